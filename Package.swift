@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Maeil",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "maeil", targets: ["maeil"]),
+        .library(name: "VocabCore", targets: ["VocabCore"]),
+        .library(name: "MaeilServer", targets: ["MaeilServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.0"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/vapor/leaf.git", from: "4.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
+    ],
+    targets: [
+        .target(name: "VocabCore"),
+        .target(
+            name: "MaeilServer",
+            dependencies: [
+                "VocabCore",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Leaf", package: "leaf"),
+            ],
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(
+            name: "maeil",
+            dependencies: [
+                "MaeilServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore"]),
+        .testTarget(
+            name: "MaeilServerTests",
+            dependencies: [
+                "MaeilServer",
+                .product(name: "VaporTesting", package: "vapor"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,124 @@
+import Fluent
+import Vapor
+import VocabCore
+
+/// The app without an HTTP server, for the CLI's one-shot commands
+/// (`user`, `import`, `export`, `migrate`). Same configuration, same stores.
+public final class MaeilInstance: Sendable {
+    public let app: Application
+
+    private init(app: Application) {
+        self.app = app
+    }
+
+    public static func open(settings: ServerSettings, logLevel: Logger.Level = .warning) async throws -> MaeilInstance {
+        var env = Environment(name: "production", arguments: ["maeil"])
+        env.commandInput.arguments = []
+        let app = try await Application.make(env)
+        app.logger.logLevel = logLevel
+        do {
+            try await configure(app, settings: settings)
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        return MaeilInstance(app: app)
+    }
+
+    public func shutdown() async throws {
+        try await app.asyncShutdown()
+    }
+
+    /// Runs the migrations (idempotent); returns nothing when already up to date.
+    public func migrate() async throws {
+        try await app.autoMigrate()
+    }
+
+    private var accounts: AccountService { AccountService(db: app.db, passwords: app.password.async) }
+
+    public func createUser(username: String, password: String) async throws -> String {
+        let user = try await accounts.signUp(username: username, password: password)
+        return user.username
+    }
+
+    /// Makes a personal access token for the user and returns its secret.
+    public func createToken(username: String, name: String) async throws -> String {
+        let user = try await user(named: username)
+        return try await accounts.createToken(for: try user.requireID(), name: name).1
+    }
+
+    public func usernames() async throws -> [String] {
+        try await User.query(on: app.db).sort(\.$username).all().map(\.username)
+    }
+
+    /// Imports a file into the user's book of that name (made when missing),
+    /// in one transaction. `progress(done, total)` follows the inserts.
+    public func importFile(
+        at path: String, username: String, bookName: String, format: ImportFormat?,
+        progress: @escaping @Sendable (Int, Int) -> Void
+    ) async throws -> (imported: Int, encoding: String, format: String) {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard data.count <= 20 * 1024 * 1024 else { throw AppError(status: .payloadTooLarge, code: "too_large", message: "the file is larger than 20 MB") }
+        let transfer = try await transfer(username)
+        // Parse before creating the book so a bad file leaves no empty book behind.
+        var options = ImportOptions()
+        options.format = format
+        _ = try transfer.preview(data, fileName: path, options: options)
+        let book = try await transfer.books.findOrCreate(named: bookName)
+        let result = try await transfer.importFile(
+            data, fileName: path, intoBook: try book.requireID(), options: options, progress: progress)
+        return (result.imported, result.encoding, result.format)
+    }
+
+    public func export(username: String, bookName: String, format: ImportFormat) async throws -> Data {
+        let transfer = try await transfer(username)
+        let book = try await transfer.books.find(named: bookName)
+        return try await transfer.export(bookID: try book.requireID(), format: format).data
+    }
+
+    private func transfer(_ username: String) async throws -> BookTransfer {
+        let userID = try await user(named: username).requireID()
+        return BookTransfer(
+            books: BookStore(db: app.db, userID: userID),
+            words: WordStore(db: app.db, userID: userID, days: DayFormatter(timeZone: app.maeilSettings.timeZone)))
+    }
+
+    private func user(named username: String) async throws -> User {
+        let name = AccountService.normalizedUsername(username)
+        guard let user = try await User.query(on: app.db).filter(\.$username == name).first() else {
+            throw AppError.notFound("user \"\(name)\"")
+        }
+        return user
+    }
+}
+
+/// Runs the HTTP server until SIGINT/SIGTERM, then shuts down gracefully.
+public enum MaeilServerRunner {
+    public static func serve(settings: ServerSettings) async throws {
+        var env = Environment(name: "production", arguments: [
+            "maeil", "serve", "--hostname", settings.host, "--port", String(settings.port),
+        ])
+        try LoggingSystem.bootstrap(from: &env)
+        let app = try await Application.make(env)
+        do {
+            try await configure(app, settings: settings)
+            let where_ = settings.usesPostgres ? "PostgreSQL" : settings.sqlitePath
+            print("Maeil is running at http://\(settings.host):\(settings.port)/  (data: \(where_))")
+            try await app.execute()
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        try await app.asyncShutdown()
+    }
+}
+
+/// Lets the CLI print our errors' messages rather than their type names.
+public func describeError(_ error: any Error) -> String {
+    switch error {
+    case let error as AppError: error.message
+    case let error as ImportError: error.description
+    case let error as any CustomStringConvertible: error.description
+    default: "\(error)"
+    }
+}

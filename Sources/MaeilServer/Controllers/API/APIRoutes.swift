@@ -1,0 +1,42 @@
+import Vapor
+
+/// Everything under `/api/v1`. Authentication is by personal access token
+/// (`Authorization: Bearer …`); `auth/signup` and `auth/login` hand one out.
+struct APIRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let api = routes.grouped("api", "v1")
+        api.get("openapi.json", use: openAPI)
+        try api.register(collection: AuthAPIController())
+
+        let authed = api.grouped(BearerTokenAuthenticator(), RequireUserMiddleware())
+        try authed.register(collection: TokensAPIController())
+        try authed.register(collection: BooksAPIController())
+        try authed.register(collection: WordsAPIController())
+    }
+
+    @Sendable func openAPI(req: Request) async throws -> Response {
+        let response = Response(status: .ok, body: .init(data: OpenAPIDocument.json))
+        response.headers.contentType = .json
+        return response
+    }
+}
+
+extension Request {
+    func wordStore() throws -> WordStore {
+        WordStore(db: db, userID: try requireUserID(), days: DayFormatter(timeZone: maeilSettings.timeZone))
+    }
+    func bookStore() throws -> BookStore {
+        BookStore(db: db, userID: try requireUserID())
+    }
+    var accounts: AccountService {
+        AccountService(db: db, passwords: password.async)
+    }
+
+    /// A path parameter that must be a UUID; anything else is a plain 404.
+    func idParameter(_ name: String = "id", _ what: String) throws -> UUID {
+        guard let value = parameters.get(name), let id = UUID(uuidString: value) else {
+            throw AppError.notFound(what)
+        }
+        return id
+    }
+}

@@ -1,0 +1,44 @@
+import Vapor
+
+struct AuthAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let auth = routes.grouped("auth")
+        auth.post("signup", use: signUp)
+        auth.post("login", use: logIn)
+        auth.grouped(BearerTokenAuthenticator(), RequireUserMiddleware()).post("logout", use: logOut)
+        auth.grouped(BearerTokenAuthenticator(), RequireUserMiddleware()).get("me", use: me)
+    }
+
+    @Sendable func signUp(req: Request) async throws -> Response {
+        let input = try req.content.decode(CredentialsInput.self)
+        let user = try await req.accounts.signUp(username: input.username, password: input.password)
+        let (_, secret) = try await req.accounts.createToken(for: try user.requireID(), name: "API sign-up")
+        let response = Response(status: .created)
+        try response.content.encode(LoginResultDTO(user: user.dto, token: secret))
+        return response
+    }
+
+    @Sendable func logIn(req: Request) async throws -> LoginResultDTO {
+        let input = try req.content.decode(CredentialsInput.self)
+        let user = try await req.accounts.logIn(
+            username: input.username, password: input.password, clientAddress: req.remoteAddress?.ipAddress)
+        let (_, secret) = try await req.accounts.createToken(for: try user.requireID(), name: "API login")
+        return LoginResultDTO(user: user.dto, token: secret)
+    }
+
+    /// Revokes the token this request was made with.
+    @Sendable func logOut(req: Request) async throws -> HTTPStatus {
+        if let tokenID = req.storage[CurrentTokenKey.self] {
+            try await req.accounts.deleteToken(tokenID, of: try req.requireUserID())
+        }
+        return .noContent
+    }
+
+    @Sendable func me(req: Request) async throws -> UserDTO {
+        try req.requireUser().dto
+    }
+}
+
+extension User {
+    var dto: UserDTO { UserDTO(id: id ?? UUID(), username: username, createdAt: createdAt) }
+}

@@ -1,0 +1,109 @@
+import Vapor
+import VocabCore
+
+struct WordsAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let words = routes.grouped("words")
+        words.post("bulk", use: bulk)
+        words.get(":id", use: show)
+        words.patch(":id", use: update)
+        words.put(":id", use: replace)
+        words.delete(":id", use: delete)
+        routes.get("search", use: search)
+        routes.get("calendar", use: calendar)
+        routes.get("calendar", ":date", use: day)
+        routes.post("calendar", ":date", ":action", use: dayAction)
+    }
+
+    @Sendable func show(req: Request) async throws -> WordDTO {
+        try await req.wordStore().find(try req.idParameter("id", "word"))
+    }
+
+    @Sendable func update(req: Request) async throws -> WordDTO {
+        let id = try req.idParameter("id", "word")
+        let store = try req.wordStore()
+        let current = try await store.find(id)
+        let patch = try req.content.decode(WordPatch.self)
+        return try await store.update(id, patch.applied(to: current.draft), moveTo: patch.bookID)
+    }
+
+    @Sendable func replace(req: Request) async throws -> WordDTO {
+        let id = try req.idParameter("id", "word")
+        let store = try req.wordStore()
+        let current = try await store.find(id)
+        let input = try req.content.decode(WordInput.self)
+        var draft = input.draft()
+        draft.createdAt = current.createdAt
+        return try await store.update(id, draft, moveTo: input.bookID)
+    }
+
+    @Sendable func delete(req: Request) async throws -> HTTPStatus {
+        try await req.wordStore().delete(try req.idParameter("id", "word"))
+        return .noContent
+    }
+
+    @Sendable func bulk(req: Request) async throws -> BulkResultDTO {
+        BulkResultDTO(affected: try await req.wordStore().bulk(try req.content.decode(BulkRequest.self)))
+    }
+
+    /// `?q=&book=&page=&perPage=`: across all books, or in one.
+    @Sendable func search(req: Request) async throws -> SearchResultDTO {
+        guard let q = try? req.query.get(String.self, at: "q"),
+            !q.trimmingCharacters(in: .whitespaces).isEmpty
+        else { throw AppError.invalid("q must not be empty") }
+        guard q.count <= 200 else { throw AppError.invalid("q is longer than 200 characters") }
+        var filter = try WordListQuery.filter(from: req)
+        if let book = try? req.query.get(String.self, at: "book"), !book.isEmpty {
+            guard let id = UUID(uuidString: book) else { throw AppError.notFound("book") }
+            _ = try await req.bookStore().find(id)
+            filter.bookID = id
+        }
+        let (sort, page, perPage) = try WordListQuery.paging(from: req)
+        let result = try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage)
+        return SearchResultDTO(query: q, items: result.items, total: result.total)
+    }
+
+    /// `?month=YYYY-MM` (default: this month): how many words were added each day.
+    @Sendable func calendar(req: Request) async throws -> CalendarMonthDTO {
+        let days = DayFormatter(timeZone: req.maeilSettings.timeZone)
+        let month = try Self.month(req, days)
+        let counts = try await req.wordStore().calendar(month)
+        return CalendarMonthDTO(
+            month: month.description, previous: month.previous.description, next: month.next.description,
+            days: counts, total: counts.reduce(0) { $0 + $1.count })
+    }
+
+    static func month(_ req: Request, _ days: DayFormatter) throws -> CalendarMonth {
+        guard let raw = try? req.query.get(String.self, at: "month"), !raw.isEmpty else {
+            return days.month(of: Date())
+        }
+        guard let month = CalendarMonth(raw) else { throw AppError.invalid("month must look like 2026-11") }
+        return month
+    }
+
+    static func date(_ req: Request) throws -> String {
+        let raw = req.parameters.get("date") ?? ""
+        guard DayFormatter(timeZone: req.maeilSettings.timeZone).parseDay(raw) != nil else {
+            throw AppError.invalid("date must be a real day like 2026-11-22")
+        }
+        return raw
+    }
+
+    /// The words added on one day, `?sort=recent|oldest|memorized|not-memorized|random`.
+    @Sendable func day(req: Request) async throws -> WordPageDTO {
+        let date = try Self.date(req)
+        var filter = try WordListQuery.filter(from: req)
+        filter.day = date
+        let (sort, page, perPage) = try WordListQuery.paging(from: req)
+        return try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage)
+    }
+
+    /// `POST calendar/{date}/memorize-all` or `…/delete-all`.
+    @Sendable func dayAction(req: Request) async throws -> BulkResultDTO {
+        let date = try Self.date(req)
+        guard let action = WordStore.DayAction(rawValue: req.parameters.get("action") ?? "") else {
+            throw AppError.notFound("day action")
+        }
+        return BulkResultDTO(affected: try await req.wordStore().apply(action, toDay: date))
+    }
+}

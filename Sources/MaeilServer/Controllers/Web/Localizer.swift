@@ -1,0 +1,39 @@
+import Vapor
+
+enum UILanguage: String, CaseIterable, Sendable {
+    case ko, en
+}
+
+/// UI strings in Korean and English. The language is the `maeil_lang` cookie
+/// (set by the toggle), else the best of Accept-Language, else English.
+enum Localizer {
+    static let cookie = "maeil_lang"
+
+    static func language(for req: Request) -> UILanguage {
+        if let raw = req.cookies[cookie]?.string, let lang = UILanguage(rawValue: raw) { return lang }
+        return language(acceptLanguage: req.headers.first(name: .acceptLanguage))
+    }
+
+    /// Picks the first supported language by q-value order.
+    static func language(acceptLanguage header: String?) -> UILanguage {
+        guard let header else { return .en }
+        let ranked = header.split(separator: ",").compactMap { part -> (String, Double)? in
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = pieces.first?.lowercased(), !tag.isEmpty else { return nil }
+            let q = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return (tag, q)
+        }.sorted { $0.1 > $1.1 }
+        for (tag, q) in ranked where q > 0 {
+            if let lang = UILanguage(rawValue: String(tag.prefix(2))) { return lang }
+        }
+        return .en
+    }
+
+    static func strings(_ lang: UILanguage) -> [String: String] {
+        lang == .ko ? korean : english
+    }
+
+    static func text(_ key: String, _ lang: UILanguage) -> String {
+        strings(lang)[key] ?? key
+    }
+}

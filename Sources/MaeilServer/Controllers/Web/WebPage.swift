@@ -1,0 +1,72 @@
+import Vapor
+
+/// What every web page gets: the UI strings in the user's language, the CSRF
+/// token for forms, the signed-in user and a one-time flash message. The
+/// page's own data goes in `page`, prepared by the controller so templates
+/// stay dumb.
+struct WebPage<PageData: Encodable & Sendable>: Encodable, Sendable {
+    var title: String
+    var lang: String
+    var t: [String: String]
+    var csrf: String
+    var username: String?
+    var flash: String?
+    var flashError: String?
+    var nav: String
+    var page: PageData
+}
+
+struct NoPageData: Encodable, Sendable {}
+
+extension Request {
+    /// Renders `template` with the common page fields around `data`.
+    func renderPage<D: Encodable & Sendable>(
+        _ template: String, title: String, nav: String = "", data: D, status: HTTPStatus = .ok
+    ) async throws -> Response {
+        let lang = Localizer.language(for: self)
+        let strings = Localizer.strings(lang)
+        let flash = session.data["flash"]
+        let flashError = session.data["flashError"]
+        if flash != nil { session.data["flash"] = nil }
+        if flashError != nil { session.data["flashError"] = nil }
+        let context = WebPage(
+            title: strings[title] ?? title, lang: lang.rawValue, t: strings, csrf: CSRFMiddleware.token(for: self),
+            username: auth.get(User.self)?.username, flash: flash.map { strings[$0] ?? $0 },
+            flashError: flashError.map { strings[$0] ?? $0 }, nav: nav, page: data)
+        let view = try await self.view.render(template, context)
+        let response = try await view.encodeResponse(status: status, for: self)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    func renderPage(_ template: String, title: String, nav: String = "") async throws -> Response {
+        try await renderPage(template, title: title, nav: nav, data: NoPageData())
+    }
+
+    /// Sets a message shown once on the next page (a key of the strings table, or text).
+    func flash(_ message: String, error: Bool = false) {
+        session.data[error ? "flashError" : "flash"] = message
+    }
+}
+
+/// The HTML answer to an error on a web route.
+enum WebErrorPage {
+    struct Data: Encodable, Sendable {
+        var status: Int
+        var message: String
+    }
+
+    static func render(_ req: Request, status: HTTPStatus, message: String) async throws -> Response {
+        if status == .unauthorized {
+            return req.redirect(to: "/login?next=" + (req.url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/"))
+        }
+        do {
+            return try await req.renderPage(
+                "error", title: "errorTitle", data: Data(status: Int(status.code), message: message), status: status)
+        } catch {
+            let response = Response(status: status, body: .init(string: "\(status.code) \(message)"))
+            response.headers.contentType = .plainText
+            return response
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Vapor
+
+/// The server-rendered web app. Sessions (stored in the database) carry the
+/// login; every unsafe request must carry the session's CSRF token.
+struct WebRoutes: RouteCollection {
+    /// `app.sessions.middleware`, made after the session driver is chosen.
+    let sessions: SessionsMiddleware
+
+    func boot(routes: any RoutesBuilder) throws {
+        let web = routes.grouped(sessions, User.sessionAuthenticator(), CSRFMiddleware())
+        try web.register(collection: AuthWebController())
+        let signedIn = web.grouped(RequireWebUserMiddleware())
+        try signedIn.register(collection: BooksWebController())
+        try signedIn.register(collection: WordsWebController())
+        try signedIn.register(collection: SearchWebController())
+        try signedIn.register(collection: CalendarWebController())
+        try signedIn.register(collection: SettingsWebController())
+
+        // Uploads: the whole body is read before CSRFMiddleware looks for the
+        // form's `_csrf` field (Vapor streams bodies bigger than one read).
+        let uploads = routes.grouped(
+            sessions, User.sessionAuthenticator(), RequireWebUserMiddleware(),
+            CollectBodyMiddleware(maxSize: "20mb"), CSRFMiddleware())
+        try uploads.register(collection: ImportWebController())
+    }
+}
+
+/// Sends visitors who are not signed in to the login page, then back.
+struct RequireWebUserMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard request.auth.has(User.self) else {
+            let target = request.url.string
+            let encoded = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
+            return request.redirect(to: "/login?next=\(encoded)")
+        }
+        return try await next.respond(to: request)
+    }
+}

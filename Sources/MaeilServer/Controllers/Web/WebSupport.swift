@@ -1,0 +1,228 @@
+import Vapor
+import VocabCore
+
+/// Small helpers the web controllers share: the page language, counted phrases
+/// ("3 words" / "단어 3개"), dates, and the view model of a word row.
+extension Request {
+    var uiLanguage: UILanguage { Localizer.language(for: self) }
+
+    /// A UI string in the request's language.
+    func text(_ key: String) -> String { Localizer.text(key, uiLanguage) }
+
+    /// A counted phrase: the key's `{n}` replaced; English uses `<key>One` for 1.
+    func count(_ key: String, _ n: Int) -> String { Localizer.count(key, n, uiLanguage) }
+
+    /// A local path to go back to after a form post (never another site).
+    func returnPath(_ raw: String?, fallback: String) -> String {
+        guard let raw, !raw.isEmpty else { return fallback }
+        let safe = AuthWebController.safeNext(raw)
+        return safe == "/" && raw != "/" ? fallback : safe
+    }
+
+    /// "2026-11-22 14:03" in the server's time zone.
+    func dateTimeText(_ date: Date?) -> String {
+        guard let date else { return "" }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = maeilSettings.timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// Whether a `fetch` from our scripts asked for JSON back.
+    var wantsJSON: Bool { headers.first(name: .accept)?.contains("application/json") ?? false }
+}
+
+extension Localizer {
+    static func count(_ key: String, _ n: Int, _ lang: UILanguage) -> String {
+        let table = strings(lang)
+        let template = (n == 1 ? table[key + "One"] : nil) ?? table[key] ?? key
+        return template.replacingOccurrences(of: "{n}", with: String(n))
+    }
+
+    /// Fills `{name}` placeholders of a UI string.
+    static func format(_ key: String, _ lang: UILanguage, _ values: [String: String]) -> String {
+        var text = self.text(key, lang)
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+}
+
+/// A piece of text that is or is not part of a search match. Templates print
+/// each piece escaped and wrap hits in `<mark>`, so no HTML is ever built by hand.
+struct TextSegment: Encodable, Sendable, Equatable {
+    var text: String
+    var hit: Bool
+}
+
+enum Highlighter {
+    /// Splits `text` into segments around every match of `query`, compared the
+    /// way search compares (case- and diacritic-insensitive, `SearchFolding`).
+    static func segments(_ text: String, query: String?) -> [TextSegment] {
+        guard let query, !text.isEmpty else { return text.isEmpty ? [] : [TextSegment(text: text, hit: false)] }
+        let needle = Array(SearchFolding.fold(query).unicodeScalars)
+        guard !needle.isEmpty else { return [TextSegment(text: text, hit: false)] }
+
+        // Fold character by character, remembering which character each folded
+        // scalar came from, so a match maps back onto the original text.
+        let characters = Array(text)
+        var folded: [Unicode.Scalar] = []
+        var origin: [Int] = []
+        for (index, character) in characters.enumerated() {
+            let isSpace = character.isWhitespace
+            let piece: [Unicode.Scalar] = isSpace ? [" "] : Array(SearchFolding.fold(String(character)).unicodeScalars)
+            // Search collapses runs of spaces to one; so do we.
+            if isSpace, folded.last == " " { continue }
+            for scalar in piece {
+                folded.append(scalar)
+                origin.append(index)
+            }
+        }
+        var marked = [Bool](repeating: false, count: characters.count)
+        var start = 0
+        while start + needle.count <= folded.count {
+            if folded[start..<(start + needle.count)].elementsEqual(needle) {
+                for i in origin[start]...origin[start + needle.count - 1] { marked[i] = true }
+                start += needle.count
+            } else {
+                start += 1
+            }
+        }
+        var segments: [TextSegment] = []
+        for (character, hit) in zip(characters, marked) {
+            if let last = segments.last, last.hit == hit {
+                segments[segments.count - 1].text.append(character)
+            } else {
+                segments.append(TextSegment(text: String(character), hit: hit))
+            }
+        }
+        return segments
+    }
+}
+
+/// One word in a list (book page, search results, a day of the calendar).
+struct WordRowView: Encodable, Sendable {
+    var id: String
+    var bookID: String
+    var bookName: String
+    /// The plain term, for labels ("Select apple").
+    var termText: String
+    var term: [TextSegment]
+    var meaning: [TextSegment]
+    var reading: [TextSegment]
+    var partOfSpeech: String
+    var hasReading: Bool
+    var memorized: Bool
+    var bookmarked: Bool
+
+    init(_ word: WordDTO, highlight query: String? = nil) {
+        id = word.id.uuidString
+        bookID = word.bookID.uuidString
+        bookName = word.bookName ?? ""
+        termText = word.term
+        hasReading = !word.reading.isEmpty
+        term = Highlighter.segments(word.term, query: query)
+        meaning = Highlighter.segments(word.meaning, query: query)
+        reading = Highlighter.segments(word.reading, query: query)
+        partOfSpeech = word.partOfSpeech
+        memorized = word.memorized
+        bookmarked = word.bookmarked
+    }
+}
+
+/// A choice in a `<select>`.
+struct OptionView: Encodable, Sendable {
+    var value: String
+    var label: String
+    var selected: Bool
+}
+
+/// The list of words with its selection and bulk bar (partial `word-list.leaf`).
+struct WordListView: Encodable, Sendable {
+    var rows: [WordRowView]
+    /// Books the selection can move to.
+    var moveTargets: [OptionView]
+    /// Where the bulk form returns to.
+    var returnPath: String
+    var showBook: Bool
+    var emptyText: String
+    var isEmpty: Bool
+
+    init(rows: [WordRowView], moveTargets: [OptionView], returnPath: String, showBook: Bool, emptyText: String) {
+        self.rows = rows
+        self.moveTargets = moveTargets
+        self.returnPath = returnPath
+        self.showBook = showBook
+        self.emptyText = emptyText
+        isEmpty = rows.isEmpty
+    }
+}
+
+/// Previous/next links of a paged list.
+struct PagerView: Encodable, Sendable {
+    var label: String
+    var previous: String?
+    var next: String?
+
+    /// `path` plus the query `items`, with `page` set.
+    init(req: Request, path: String, query: [(String, String)], page: Int, total: Int, perPage: Int) {
+        let pages = max(1, (total + perPage - 1) / perPage)
+        label = Localizer.format("pageOf", req.uiLanguage, ["page": String(page), "pages": String(pages)])
+        func url(_ target: Int) -> String {
+            var components = URLComponents()
+            components.path = path
+            components.queryItems = (query.filter { !$0.1.isEmpty } + [("page", String(target))])
+                .map { URLQueryItem(name: $0.0, value: $0.1) }
+            return components.string ?? path
+        }
+        previous = page > 1 ? url(page - 1) : nil
+        next = page < pages ? url(page + 1) : nil
+    }
+}
+
+/// Turns a validation problem into a sentence in the page's language. The
+/// stores speak English; the web app shows the user's language where it can.
+enum WebMessages {
+    static func validation(_ error: ValidationError, _ lang: UILanguage) -> String {
+        guard lang == .ko else { return error.message }
+        let base = error.field.split(separator: "[").first.map(String.init) ?? error.field
+        let label = Localizer.text("field_" + base, lang)
+        if error.message.contains("must not be empty") {
+            return Localizer.format("errEmpty", lang, ["field": label])
+        }
+        if let limit = error.message.split(separator: " ").compactMap({ Int($0) }).first,
+            error.message.contains("longer than")
+        {
+            return Localizer.format("errTooLong", lang, ["field": label, "limit": String(limit)])
+        }
+        if error.message.contains("at most") {
+            return Localizer.format("errTooMany", lang, ["field": label])
+        }
+        return error.message
+    }
+
+    /// Checks a draft the way the store will, so the page can point at the field.
+    static func check(_ draft: WordDraft, _ lang: UILanguage) -> (field: String, message: String)? {
+        do {
+            try draft.normalized().validate()
+            return nil
+        } catch {
+            let base = error.field.split(separator: "[").first.map(String.init) ?? error.field
+            return (base, validation(error, lang))
+        }
+    }
+}
+
+/// Reads the whole body before the middleware after it (CSRF) looks at the
+/// form. Vapor streams bodies larger than one read; without this, a big
+/// multipart upload would arrive with its `_csrf` field still unread.
+struct CollectBodyMiddleware: AsyncMiddleware {
+    let maxSize: ByteCount
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if request.body.data == nil, request.method == .POST {
+            _ = try await request.body.collect(max: maxSize.value).get()
+        }
+        return try await next.respond(to: request)
+    }
+}

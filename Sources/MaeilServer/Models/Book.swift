@@ -1,0 +1,23 @@
+import Fluent
+import Vapor
+
+/// A word book (category). Deleting it deletes its words (ON DELETE CASCADE).
+final class Book: Model, @unchecked Sendable {
+    static let schema = "books"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "user_id") var user: User
+    @Field(key: "name") var name: String
+    @Field(key: "description") var description: String
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+
+    init() {}
+
+    init(id: UUID? = nil, userID: UUID, name: String, description: String = "") {
+        self.id = id
+        self.$user.id = userID
+        self.name = name
+        self.description = description
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+
+/// The OpenAPI 3.1 description of `/api/v1`, served at `/api/v1/openapi.json`.
+/// A test compares `operations` with the app's registered routes, so a route
+/// added without documenting it fails CI.
+enum OpenAPIDocument {
+    struct Operation: Sendable {
+        var method: String
+        var path: String
+        var summary: String
+        var tag: String
+        var authenticated = true
+        var query: [Parameter] = []
+        var body: BodyKind? = nil
+        var status = 200
+        var response: String? = nil
+        var responseIsArray = false
+        var responseMedia = "application/json"
+    }
+
+    enum BodyKind: Sendable {
+        case json(String)
+        case file
+    }
+
+    struct Parameter: Sendable {
+        var name: String
+        var type: String
+        var description: String
+        var enumValues: [String]? = nil
+    }
+
+    static let paging: [Parameter] = [
+        Parameter(name: "page", type: "integer", description: "1-based page number"),
+        Parameter(name: "perPage", type: "integer", description: "rows per page, 1–500 (default 50)"),
+        Parameter(name: "sort", type: "string", description: "order of the words",
+                  enumValues: ["recent", "oldest", "memorized", "not-memorized", "random", "alphabetical"]),
+        Parameter(name: "memorized", type: "boolean", description: "only memorized (true) or not memorized (false) words"),
+        Parameter(name: "bookmarked", type: "boolean", description: "only bookmarked (true) or not (false) words"),
+    ]
+
+    static let operations: [Operation] = [
+        Operation(method: "get", path: "/api/v1/openapi.json", summary: "This document", tag: "meta", authenticated: false, response: nil),
+        Operation(method: "post", path: "/api/v1/auth/signup", summary: "Create an account and get a token", tag: "auth",
+                  authenticated: false, body: .json("Credentials"), status: 201, response: "LoginResult"),
+        Operation(method: "post", path: "/api/v1/auth/login", summary: "Exchange username and password for a token (rate-limited)", tag: "auth",
+                  authenticated: false, body: .json("Credentials"), response: "LoginResult"),
+        Operation(method: "post", path: "/api/v1/auth/logout", summary: "Revoke the token used for this request", tag: "auth", status: 204),
+        Operation(method: "get", path: "/api/v1/auth/me", summary: "The signed-in user", tag: "auth", response: "User"),
+        Operation(method: "get", path: "/api/v1/tokens", summary: "List personal access tokens", tag: "tokens", response: "Token", responseIsArray: true),
+        Operation(method: "post", path: "/api/v1/tokens", summary: "Create a personal access token (the secret is shown once)", tag: "tokens",
+                  body: .json("TokenInput"), status: 201, response: "NewToken"),
+        Operation(method: "delete", path: "/api/v1/tokens/{id}", summary: "Revoke a token", tag: "tokens", status: 204),
+        Operation(method: "get", path: "/api/v1/books", summary: "List word books with counts", tag: "books", response: "Book", responseIsArray: true),
+        Operation(method: "post", path: "/api/v1/books", summary: "Create a word book", tag: "books", body: .json("BookInput"), status: 201, response: "Book"),
+        Operation(method: "post", path: "/api/v1/books/starter", summary: "Add the starter book (240 English words with Korean meanings)", tag: "books",
+                  status: 201, response: "Book"),
+        Operation(method: "get", path: "/api/v1/books/{id}", summary: "One word book", tag: "books", response: "Book"),
+        Operation(method: "patch", path: "/api/v1/books/{id}", summary: "Rename or describe a book", tag: "books", body: .json("BookPatch"), response: "Book"),
+        Operation(method: "delete", path: "/api/v1/books/{id}", summary: "Delete a book and all its words", tag: "books", response: "BookDeleted"),
+        Operation(method: "get", path: "/api/v1/books/{id}/words", summary: "Words of a book, paged", tag: "words",
+                  query: [Parameter(name: "q", type: "string", description: "case- and diacritic-insensitive filter over term, meaning and reading")] + paging,
+                  response: "WordPage"),
+        Operation(method: "post", path: "/api/v1/books/{id}/words", summary: "Add a word to a book", tag: "words", body: .json("WordInput"), status: 201, response: "Word"),
+        Operation(method: "post", path: "/api/v1/books/{id}/import", summary: "Import CSV, TSV, Quizlet text or JSON into a book (one transaction)", tag: "import",
+                  query: [
+                    Parameter(name: "format", type: "string", description: "file format; detected when omitted", enumValues: ["auto", "csv", "tsv", "quizlet", "json"]),
+                    Parameter(name: "header", type: "string", description: "whether the first row is a header", enumValues: ["auto", "true", "false"]),
+                    Parameter(name: "columns", type: "string", description: "comma-separated column mapping, e.g. term,meaning,ignore,reading"),
+                    Parameter(name: "termSeparator", type: "string", description: "Quizlet: between term and definition (default tab; \\t allowed)"),
+                    Parameter(name: "rowSeparator", type: "string", description: "Quizlet: between rows (default newline; \\n allowed)"),
+                    Parameter(name: "filename", type: "string", description: "original file name, helps format detection"),
+                  ],
+                  body: .file, response: "ImportResult"),
+        Operation(method: "get", path: "/api/v1/books/{id}/export", summary: "Export a book", tag: "import",
+                  query: [Parameter(name: "format", type: "string", description: "file format (default json)", enumValues: ["csv", "tsv", "quizlet", "json"])],
+                  response: nil, responseMedia: "application/octet-stream"),
+        Operation(method: "post", path: "/api/v1/words/bulk", summary: "Move, delete, memorize or bookmark many words at once (all or nothing)", tag: "words",
+                  body: .json("BulkRequest"), response: "BulkResult"),
+        Operation(method: "get", path: "/api/v1/words/{id}", summary: "One word", tag: "words", response: "Word"),
+        Operation(method: "patch", path: "/api/v1/words/{id}", summary: "Change some fields of a word (bookID moves it)", tag: "words", body: .json("WordPatch"), response: "Word"),
+        Operation(method: "put", path: "/api/v1/words/{id}", summary: "Replace all fields of a word", tag: "words", body: .json("WordInput"), response: "Word"),
+        Operation(method: "delete", path: "/api/v1/words/{id}", summary: "Delete a word", tag: "words", status: 204),
+        Operation(method: "get", path: "/api/v1/search", summary: "Search words across books or in one", tag: "words",
+                  query: [Parameter(name: "q", type: "string", description: "the query (required)"),
+                          Parameter(name: "book", type: "string", description: "limit to this book id")] + paging,
+                  response: "SearchResult"),
+        Operation(method: "get", path: "/api/v1/calendar", summary: "Words added per day of a month", tag: "calendar",
+                  query: [Parameter(name: "month", type: "string", description: "YYYY-MM (default: this month)")], response: "CalendarMonth"),
+        Operation(method: "get", path: "/api/v1/calendar/{date}", summary: "Words added on a day (YYYY-MM-DD)", tag: "calendar", query: paging, response: "WordPage"),
+        Operation(method: "post", path: "/api/v1/calendar/{date}/{action}", summary: "Mark all words of a day memorized, or delete them", tag: "calendar",
+                  response: "BulkResult"),
+    ]
+
+    static let pathEnums: [String: [String]] = ["action": ["memorize-all", "delete-all"]]
+
+    static var schemas: [String: Any] {
+        func obj(_ props: [String: Any], required: [String]) -> [String: Any] {
+            ["type": "object", "properties": props, "required": required]
+        }
+        let string: [String: Any] = ["type": "string"]
+        let uuid: [String: Any] = ["type": "string", "format": "uuid"]
+        let date: [String: Any] = ["type": "string", "format": "date-time"]
+        let bool: [String: Any] = ["type": "boolean"]
+        let int: [String: Any] = ["type": "integer"]
+        let strings: [String: Any] = ["type": "array", "items": string]
+        let examples: [String: Any] = ["type": "array", "items": ["$ref": "#/components/schemas/WordExample"]]
+        let wordFields: [String: Any] = [
+            "term": ["type": "string", "maxLength": 2000], "meaning": ["type": "string", "maxLength": 2000], "reading": string,
+            "partOfSpeech": string, "note": string, "synonyms": strings, "antonyms": strings, "examples": examples,
+            "tags": strings, "memorized": bool, "bookmarked": bool, "bookID": uuid,
+        ]
+        var word = wordFields
+        word["id"] = uuid
+        word["bookName"] = string
+        word["createdAt"] = date
+        word["updatedAt"] = date
+        return [
+            "Error": obj(["error": obj(["code": string, "message": string], required: ["code", "message"])], required: ["error"]),
+            "Credentials": obj(["username": string, "password": string], required: ["username", "password"]),
+            "User": obj(["id": uuid, "username": string, "createdAt": date], required: ["id", "username"]),
+            "LoginResult": obj(["user": ["$ref": "#/components/schemas/User"], "token": string], required: ["user", "token"]),
+            "Token": obj(["id": uuid, "name": string, "createdAt": date, "lastUsedAt": date], required: ["id", "name"]),
+            "NewToken": obj(["id": uuid, "name": string, "token": string, "createdAt": date], required: ["id", "name", "token"]),
+            "TokenInput": obj(["name": string], required: ["name"]),
+            "Book": obj(["id": uuid, "name": string, "description": string, "wordCount": int, "memorizedCount": int,
+                         "createdAt": date, "updatedAt": date], required: ["id", "name", "description", "wordCount", "memorizedCount"]),
+            "BookInput": obj(["name": ["type": "string", "maxLength": 200], "description": string], required: ["name"]),
+            "BookPatch": obj(["name": string, "description": string], required: []),
+            "BookDeleted": obj(["deletedWords": int], required: ["deletedWords"]),
+            "WordExample": obj(["sentence": string, "translation": string], required: ["sentence"]),
+            "Word": obj(word, required: ["id", "bookID", "term", "meaning", "reading", "partOfSpeech", "note", "synonyms",
+                                         "antonyms", "examples", "tags", "memorized", "bookmarked", "createdAt", "updatedAt"]),
+            "WordInput": obj(wordFields, required: ["term"]),
+            "WordPatch": obj(wordFields, required: []),
+            "WordPage": obj(["items": ["type": "array", "items": ["$ref": "#/components/schemas/Word"]], "total": int, "page": int, "perPage": int],
+                            required: ["items", "total", "page", "perPage"]),
+            "BulkRequest": obj(["ids": ["type": "array", "items": uuid],
+                                "action": ["type": "string", "enum": ["move", "delete", "memorize", "unmemorize", "bookmark", "unbookmark"]],
+                                "bookID": uuid], required: ["ids", "action"]),
+            "BulkResult": obj(["affected": int], required: ["affected"]),
+            "SearchResult": obj(["query": string, "items": ["type": "array", "items": ["$ref": "#/components/schemas/Word"]], "total": int],
+                                required: ["query", "items", "total"]),
+            "CalendarDay": obj(["date": string, "count": int], required: ["date", "count"]),
+            "CalendarMonth": obj(["month": string, "previous": string, "next": string,
+                                  "days": ["type": "array", "items": ["$ref": "#/components/schemas/CalendarDay"]], "total": int],
+                                 required: ["month", "previous", "next", "days", "total"]),
+            "ImportResult": obj(["imported": int, "format": string, "encoding": string], required: ["imported", "format", "encoding"]),
+        ]
+    }
+
+    static func errorResponse(_ description: String) -> [String: Any] {
+        ["description": description, "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]]]
+    }
+
+    static func operationObject(_ op: Operation) -> [String: Any] {
+        var parameters: [[String: Any]] = []
+        for name in op.path.split(separator: "/").filter({ $0.hasPrefix("{") }).map({ String($0.dropFirst().dropLast()) }) {
+            var schema: [String: Any] = ["type": "string"]
+            if let values = pathEnums[name] { schema["enum"] = values }
+            if name == "id" { schema["format"] = "uuid" }
+            if name == "date" { schema["format"] = "date" }
+            parameters.append(["name": name, "in": "path", "required": true, "schema": schema])
+        }
+        for q in op.query {
+            var schema: [String: Any] = ["type": q.type]
+            if let values = q.enumValues { schema["enum"] = values }
+            parameters.append(["name": q.name, "in": "query", "required": q.name == "q" && op.path.hasSuffix("/search"),
+                               "description": q.description, "schema": schema])
+        }
+        var success: [String: Any] = ["description": op.status == 204 ? "done, no content" : "success"]
+        if let response = op.response {
+            let ref: [String: Any] = ["$ref": "#/components/schemas/\(response)"]
+            success["content"] = [op.responseMedia: ["schema": op.responseIsArray ? ["type": "array", "items": ref] : ref]]
+        } else if op.status != 204 {
+            success["content"] = [op.responseMedia: ["schema": ["type": "string", "format": "binary"]]]
+        }
+        if op.path.hasSuffix("openapi.json") { success["content"] = ["application/json": ["schema": ["type": "object"]]] }
+        var responses: [String: Any] = ["\(op.status)": success]
+        if op.body != nil || !op.query.isEmpty { responses["400"] = errorResponse("malformed request") ; responses["422"] = errorResponse("invalid input") }
+        if op.authenticated { responses["401"] = errorResponse("missing or invalid token") }
+        if op.path.contains("{") { responses["404"] = errorResponse("not found, or not yours") }
+        if case .file = op.body { responses["413"] = errorResponse("upload larger than 20 MB") }
+        if op.path.hasSuffix("/login") { responses["429"] = errorResponse("too many failed attempts") }
+        if op.path.hasSuffix("/signup") { responses["409"] = errorResponse("username taken") }
+        var object: [String: Any] = [
+            "summary": op.summary, "tags": [op.tag], "responses": responses,
+            "operationId": op.method + op.path.replacingOccurrences(of: "/api/v1", with: "")
+                .split(whereSeparator: { "/{}.-".contains($0) }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
+        ]
+        if !parameters.isEmpty { object["parameters"] = parameters }
+        object["security"] = op.authenticated ? [["bearer": [String]()]] : [[String: [String]]]()
+        switch op.body {
+        case .json(let schema):
+            object["requestBody"] = ["required": true, "content": ["application/json": ["schema": ["$ref": "#/components/schemas/\(schema)"]]]]
+        case .file:
+            object["requestBody"] = ["required": true, "content": [
+                "application/octet-stream": ["schema": ["type": "string", "format": "binary"]],
+                "multipart/form-data": ["schema": ["type": "object", "properties": ["file": ["type": "string", "format": "binary"]], "required": ["file"]]],
+            ]]
+        case nil: break
+        }
+        return object
+    }
+
+    static var document: [String: Any] {
+        var paths: [String: [String: Any]] = [:]
+        for op in operations { paths[op.path, default: [:]][op.method] = operationObject(op) }
+        return [
+            "openapi": "3.1.0",
+            "info": ["title": "Maeil API", "version": "1.0.0",
+                     "description": "The vocabulary notebook of Maeil. Authenticate with a personal access token: `Authorization: Bearer <token>`. Errors are `{\"error\": {\"code\", \"message\"}}`."],
+            "servers": [["url": "/"]],
+            "paths": paths,
+            "components": ["schemas": schemas, "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer"]]],
+        ]
+    }
+
+    static let json: Data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+}

@@ -1,0 +1,111 @@
+import Fluent
+import Vapor
+
+/// Sign-up, password checks with rate limiting, and personal access tokens.
+struct AccountService: Sendable {
+    let db: any Database
+    let passwords: AsyncPasswordHasher
+
+    /// Failed logins allowed per username (and per client address) per window.
+    static let maxFailures = 10
+    static let failureWindow: TimeInterval = 15 * 60
+
+    static func normalizedUsername(_ raw: String) -> String {
+        raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    /// 3–32 characters of a–z, 0–9, `_`, `.`, `-`; passwords 8–200 characters.
+    static func validate(username: String, password: String) throws {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_.-")
+        guard (3...32).contains(username.count), username.allSatisfy(allowed.contains) else {
+            throw AppError.invalid("username must be 3–32 characters of a–z, 0–9, '_', '.', '-'", code: "invalid_username")
+        }
+        guard (8...200).contains(password.count) else {
+            throw AppError.invalid("password must be 8–200 characters", code: "invalid_password")
+        }
+    }
+
+    func signUp(username raw: String, password: String) async throws -> User {
+        let username = Self.normalizedUsername(raw)
+        try Self.validate(username: username, password: password)
+        if try await User.query(on: db).filter(\.$username == username).first() != nil {
+            throw AppError(status: .conflict, code: "username_taken", message: "username \"\(username)\" is taken")
+        }
+        let user = User(username: username, passwordHash: try await passwords.hash(password))
+        do {
+            try await user.create(on: db)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw AppError(status: .conflict, code: "username_taken", message: "username \"\(username)\" is taken")
+        }
+        return user
+    }
+
+    /// Checks a password. Too many recent failures for the username or the
+    /// client address answer 429 before the password is even looked at.
+    func logIn(username raw: String, password: String, clientAddress: String?) async throws -> User {
+        let username = Self.normalizedUsername(raw)
+        let keys = ["user:\(username)"] + (clientAddress.map { ["addr:\($0)"] } ?? [])
+        let since = Date().addingTimeInterval(-Self.failureWindow)
+        for key in keys {
+            let failures = try await LoginAttempt.query(on: db)
+                .filter(\.$key == key).filter(\.$attemptedAt > since).count()
+            if failures >= Self.maxFailures {
+                throw AppError(
+                    status: .tooManyRequests, code: "rate_limited",
+                    message: "too many failed sign-ins; try again in 15 minutes")
+            }
+        }
+        if let user = try await User.query(on: db).filter(\.$username == username).first(),
+            try await passwords.verify(password, created: user.passwordHash)
+        {
+            try await LoginAttempt.query(on: db).filter(\.$key == "user:\(username)").delete()
+            return user
+        }
+        let now = Date()
+        for key in keys { try await LoginAttempt(key: key, attemptedAt: now).create(on: db) }
+        throw AppError(status: .unauthorized, code: "invalid_credentials", message: "wrong username or password")
+    }
+
+    // MARK: tokens
+
+    static func digest(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Makes a token and returns its secret, which is shown only this once.
+    func createToken(for userID: UUID, name: String) async throws -> (UserToken, String) {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 100 else {
+            throw AppError.invalid("token name must be 1–100 characters")
+        }
+        let secret = "maeil_" + [UInt8].random(count: 24).map { String(format: "%02x", $0) }.joined()
+        let token = UserToken(userID: userID, name: name, tokenHash: Self.digest(secret))
+        try await token.create(on: db)
+        return (token, secret)
+    }
+
+    func tokens(of userID: UUID) async throws -> [UserToken] {
+        try await UserToken.query(on: db).filter(\.$user.$id == userID).sort(\.$createdAt, .descending).all()
+    }
+
+    func deleteToken(_ id: UUID, of userID: UUID) async throws {
+        guard let token = try await UserToken.query(on: db)
+            .filter(\.$id == id).filter(\.$user.$id == userID).first()
+        else { throw AppError.notFound("token") }
+        try await token.delete(on: db)
+    }
+
+    func user(forToken secret: String) async throws -> (User, UserToken)? {
+        guard let token = try await UserToken.query(on: db)
+            .filter(\.$tokenHash == Self.digest(secret)).with(\.$user).first()
+        else { return nil }
+        return (token.user, token)
+    }
+}
+
+extension [UInt8] {
+    static func random(count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+}

@@ -1,0 +1,115 @@
+import Fluent
+import SQLKit
+import Vapor
+import VocabCore
+
+/// Word books of one user. Every method is scoped to `userID`, so another
+/// user's books are indistinguishable from books that do not exist (404).
+struct BookStore: Sendable {
+    let db: any Database
+    let userID: UUID
+
+    func list() async throws -> [BookDTO] {
+        let sql = try db.sql()
+        let rows = try await sql.raw("""
+            SELECT b.id, b.name, b.description, b.created_at, b.updated_at,
+                   COUNT(w.id) AS word_count,
+                   COALESCE(SUM(CASE WHEN w.memorized THEN 1 ELSE 0 END), 0) AS memorized_count
+            FROM books b LEFT JOIN words w ON w.book_id = b.id
+            WHERE b.user_id = \(bind: userID)
+            GROUP BY b.id, b.name, b.description, b.created_at, b.updated_at
+            ORDER BY b.created_at ASC, b.name ASC
+            """).all()
+        return try rows.map { row in
+            BookDTO(
+                id: try row.decode(column: "id", as: UUID.self),
+                name: try row.decode(column: "name", as: String.self),
+                description: try row.decode(column: "description", as: String.self),
+                wordCount: try row.decode(column: "word_count", as: Int.self),
+                memorizedCount: try row.decode(column: "memorized_count", as: Int.self),
+                createdAt: try row.decode(column: "created_at", as: Date?.self),
+                updatedAt: try row.decode(column: "updated_at", as: Date?.self))
+        }
+    }
+
+    func find(_ id: UUID) async throws -> Book {
+        guard let book = try await Book.query(on: db)
+            .filter(\.$id == id).filter(\.$user.$id == userID).first()
+        else { throw AppError.notFound("book") }
+        return book
+    }
+
+    func dto(_ id: UUID) async throws -> BookDTO {
+        let book = try await find(id)
+        let counts = try await counts(of: id)
+        return BookDTO(
+            id: id, name: book.name, description: book.description, wordCount: counts.words,
+            memorizedCount: counts.memorized, createdAt: book.createdAt, updatedAt: book.updatedAt)
+    }
+
+    func counts(of bookID: UUID) async throws -> (words: Int, memorized: Int) {
+        let row = try await db.sql().raw("""
+            SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN memorized THEN 1 ELSE 0 END), 0) AS m
+            FROM words WHERE book_id = \(bind: bookID) AND user_id = \(bind: userID)
+            """).first()
+        return (try row?.decode(column: "n", as: Int.self) ?? 0, try row?.decode(column: "m", as: Int.self) ?? 0)
+    }
+
+    func create(_ input: BookInput) async throws -> Book {
+        let (name, description) = try Self.validated(name: input.name, description: input.description ?? "")
+        let book = Book(userID: userID, name: name, description: description)
+        try await book.create(on: db)
+        return book
+    }
+
+    func update(_ id: UUID, _ patch: BookPatch) async throws -> Book {
+        let book = try await find(id)
+        let (name, description) = try Self.validated(
+            name: patch.name ?? book.name, description: patch.description ?? book.description)
+        book.name = name
+        book.description = description
+        try await book.save(on: db)
+        return book
+    }
+
+    /// Deletes the book and its words; returns how many words went with it.
+    func delete(_ id: UUID) async throws -> Int {
+        let book = try await find(id)
+        let count = try await counts(of: id).words
+        try await db.transaction { tx in
+            try await tx.sql().raw("DELETE FROM words WHERE book_id = \(bind: id)").run()
+            try await book.delete(on: tx)
+        }
+        return count
+    }
+
+    /// Finds the user's book with this name, or makes it (for CLI imports).
+    func findOrCreate(named name: String) async throws -> Book {
+        if let book = try await Book.query(on: db)
+            .filter(\.$user.$id == userID).filter(\.$name == name).first()
+        {
+            return book
+        }
+        return try await create(BookInput(name: name, description: nil))
+    }
+
+    func find(named name: String) async throws -> Book {
+        guard let book = try await Book.query(on: db)
+            .filter(\.$user.$id == userID).filter(\.$name == name).first()
+        else { throw AppError.notFound("book \"\(name)\"") }
+        return book
+    }
+
+    static func validated(name: String, description: String) throws -> (String, String) {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let description = description.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw AppError.invalid("book name must not be empty") }
+        guard name.count <= WordLimits.bookName else {
+            throw AppError.invalid("book name is longer than \(WordLimits.bookName) characters")
+        }
+        guard description.count <= WordLimits.bookDescription else {
+            throw AppError.invalid("book description is longer than \(WordLimits.bookDescription) characters")
+        }
+        return (name, description)
+    }
+}

@@ -1,0 +1,113 @@
+import Vapor
+import VocabCore
+
+/// Import into and export out of a book; shared by the API, the web app and
+/// the CLI so that all three behave the same.
+struct BookTransfer: Sendable {
+    let books: BookStore
+    let words: WordStore
+
+    /// Parses the file and adds every row in one transaction. A bad row stops
+    /// the whole import with its line number; nothing is written.
+    func importFile(
+        _ data: Data, fileName: String?, intoBook bookID: UUID, options: ImportOptions,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) async throws -> ImportResultDTO {
+        _ = try await books.find(bookID)
+        let parsed: ImportResult
+        do {
+            parsed = try WordImporter.parse(data: data, fileName: fileName, options: options)
+        } catch let error as ImportError {
+            throw AppError.invalid(error.description, code: "invalid_file")
+        } catch {
+            throw AppError.invalid("the file could not be read: \(error)", code: "invalid_file")
+        }
+        guard !parsed.words.isEmpty else {
+            throw AppError.invalid("the file has no words to import", code: "invalid_file")
+        }
+        let total = parsed.words.count
+        let imported = try await words.importDrafts(parsed.words, intoBook: bookID) { done in
+            progress?(done, total)
+        }
+        return ImportResultDTO(imported: imported, format: parsed.format.rawValue, encoding: parsed.encoding.rawValue)
+    }
+
+    func preview(_ data: Data, fileName: String?, options: ImportOptions) throws -> ImportPreview {
+        do {
+            return try WordImporter.preview(data: data, fileName: fileName, options: options)
+        } catch let error as ImportError {
+            throw AppError.invalid(error.description, code: "invalid_file")
+        } catch {
+            throw AppError.invalid("the file could not be read: \(error)", code: "invalid_file")
+        }
+    }
+
+    func export(bookID: UUID, format: ImportFormat) async throws -> (data: Data, fileName: String, contentType: HTTPMediaType) {
+        let book = try await books.find(bookID)
+        let drafts = try await words.drafts(inBook: bookID)
+        let data = try WordExporter.export(name: book.name, description: book.description, words: drafts, format: format)
+        let safeName = String(book.name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        let ext = format == .quizlet ? "txt" : format.rawValue
+        let type: HTTPMediaType = switch format {
+        case .csv: HTTPMediaType(type: "text", subType: "csv", parameters: ["charset": "utf-8"])
+        case .tsv: HTTPMediaType(type: "text", subType: "tab-separated-values", parameters: ["charset": "utf-8"])
+        case .json: .json
+        case .quizlet: .plainText
+        }
+        return (data, "\(safeName.isEmpty ? "book" : safeName).\(ext)", type)
+    }
+
+    /// Creates the starter book written by the project (240 common English words).
+    func addStarterBook() async throws -> Book {
+        let archive = try BookArchiveCodec.decode(try MaeilResources.data("Starter/english-basics.json"))
+        let book = try await books.create(BookInput(name: archive.name, description: archive.description))
+        _ = try await words.importDrafts(archive.words, intoBook: try book.requireID())
+        return book
+    }
+}
+
+extension Request {
+    func bookTransfer() throws -> BookTransfer {
+        BookTransfer(books: try bookStore(), words: try wordStore())
+    }
+}
+
+extension ImportOptions {
+    /// Reads `format`, `header`, `columns`, `termSeparator`, `rowSeparator` from a query or form.
+    static func from(_ container: some ContentContainer & Sendable) throws -> ImportOptions {
+        try from(lookup: { try? container.get(String.self, at: $0) })
+    }
+    static func from(query: URLQueryContainer) throws -> ImportOptions {
+        try from(lookup: { try? query.get(String.self, at: $0) })
+    }
+
+    static func from(lookup: (String) -> String?) throws -> ImportOptions {
+        var options = ImportOptions()
+        if let raw = lookup("format"), !raw.isEmpty, raw != "auto" {
+            guard let format = ImportFormat(rawValue: raw) else {
+                throw AppError.invalid("format must be one of csv, tsv, quizlet, json")
+            }
+            options.format = format
+        }
+        if let raw = lookup("header"), !raw.isEmpty, raw != "auto" {
+            options.hasHeader = ["1", "true", "yes", "on"].contains(raw.lowercased())
+        }
+        if let raw = lookup("columns"), !raw.isEmpty {
+            options.mapping = try raw.split(separator: ",").map {
+                let name = $0.trimmingCharacters(in: .whitespaces)
+                guard let column = WordColumn(rawValue: name) else {
+                    throw AppError.invalid("unknown column \"\(name)\"; use one of \(WordColumn.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return column
+            }
+        }
+        if let sep = lookup("termSeparator"), !sep.isEmpty { options.quizletTermSeparator = Self.unescape(sep) }
+        if let sep = lookup("rowSeparator"), !sep.isEmpty { options.quizletRowSeparator = Self.unescape(sep) }
+        return options
+    }
+
+    /// Lets "\t" and "\n" be typed as two characters in a form or URL.
+    static func unescape(_ s: String) -> String {
+        s.replacingOccurrences(of: "\\t", with: "\t").replacingOccurrences(of: "\\n", with: "\n")
+    }
+}

@@ -1,0 +1,25 @@
+import Vapor
+
+/// An error a user caused and can fix. Carries a stable machine-readable code
+/// (the API's `error.code`) and a clear English message.
+struct AppError: AbortError, Sendable {
+    let status: HTTPResponseStatus
+    let code: String
+    let message: String
+
+    var reason: String { message }
+
+    static func notFound(_ what: String) -> AppError {
+        AppError(status: .notFound, code: "not_found", message: "\(what) not found")
+    }
+    static func invalid(_ message: String, code: String = "invalid_input") -> AppError {
+        AppError(status: .unprocessableEntity, code: code, message: message)
+    }
+    static func badRequest(_ message: String, code: String = "bad_request") -> AppError {
+        AppError(status: .badRequest, code: code, message: message)
+    }
+    static let unauthorized = AppError(
+        status: .unauthorized, code: "unauthorized", message: "sign in or send a valid Bearer token")
+    static let csrf = AppError(
+        status: .forbidden, code: "csrf", message: "the form's security token is missing or stale; reload the page and try again")
+}

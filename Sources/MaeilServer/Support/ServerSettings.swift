@@ -1,0 +1,54 @@
+import Foundation
+
+/// Everything `maeil serve` can be told, from flags or the environment.
+public struct ServerSettings: Sendable {
+    public var host: String
+    public var port: Int
+    public var dataDirectory: String
+    /// `postgres://…` selects PostgreSQL; nil or `sqlite://PATH` selects SQLite.
+    public var databaseURL: String?
+    public var bcryptCost: Int
+    public var timeZone: TimeZone
+    public var autoMigrate: Bool
+    /// PostgreSQL only: the schema to use (tests give each run its own).
+    public var postgresSchema: String?
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
+        databaseURL: String? = nil, bcryptCost: Int = 12, timeZone: TimeZone = .current,
+        autoMigrate: Bool = true
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.databaseURL = databaseURL
+        self.bcryptCost = bcryptCost
+        self.timeZone = timeZone
+        self.autoMigrate = autoMigrate
+    }
+
+    /// Defaults overridden by MAEIL_HOST, MAEIL_PORT, MAEIL_DATA_DIR, DATABASE_URL,
+    /// MAEIL_BCRYPT_COST and MAEIL_TIMEZONE.
+    public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> ServerSettings {
+        var settings = ServerSettings()
+        if let host = env["MAEIL_HOST"], !host.isEmpty { settings.host = host }
+        if let port = env["MAEIL_PORT"].flatMap(Int.init) { settings.port = port }
+        if let dir = env["MAEIL_DATA_DIR"], !dir.isEmpty { settings.dataDirectory = dir }
+        if let url = env["DATABASE_URL"], !url.isEmpty { settings.databaseURL = url }
+        if let cost = env["MAEIL_BCRYPT_COST"].flatMap(Int.init), (4...31).contains(cost) { settings.bcryptCost = cost }
+        if let tz = env["MAEIL_TIMEZONE"].flatMap(TimeZone.init(identifier:)) { settings.timeZone = tz }
+        return settings
+    }
+
+    var usesPostgres: Bool {
+        guard let url = databaseURL else { return false }
+        return url.hasPrefix("postgres://") || url.hasPrefix("postgresql://")
+    }
+
+    var sqlitePath: String {
+        if let url = databaseURL, url.hasPrefix("sqlite://") {
+            return String(url.dropFirst("sqlite://".count))
+        }
+        return (dataDirectory as NSString).appendingPathComponent("maeil.sqlite")
+    }
+}

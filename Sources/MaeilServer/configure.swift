@@ -1,0 +1,81 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Leaf
+import LeafKit
+import Vapor
+
+/// Wires the app: database, migrations, sessions, views, middleware, routes.
+public func configure(_ app: Application, settings: ServerSettings) async throws {
+    app.maeilSettings = settings
+    app.http.server.configuration.hostname = settings.host
+    app.http.server.configuration.port = settings.port
+    app.routes.defaultMaxBodySize = "20mb"
+
+    try configureDatabase(app, settings: settings)
+    app.passwords.use(.bcrypt(cost: settings.bcryptCost))
+
+    app.sessions.use(.fluent)
+    app.sessions.configuration.cookieName = "maeil_session"
+    app.sessions.configuration.cookieFactory = { id in
+        HTTPCookies.Value(string: id.string, maxAge: 60 * 60 * 24 * 30, path: "/", isHTTPOnly: true, sameSite: .lax)
+    }
+
+    app.migrations.add(SessionRecord.migration)
+    app.migrations.add(CreateUsers())
+    app.migrations.add(CreateBooksAndWords())
+    if let schema = settings.postgresSchema, settings.usesPostgres {
+        try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
+    }
+    if settings.autoMigrate {
+        try await app.autoMigrate()
+    }
+
+    let resources = try MaeilResources.directory()
+    app.directory.viewsDirectory = resources + "Views/"
+    app.directory.publicDirectory = resources + "Public/"
+    app.views.use(.leaf)
+    // Not Leaf's default limits: those refuse hidden folders, and a debug build
+    // keeps its resources under `.build/`. The sandbox still confines reads.
+    app.leaf.sources = .singleSource(NIOLeafFiles(
+        fileio: app.fileio, limits: [.toSandbox, .requireExtensions],
+        sandboxDirectory: app.directory.viewsDirectory, viewDirectory: app.directory.viewsDirectory))
+    app.leaf.cache.isEnabled = app.environment.isRelease
+
+    app.middleware = Middlewares()
+    app.middleware.use(MaeilErrorMiddleware())
+    app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
+
+    try routes(app)
+}
+
+private func configureDatabase(_ app: Application, settings: ServerSettings) throws {
+    if settings.usesPostgres, let url = settings.databaseURL {
+        var configuration = try SQLPostgresConfiguration(url: url)
+        if let schema = settings.postgresSchema { configuration.searchPath = [schema] }
+        app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, sqlLogLevel: .debug), as: .psql)
+    } else if settings.databaseURL == nil || settings.databaseURL?.hasPrefix("sqlite://") == true {
+        let path = settings.sqlitePath
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        app.databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
+        app.lifecycle.use(SQLiteTuning())
+    } else {
+        throw DatabaseSetupError.badURL(settings.databaseURL ?? "")
+    }
+}
+
+/// WAL lets readers work while a write (an import) is going on.
+private struct SQLiteTuning: LifecycleHandler {
+    func didBootAsync(_ app: Application) async throws {
+        try await app.db.sql().raw("PRAGMA journal_mode=WAL").run()
+    }
+}
+
+func routes(_ app: Application) throws {
+    app.get("healthz") { _ in "ok" }
+    try app.register(collection: APIRoutes())
+    try app.register(collection: WebRoutes(sessions: app.sessions.middleware))
+}

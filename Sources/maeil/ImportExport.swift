@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import MaeilServer
+import VocabCore
+
+extension ImportFormat: ExpressibleByArgument {}
+
+/// The user a command acts for: `--user`, or the only account there is.
+struct UserOption: ParsableArguments {
+    @Option(help: "Whose books (needed when there is more than one account).")
+    var user: String?
+
+    func resolve(_ instance: MaeilInstance) async throws -> String {
+        if let user { return user }
+        let names = try await instance.usernames()
+        guard names.count == 1, let only = names.first else {
+            throw CLIError(names.isEmpty ? "there are no accounts yet; run `maeil user create NAME`" : "several accounts exist; name one with --user")
+        }
+        return only
+    }
+}
+
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import words from a file into a book (made when missing), all or nothing.",
+        discussion: """
+            Formats: csv and tsv (UTF-8, UTF-16 with BOM, or CP949/EUC-KR, detected), quizlet \
+            (term TAB definition per line) and json (Maeil's own lossless format). The format \
+            is guessed from the file when --format is not given.
+            """)
+
+    @Argument(help: "The file to import.")
+    var file: String
+
+    @Option(help: "The book to import into.")
+    var book: String
+
+    @Option(help: "csv, tsv, quizlet or json.")
+    var format: ImportFormat?
+
+    @OptionGroup var user: UserOption
+    @OptionGroup var storage: StorageOptions
+
+    func run() async throws {
+        let bar = ProgressBar()
+        let result = try await storage.withInstance { instance in
+            try await instance.importFile(
+                at: file, username: try await user.resolve(instance), bookName: book, format: format,
+                progress: { done, total in bar.update(done, of: total) })
+        }
+        bar.finish()
+        print("Imported \(result.imported) words into \"\(book)\" (\(result.format), \(result.encoding)).")
+    }
+}
+
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write a book to standard output or a file.")
+
+    @Option(help: "The book to export.")
+    var book: String
+
+    @Option(help: "csv, tsv, quizlet or json.")
+    var format: ImportFormat = .json
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @OptionGroup var user: UserOption
+    @OptionGroup var storage: StorageOptions
+
+    func run() async throws {
+        let data = try await storage.withInstance { instance in
+            try await instance.export(username: try await user.resolve(instance), bookName: book, format: format)
+        }
+        if let output {
+            try data.write(to: URL(fileURLWithPath: output))
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
+    }
+}
+
+/// A one-line progress bar on standard error, redrawn at most 20 times a second.
+final class ProgressBar: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lastDraw = Date.distantPast
+    private var drawn = false
+
+    func update(_ done: Int, of total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard done == total || Date().timeIntervalSince(lastDraw) > 0.05 else { return }
+        lastDraw = Date()
+        drawn = true
+        let width = 30
+        let filled = total == 0 ? width : width * done / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) words".utf8))
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

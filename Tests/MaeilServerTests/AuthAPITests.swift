@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+@Suite("Accounts and tokens over the API")
+struct AuthAPITests {
+    @Test func signUpLogInAndLogOut() async throws {
+        try await withMaeilApp { app in
+            let anon = API(app: app)
+            let signup = try await anon.send(.POST, "/api/v1/auth/signup", json: ["username": "Mina", "password": "correct horse"])
+            #expect(signup.status == .created)
+            let first = try anon.decode(LoginResultDTO.self, signup)
+            #expect(first.user.username == "mina")
+
+            let login = try await anon.send(.POST, "/api/v1/auth/login", json: ["username": "MINA", "password": "correct horse"])
+            #expect(login.status == .ok)
+            let token = try anon.decode(LoginResultDTO.self, login).token
+
+            let me = try await anon.send(.GET, "/api/v1/auth/me", token: token)
+            #expect(try anon.decode(UserDTO.self, me).username == "mina")
+
+            #expect(try await anon.send(.POST, "/api/v1/auth/logout", token: token).status == .noContent)
+            let after = try await anon.send(.GET, "/api/v1/auth/me", token: token)
+            #expect(after.status == .unauthorized)
+            #expect(anon.errorCode(after) == "unauthorized")
+            // The sign-up token still works: logout revokes only its own token.
+            #expect(try await anon.send(.GET, "/api/v1/auth/me", token: first.token).status == .ok)
+        }
+    }
+
+    @Test func badSignUpsAreRefusedClearly() async throws {
+        try await withMaeilApp { app in
+            let anon = API(app: app)
+            _ = try await API.signUp(app, "taken")
+            let duplicate = try await anon.send(.POST, "/api/v1/auth/signup", json: ["username": "TAKEN", "password": "correct horse"])
+            #expect(duplicate.status == .conflict)
+            #expect(anon.errorCode(duplicate) == "username_taken")
+            let short = try await anon.send(.POST, "/api/v1/auth/signup", json: ["username": "ab", "password": "correct horse"])
+            #expect(short.status == .unprocessableEntity)
+            let weak = try await anon.send(.POST, "/api/v1/auth/signup", json: ["username": "abc", "password": "short"])
+            #expect(weak.status == .unprocessableEntity)
+            #expect(anon.errorCode(weak) == "invalid_password")
+            let wrongType = try await anon.send(.POST, "/api/v1/auth/signup", json: ["username": 5, "password": "correct horse"] as [String: AnyEncodable])
+            #expect(wrongType.status == .badRequest)
+            #expect(wrongType.body.string.contains("username"))
+            let count = try await User.query(on: app.db).count()
+            #expect(count == 1)
+        }
+    }
+
+    @Test func failedLoginsAreRateLimited() async throws {
+        try await withMaeilApp { app in
+            _ = try await API.signUp(app, "target")
+            let anon = API(app: app)
+            for _ in 0..<AccountService.maxFailures {
+                let wrong = try await anon.send(.POST, "/api/v1/auth/login", json: ["username": "target", "password": "wrong password"])
+                #expect(wrong.status == .unauthorized)
+            }
+            let limited = try await anon.send(.POST, "/api/v1/auth/login", json: ["username": "target", "password": "correct horse"])
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.headers.first(name: .retryAfter) != nil)
+        }
+    }
+
+    @Test func tokensCanBeCreatedListedAndRevoked() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let created = try await api.send(.POST, "/api/v1/tokens", json: ["name": "laptop"])
+            #expect(created.status == .created)
+            let token = try api.decode(NewTokenDTO.self, created)
+            #expect(token.token.hasPrefix("maeil_"))
+            let list = try api.decode([TokenDTO].self, try await api.send(.GET, "/api/v1/tokens"))
+            #expect(list.contains { $0.name == "laptop" })
+            // Only a digest is stored.
+            let stored = try await UserToken.query(on: app.db).all().map(\.tokenHash)
+            #expect(!stored.contains(token.token))
+            #expect(try await api.send(.DELETE, "/api/v1/tokens/\(token.id)").status == .noContent)
+            #expect(try await api.send(.GET, "/api/v1/books", token: token.token).status == .unauthorized)
+
+            let other = try await API.signUp(app)
+            let foreign = try api.decode(NewTokenDTO.self, try await other.send(.POST, "/api/v1/tokens", json: ["name": "x"]))
+            #expect(try await api.send(.DELETE, "/api/v1/tokens/\(foreign.id)").status == .notFound)
+            #expect(try await api.send(.POST, "/api/v1/tokens", json: ["name": ""]).status == .unprocessableEntity)
+        }
+    }
+
+    @Test func everyProtectedRouteNeedsAToken() async throws {
+        try await withMaeilApp { app in
+            let anon = API(app: app)
+            for path in ["/api/v1/books", "/api/v1/tokens", "/api/v1/search?q=a", "/api/v1/calendar"] {
+                let response = try await anon.send(.GET, path)
+                #expect(response.status == .unauthorized, "\(path)")
+            }
+            let garbage = try await anon.send(.GET, "/api/v1/books", token: "maeil_nope")
+            #expect(garbage.status == .unauthorized)
+        }
+    }
+}
+
+/// Lets a test send deliberately wrong JSON types.
+struct AnyEncodable: Encodable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
+    let encodeValue: @Sendable (any Encoder) throws -> Void
+    init(integerLiteral value: Int) { encodeValue = { var c = $0.singleValueContainer(); try c.encode(value) } }
+    init(stringLiteral value: String) { encodeValue = { var c = $0.singleValueContainer(); try c.encode(value) } }
+    init(booleanLiteral value: Bool) { encodeValue = { var c = $0.singleValueContainer(); try c.encode(value) } }
+    func encode(to encoder: any Encoder) throws { try encodeValue(encoder) }
+}

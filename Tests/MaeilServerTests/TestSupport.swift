@@ -1,0 +1,116 @@
+import Foundation
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+/// Which database the suite runs on: PostgreSQL when MAEIL_TEST_DATABASE_URL is
+/// set (CI runs the suite twice), else SQLite.
+enum TestDatabase {
+    static var postgresURL: String? {
+        let url = ProcessInfo.processInfo.environment["MAEIL_TEST_DATABASE_URL"]
+        return url?.isEmpty == false ? url : nil
+    }
+}
+
+/// A fresh app on a fresh database (a new SQLite file, or a new PostgreSQL
+/// schema), migrated, shut down and removed afterwards.
+func withMaeilApp<T>(_ test: (Application) async throws -> T) async throws -> T {
+    let settings = freshSettings()
+    return try await withMaeilApp(settings: settings, test)
+}
+
+func freshSettings() -> ServerSettings {
+    var settings = ServerSettings(bcryptCost: 4, timeZone: TimeZone(identifier: "Asia/Seoul")!)
+    if let url = TestDatabase.postgresURL {
+        settings.databaseURL = url
+        settings.postgresSchema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
+    } else {
+        settings.dataDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("maeil-test-\(UUID().uuidString)").path
+    }
+    return settings
+}
+
+func withMaeilApp<T>(settings: ServerSettings, dropAfter: Bool = true, _ test: (Application) async throws -> T) async throws -> T {
+    let app = try await Application.make(.testing)
+    app.logger.logLevel = .error
+    let result: T
+    do {
+        try await configure(app, settings: settings)
+        result = try await test(app)
+    } catch {
+        await cleanUp(app, settings: settings, drop: dropAfter)
+        throw error
+    }
+    await cleanUp(app, settings: settings, drop: dropAfter)
+    return result
+}
+
+private func cleanUp(_ app: Application, settings: ServerSettings, drop: Bool) async {
+    if drop, let schema = settings.postgresSchema, let sql = app.db as? any SQLDatabase {
+        try? await sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+    }
+    try? await app.asyncShutdown()
+    if drop, !settings.usesPostgres {
+        try? FileManager.default.removeItem(atPath: settings.dataDirectory)
+    }
+}
+
+/// Thin helpers over VaporTesting for JSON API calls.
+struct API {
+    let app: Application
+    var token: String?
+
+    func send(
+        _ method: HTTPMethod, _ path: String, json: (any Encodable)? = nil, raw: Data? = nil,
+        contentType: HTTPMediaType? = nil, token: String? = nil, headers extra: HTTPHeaders = [:]
+    ) async throws -> TestingHTTPResponse {
+        var headers = extra
+        if let bearer = token ?? self.token { headers.bearerAuthorization = BearerAuthorization(token: bearer) }
+        var body: ByteBuffer?
+        if let json {
+            let data = try JSONEncoder().encode(json)
+            body = ByteBuffer(data: data)
+            headers.contentType = .json
+        } else if let raw {
+            body = ByteBuffer(data: raw)
+            headers.contentType = contentType ?? .binary
+        }
+        return try await app.testing().sendRequest(method, path, headers: headers, body: body)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, _ response: TestingHTTPResponse) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(T.self, from: Data(buffer: response.body))
+    }
+
+    /// Signs up a new user and returns an API bound to its token.
+    static func signUp(_ app: Application, _ username: String = "user\(Int.random(in: 1000...999_999))") async throws -> API {
+        let api = API(app: app)
+        let response = try await api.send(.POST, "/api/v1/auth/signup", json: ["username": username, "password": "correct horse"])
+        #expect(response.status == .created, "\(response.body.string)")
+        let result = try api.decode(LoginResultDTO.self, response)
+        return API(app: app, token: result.token)
+    }
+
+    func createBook(_ name: String, description: String = "") async throws -> BookDTO {
+        let response = try await send(.POST, "/api/v1/books", json: ["name": name, "description": description])
+        #expect(response.status == .created, "\(response.body.string)")
+        return try decode(BookDTO.self, response)
+    }
+
+    func addWord(_ bookID: UUID, _ term: String, _ meaning: String = "", reading: String = "") async throws -> WordDTO {
+        let response = try await send(.POST, "/api/v1/books/\(bookID)/words", json: ["term": term, "meaning": meaning, "reading": reading])
+        #expect(response.status == .created, "\(response.body.string)")
+        return try decode(WordDTO.self, response)
+    }
+
+    func errorCode(_ response: TestingHTTPResponse) -> String? {
+        struct Body: Decodable { struct E: Decodable { var code: String; var message: String }; var error: E }
+        return try? JSONDecoder().decode(Body.self, from: Data(buffer: response.body)).error.code
+    }
+}
