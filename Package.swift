@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "maeil", targets: ["maeil"]),
+        .library(name: "Hangul", targets: ["Hangul"]),
         .library(name: "VocabCore", targets: ["VocabCore"]),
         .library(name: "MaeilServer", targets: ["MaeilServer"]),
     ],
@@ -18,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
     ],
     targets: [
+        .target(name: "Hangul"),
         .target(name: "VocabCore"),
         .target(
             name: "MaeilServer",
@@ -38,6 +40,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "HangulTests", dependencies: ["Hangul"]),
         .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore"]),
         .testTarget(
             name: "MaeilServerTests",

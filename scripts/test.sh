@@ -27,30 +27,7 @@ install_missing() {
     fi
 }
 
-PGDIR=""
-PGPORT=${MAEIL_TEST_PG_PORT:-55432}
-start_postgres() {
-    local bin
-    bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-    PGDIR=$(mktemp -d /tmp/maeil-pg.XXXXXX)
-    local run=()
-    if [ "$(id -u)" -eq 0 ]; then
-        chown postgres "$PGDIR"
-        run=(runuser -u postgres --)
-    fi
-    "${run[@]}" "$bin/initdb" -D "$PGDIR/data" -A trust -U postgres -E UTF8 >/dev/null
-    "${run[@]}" "$bin/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -w \
-        -o "-p $PGPORT -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" start >/dev/null
-    trap stop_postgres EXIT
-}
-stop_postgres() {
-    [ -n "$PGDIR" ] || return 0
-    local bin run=()
-    bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-    [ "$(id -u)" -eq 0 ] && run=(runuser -u postgres --)
-    "${run[@]}" "$bin/pg_ctl" -D "$PGDIR/data" -m fast stop >/dev/null 2>&1 || true
-    rm -rf "$PGDIR"
-}
+source scripts/postgres.sh
 
 install_missing
 
@@ -62,7 +39,7 @@ swift test --skip-build
 
 log "Swift tests on PostgreSQL"
 start_postgres
-MAEIL_TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres?sslmode=disable" \
+MAEIL_TEST_DATABASE_URL="$PG_URL" \
     swift test --skip-build --filter MaeilServerTests
 
 if [ -x e2e/run.sh ]; then

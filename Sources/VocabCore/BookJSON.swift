@@ -57,9 +57,19 @@ public enum BookArchiveCodec {
     /// Throws `ImportError` (with `line` nil) whose message says what is wrong and where,
     /// e.g. `words[3].term: expected a string, found a number`.
     public static func decode(_ data: Data) throws -> BookArchive {
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw ImportError(message: "the JSON file is empty")
         }
+        if String(validating: bytes, as: UTF8.self) == nil {
+            let offset = TextDecoding.firstInvalidUTF8Offset(bytes[...]) ?? 0
+            throw ImportError(message: "the JSON file is not valid UTF-8 text (invalid byte at offset \(offset))")
+        }
+        if let syntax = JSONSyntaxCheck.message(bytes) {
+            throw ImportError(message: syntax)
+        }
+        let data = Data(bytes)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -189,6 +199,195 @@ public enum BookArchiveCodec {
             }
             return "a number"
         default: return nil
+        }
+    }
+}
+
+/// A JSON syntax check that says where the text breaks (line and column), which Foundation's
+/// decoders do not. Iterative, so deeply nested input cannot overflow the stack.
+enum JSONSyntaxCheck {
+    struct Failure: Error {
+        var offset: Int
+        var problem: String
+    }
+
+    static let maxDepth = 256
+
+    /// The message for the first syntax error, or nil when `bytes` is one valid JSON value.
+    static func message(_ bytes: [UInt8]) -> String? {
+        guard let failure = check(bytes) else { return nil }
+        let (line, column) = position(of: failure.offset, in: bytes)
+        return "the file is not valid JSON: \(failure.problem) at line \(line), column \(column)"
+    }
+
+    static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        for k in 0..<min(offset, bytes.count) {
+            if bytes[k] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[k] & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    private enum State {
+        case value, valueOrArrayEnd, keyOrObjectEnd, key, colon, afterValue
+    }
+
+    static func check(_ b: [UInt8]) -> Failure? {
+        let n = b.count
+        var i = 0
+        var stack: [UInt8] = []
+        var state = State.value
+        let truncated = "unexpected end of data (the file may be truncated)"
+
+        func describe(_ byte: UInt8) -> String {
+            if byte >= 0x21 && byte < 0x7F { return "unexpected character \"\(Character(Unicode.Scalar(byte)))\"" }
+            return "unexpected byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+
+        func scanString() -> Failure? {
+            i += 1
+            while i < n {
+                let c = b[i]
+                if c == 0x22 {
+                    i += 1
+                    return nil
+                }
+                if c == 0x5C {
+                    guard i + 1 < n else { return Failure(offset: n, problem: truncated) }
+                    let e = b[i + 1]
+                    switch e {
+                    case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74:
+                        i += 2
+                    case 0x75:
+                        guard i + 6 <= n else { return Failure(offset: n, problem: truncated) }
+                        for k in (i + 2)..<(i + 6) {
+                            let h = b[k]
+                            let isHex = (h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66)
+                            if !isHex { return Failure(offset: k, problem: "invalid \\u escape in a string") }
+                        }
+                        i += 6
+                    default:
+                        return Failure(offset: i, problem: "invalid escape sequence in a string")
+                    }
+                    continue
+                }
+                if c < 0x20 {
+                    return Failure(offset: i, problem: "a line break or control character inside a string")
+                }
+                i += 1
+            }
+            return Failure(offset: n, problem: truncated)
+        }
+
+        func scanNumber() -> Failure? {
+            let start = i
+            func digits() -> Int {
+                let from = i
+                while i < n && b[i] >= 0x30 && b[i] <= 0x39 { i += 1 }
+                return i - from
+            }
+            if b[i] == 0x2D { i += 1 }
+            guard i < n else { return Failure(offset: n, problem: truncated) }
+            if b[i] == 0x30 {
+                i += 1
+            } else if digits() == 0 {
+                return Failure(offset: start, problem: "invalid number")
+            }
+            if i < n && b[i] == 0x2E {
+                i += 1
+                if digits() == 0 { return Failure(offset: i, problem: "invalid number") }
+            }
+            if i < n && (b[i] == 0x65 || b[i] == 0x45) {
+                i += 1
+                if i < n && (b[i] == 0x2B || b[i] == 0x2D) { i += 1 }
+                if digits() == 0 { return Failure(offset: i, problem: "invalid number") }
+            }
+            return nil
+        }
+
+        func scanLiteral(_ word: [UInt8]) -> Failure? {
+            for (k, expected) in word.enumerated() {
+                guard i + k < n else { return Failure(offset: n, problem: truncated) }
+                if b[i + k] != expected {
+                    return Failure(offset: i, problem: "invalid value (expected \"\(String(decoding: word, as: UTF8.self))\")")
+                }
+            }
+            i += word.count
+            return nil
+        }
+
+        while true {
+            while i < n && (b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09) { i += 1 }
+            switch state {
+            case .value, .valueOrArrayEnd:
+                guard i < n else { return Failure(offset: n, problem: truncated) }
+                let c = b[i]
+                switch c {
+                case 0x7B, 0x5B:  // { [
+                    if stack.count >= maxDepth {
+                        return Failure(offset: i, problem: "values nested more than \(maxDepth) levels deep")
+                    }
+                    stack.append(c)
+                    i += 1
+                    state = c == 0x7B ? .keyOrObjectEnd : .valueOrArrayEnd
+                    continue
+                case 0x5D where state == .valueOrArrayEnd:
+                    stack.removeLast()
+                    i += 1
+                case 0x22:
+                    if let failure = scanString() { return failure }
+                case 0x2D, 0x30...0x39:
+                    if let failure = scanNumber() { return failure }
+                case 0x74:
+                    if let failure = scanLiteral(Array("true".utf8)) { return failure }
+                case 0x66:
+                    if let failure = scanLiteral(Array("false".utf8)) { return failure }
+                case 0x6E:
+                    if let failure = scanLiteral(Array("null".utf8)) { return failure }
+                default:
+                    return Failure(offset: i, problem: describe(c))
+                }
+                state = .afterValue
+            case .keyOrObjectEnd, .key:
+                guard i < n else { return Failure(offset: n, problem: truncated) }
+                if b[i] == 0x7D && state == .keyOrObjectEnd {
+                    stack.removeLast()
+                    i += 1
+                    state = .afterValue
+                } else if b[i] == 0x22 {
+                    if let failure = scanString() { return failure }
+                    state = .colon
+                } else {
+                    return Failure(offset: i, problem: describe(b[i]) + " where a field name in double quotes belongs")
+                }
+            case .colon:
+                guard i < n else { return Failure(offset: n, problem: truncated) }
+                guard b[i] == 0x3A else { return Failure(offset: i, problem: describe(b[i]) + " where \":\" belongs") }
+                i += 1
+                state = .value
+            case .afterValue:
+                guard let top = stack.last else {
+                    return i == n ? nil : Failure(offset: i, problem: "unexpected text after the end of the JSON value")
+                }
+                guard i < n else { return Failure(offset: n, problem: truncated) }
+                let close: UInt8 = top == 0x7B ? 0x7D : 0x5D
+                if b[i] == 0x2C {
+                    i += 1
+                    state = top == 0x7B ? .key : .value
+                } else if b[i] == close {
+                    stack.removeLast()
+                    i += 1
+                } else {
+                    let expected = top == 0x7B ? "\",\" or \"}\"" : "\",\" or \"]\""
+                    return Failure(offset: i, problem: describe(b[i]) + " where \(expected) belongs")
+                }
+            }
         }
     }
 }

@@ -9,8 +9,10 @@ public enum ISO8601Timestamp {
     private static let powersOfTen: [Double] = (0...18).map { pow(10, Double($0)) }
 
     public static func format(_ date: Date) -> String {
-        let t = date.timeIntervalSinceReferenceDate
-        guard t.isFinite else { return "1970-01-01T00:00:00Z" }
+        // Clamped to the years 0000–9999 (so the integer arithmetic below cannot overflow).
+        let raw = date.timeIntervalSinceReferenceDate
+        guard raw.isFinite else { return "1970-01-01T00:00:00Z" }
+        let t = min(max(raw, -63_145_526_400), 252_423_993_599)
         let whole = t.rounded(.down)
         let fraction = t - whole
         let unix = Int64(whole) + unixToReference

@@ -161,10 +161,13 @@ public struct ValidationError: Error, Sendable, Equatable, CustomStringConvertib
     /// `examples[0].sentence`, `name`, …).
     public let field: String
     public let message: String
+    /// The bound that was exceeded (characters or entries), nil for other problems.
+    public let limit: Int?
 
-    public init(field: String, message: String) {
+    public init(field: String, message: String, limit: Int? = nil) {
         self.field = field
         self.message = message
+        self.limit = limit
     }
 
     public var description: String { message }
@@ -191,7 +194,8 @@ extension WordDraft {
         if examples.count > WordLimits.exampleCount {
             throw ValidationError(
                 field: "examples",
-                message: "a word can have at most \(WordLimits.exampleCount) examples, not \(examples.count)")
+                message: "a word can have at most \(WordLimits.exampleCount) examples, not \(examples.count)",
+                limit: WordLimits.exampleCount)
         }
         for (index, example) in examples.enumerated() {
             try Self.check(
@@ -207,7 +211,7 @@ extension WordDraft {
         let length = value.unicodeScalars.count
         if length > limit {
             throw ValidationError(
-                field: field, message: "\(label) is longer than \(limit) characters (\(length))")
+                field: field, message: "\(label) is longer than \(limit) characters (\(length))", limit: limit)
         }
         if value.utf8.contains(0) {
             throw ValidationError(field: field, message: "\(label) must not contain a NUL character")
@@ -218,7 +222,8 @@ extension WordDraft {
         if list.count > WordLimits.listCount {
             throw ValidationError(
                 field: field,
-                message: "a word can have at most \(WordLimits.listCount) \(field), not \(list.count)")
+                message: "a word can have at most \(WordLimits.listCount) \(field), not \(list.count)",
+                limit: WordLimits.listCount)
         }
         for (index, item) in list.enumerated() {
             try check(item, field: "\(field)[\(index)]", label: "\(label) \(index + 1)", limit: WordLimits.listItem)

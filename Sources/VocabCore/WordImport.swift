@@ -293,12 +293,11 @@ public enum WordImporter {
             records.removeSubrange(0...firstIndex)
         }
         let width = max(header.count, records.reduce(0) { max($0, $1.fields.count) })
+        let fromHeader = hasHeader ? header.map { WordColumn(headerName: $0) ?? .ignore } : []
         let mapping: [WordColumn]
         if let given = options.mapping {
             mapping = given
-        } else if hasHeader, case let fromHeader = header.map({ WordColumn(headerName: $0) ?? .ignore }),
-            fromHeader.contains(.term)
-        {
+        } else if fromHeader.contains(.term) {
             mapping = fromHeader
         } else {
             mapping = WordColumn.defaultMapping(columnCount: width)

@@ -62,6 +62,8 @@ struct CalendarAPITests {
         #expect(jan.previous.description == "2025-12")
         #expect(CalendarMonth("2026-12")!.next.description == "2027-01")
         #expect(CalendarMonth("2026-1") == nil)
+        #expect(CalendarMonth("0001-01")!.previous.description == "0001-01")
+        #expect(CalendarMonth("9999-12")!.next.description == "9999-12")
         #expect(CalendarMonth("x") == nil)
         let days = DayFormatter(timeZone: TimeZone(identifier: "UTC")!)
         #expect(days.parseDay("2024-02-29") != nil)

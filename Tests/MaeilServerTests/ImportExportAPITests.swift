@@ -31,6 +31,8 @@ struct ImportExportAPITests {
             #expect(try api.decode(ImportResultDTO.self, r2).imported == 2)
             let words = try api.decode(WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(book.id)/words?perPage=10&sort=alphabetical")).items
             #expect(words.map(\.term) == ["apple", "cat", "dog", "hello, world"])
+            // Rows keep their file order.
+            #expect(try await terms(api, book.id) == ["hello, world", "apple", "dog", "cat"])
             #expect(words.last?.meaning == "안녕, 세상")
             #expect(words.last?.reading == "həˈloʊ")
         }

@@ -70,6 +70,8 @@ func archiveData(_ json: String) -> Data { Data(json.utf8) }
         #expect(ISO8601Timestamp.parse("2024-05-01") == Date(timeIntervalSince1970: 1_714_521_600))
         #expect(ISO8601Timestamp.parse("2024-02-30T00:00:00Z") == nil)
         #expect(ISO8601Timestamp.parse("yesterday") == nil)
+        #expect(ISO8601Timestamp.format(Date(timeIntervalSinceReferenceDate: 1e300)) == "9999-12-31T23:59:59Z")
+        #expect(ISO8601Timestamp.format(Date(timeIntervalSinceReferenceDate: -1e300)) == "0000-01-01T00:00:00Z")
         #expect(ISO8601Timestamp.parse("2024-05-01T09:30:00Zjunk") == nil)
     }
 
@@ -147,6 +149,32 @@ func archiveData(_ json: String) -> Data { Data(json.utf8) }
         #expect(result.encoding == .utf16LE)
         #expect(result.bookName == "사과")
         #expect(result.words == [WordDraft(term: "사과")])
+    }
+
+    @Test func syntaxErrorsSayWhere() {
+        let cases: [(String, String)] = [
+            ("{\"format\": \"maeil-book\",\n \"words\": [{\"term\": \"a\"",
+             "the file is not valid JSON: unexpected end of data (the file may be truncated) at line 2, column 24"),
+            ("{\"a\": 1,}", "the file is not valid JSON: unexpected character \"}\" where a field name in double quotes belongs at line 1, column 9"),
+            ("{\"a\": tru}", "the file is not valid JSON: invalid value (expected \"true\") at line 1, column 7"),
+            ("{\"단어\": 01}", "the file is not valid JSON: unexpected character \"1\" where \",\" or \"}\" belongs at line 1, column 9"),
+            ("{} x", "the file is not valid JSON: unexpected text after the end of the JSON value at line 1, column 4"),
+            (String(repeating: "[", count: 100_000), "nested more than 256 levels deep"),
+        ]
+        for (json, expected) in cases {
+            do {
+                _ = try BookArchiveCodec.decode(archiveData(json))
+                Issue.record("decoded \(json)")
+            } catch let error as ImportError {
+                #expect(error.message.contains(expected), "\(error.message)")
+            } catch {
+                Issue.record("not an ImportError: \(error)")
+            }
+        }
+    }
+
+    @Test func invalidUTF8IsRejected() {
+        #expect(throws: ImportError.self) { try BookArchiveCodec.decode(Data([0x7B, 0x22, 0xFF, 0x22, 0x7D])) }
     }
 
     @Test func truncatedExportIsRejected() throws {

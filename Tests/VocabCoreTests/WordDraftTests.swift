@@ -51,6 +51,7 @@ import Testing
         } catch {
             #expect(error.field == "term")
             #expect(error.message.hasPrefix("term is longer than 2000 characters"))
+            #expect(error.limit == 2000)
         }
     }
 
@@ -87,6 +88,7 @@ import Testing
         } catch {
             #expect(error.field == field)
             #expect(!error.message.isEmpty)
+            #expect(error.limit != nil)
         }
     }
 

@@ -103,12 +103,10 @@ struct BookStore: Sendable {
     static func validated(name: String, description: String) throws -> (String, String) {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let description = description.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw AppError.invalid("book name must not be empty") }
-        guard name.count <= WordLimits.bookName else {
-            throw AppError.invalid("book name is longer than \(WordLimits.bookName) characters")
-        }
-        guard description.count <= WordLimits.bookDescription else {
-            throw AppError.invalid("book description is longer than \(WordLimits.bookDescription) characters")
+        do {
+            try BookValidation.validate(name: name, description: description)
+        } catch {
+            throw AppError.invalid(error.description)
         }
         return (name, description)
     }

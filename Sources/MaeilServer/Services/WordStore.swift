@@ -13,7 +13,7 @@ enum WordSort: String, Codable, Sendable, CaseIterable {
         case .memorized: "CASE WHEN w.memorized THEN 0 ELSE 1 END, w.created_at DESC, w.id DESC"
         case .notMemorized: "CASE WHEN w.memorized THEN 1 ELSE 0 END, w.created_at DESC, w.id DESC"
         case .random: "RANDOM()"
-        case .alphabetical: "w.term ASC, w.id ASC"
+        case .alphabetical: "LOWER(w.term) ASC, w.term ASC, w.id ASC"
         }
     }
 }
@@ -129,8 +129,9 @@ struct WordStore: Sendable {
         let ids = Array(Set(request.ids))
         guard !ids.isEmpty else { throw AppError.invalid("select at least one word") }
         guard ids.count <= 10_000 else { throw AppError.invalid("at most 10000 words at once") }
+        let target = request.action == .move ? request.bookID : nil
         if request.action == .move {
-            guard let target = request.bookID else { throw AppError.invalid("bookID is required to move words") }
+            guard let target else { throw AppError.invalid("bookID is required to move words") }
             _ = try await BookStore(db: db, userID: userID).find(target)
         }
         return try await db.transaction { tx in
@@ -147,7 +148,8 @@ struct WordStore: Sendable {
                 let scope: SQLQueryString = "WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))"
                 switch request.action {
                 case .move:
-                    try await sql.raw("UPDATE words SET book_id = \(bind: request.bookID!), updated_at = \(bind: now) \(scope)").run()
+                    guard let target else { break }
+                    try await sql.raw("UPDATE words SET book_id = \(bind: target), updated_at = \(bind: now) \(scope)").run()
                 case .delete:
                     try await sql.raw("DELETE FROM words \(scope)").run()
                 case .memorize, .unmemorize:
@@ -187,8 +189,11 @@ struct WordStore: Sendable {
         try await db.transaction { tx in
             let sql = try tx.sql()
             var done = 0
+            let start = Date()
             for chunk in drafts.chunked(400) {
-                try await insert(Array(chunk), bookID: bookID, ids: chunk.map { _ in UUID() }, on: sql)
+                try await insert(
+                    Array(chunk), bookID: bookID, ids: chunk.map { _ in UUID() },
+                    at: start.addingTimeInterval(Double(done) * 1e-6), on: sql)
                 done += chunk.count
                 progress?(done)
             }
@@ -202,21 +207,21 @@ struct WordStore: Sendable {
         let draft = draft.normalized()
         do {
             try draft.validate()
-        } catch let error as ValidationError {
+        } catch {
             throw AppError.invalid(error.description)
         }
         return draft
     }
 
-    private func insert(_ drafts: [WordDraft], bookID: UUID, ids: [UUID], on sql: any SQLDatabase) async throws {
+    private func insert(_ drafts: [WordDraft], bookID: UUID, ids: [UUID], at now: Date = Date(), on sql: any SQLDatabase) async throws {
         guard !drafts.isEmpty else { return }
-        let now = Date()
         var insert = sql.insert(into: Word.schema).columns(
             "id", "book_id", "user_id", "term", "meaning", "reading", "part_of_speech", "note", "synonyms",
             "antonyms", "examples", "tags", "memorized", "bookmarked", "search_text", "added_on", "created_at",
             "updated_at")
-        for (draft, id) in zip(drafts, ids) {
-            let created = draft.createdAt ?? now
+        for (index, (draft, id)) in zip(drafts, ids).enumerated() {
+            // Rows without a date keep their file order: each is a microsecond later.
+            let created = draft.createdAt ?? now.addingTimeInterval(Double(index) * 1e-6)
             insert = insert.values(
                 SQLBind(id), SQLBind(bookID), SQLBind(userID), SQLBind(draft.term), SQLBind(draft.meaning),
                 SQLBind(draft.reading), SQLBind(draft.partOfSpeech), SQLBind(draft.note),

@@ -51,7 +51,7 @@ struct DayFormatter: Sendable {
 
     func month(of date: Date) -> CalendarMonth {
         let parts = calendar.dateComponents([.year, .month], from: date)
-        return CalendarMonth(year: parts.year ?? 2000, month: parts.month ?? 1) ?? CalendarMonth(year: 2000, month: 1)!
+        return CalendarMonth(clampingYear: parts.year ?? 2000, month: parts.month ?? 1)
     }
 
     /// Weekday (0 = Sunday) of the first day of the month.
@@ -83,9 +83,23 @@ struct CalendarMonth: Sendable, Hashable, CustomStringConvertible {
         self.init(year: y, month: m)
     }
 
+    /// Always valid: the year is kept within 1...9999 and the month within 1...12.
+    init(clampingYear year: Int, month: Int) {
+        self.year = min(max(year, 1), 9999)
+        self.month = min(max(month, 1), 12)
+    }
+
     var description: String { String(format: "%04d-%02d", year, month) }
-    var previous: CalendarMonth { month == 1 ? CalendarMonth(year: max(1, year - 1), month: 12)! : CalendarMonth(year: year, month: month - 1)! }
-    var next: CalendarMonth { month == 12 ? (CalendarMonth(year: year + 1, month: 1) ?? self) : CalendarMonth(year: year, month: month + 1)! }
+    /// The month before; 0001-01 is the first month there is, so it is its own previous.
+    var previous: CalendarMonth {
+        if year == 1 && month == 1 { return self }
+        return month == 1 ? CalendarMonth(clampingYear: year - 1, month: 12) : CalendarMonth(clampingYear: year, month: month - 1)
+    }
+    /// The month after; 9999-12 is the last.
+    var next: CalendarMonth {
+        if year == 9999 && month == 12 { return self }
+        return month == 12 ? CalendarMonth(clampingYear: year + 1, month: 1) : CalendarMonth(clampingYear: year, month: month + 1)
+    }
     var firstDay: String { "\(description)-01" }
     var lastDayPrefix: String { "\(description)-31" }
 

@@ -146,7 +146,12 @@ enum UploadedFile {
     static func download(_ data: Data, fileName: String, type: HTTPMediaType) -> Response {
         let response = Response(status: .ok, body: .init(data: data))
         response.headers.contentType = type
-        let ascii = String(fileName.unicodeScalars.filter { $0.isASCII && $0 != "\"" }.map(Character.init))
+        // Old clients get an ASCII name; `filename*` carries the real one (e.g. Korean).
+        let ext = (fileName as NSString).pathExtension
+        let stem = String((fileName as NSString).deletingPathExtension.unicodeScalars
+            .filter { $0.isASCII && $0 != "\"" && $0 != "\\" }.map(Character.init))
+            .trimmingCharacters(in: CharacterSet(charactersIn: "_ "))
+        let ascii = (stem.isEmpty ? "book" : stem) + (ext.isEmpty ? "" : ".\(ext)")
         let encoded = fileName.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ascii
         response.headers.replaceOrAdd(
             name: .contentDisposition, value: "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)")

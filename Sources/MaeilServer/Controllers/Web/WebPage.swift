@@ -25,12 +25,15 @@ extension Request {
     ) async throws -> Response {
         let lang = Localizer.language(for: self)
         let strings = Localizer.strings(lang)
-        let flash = session.data["flash"]
-        let flashError = session.data["flashError"]
+        // Error pages of routes outside the session group (a 404 for
+        // /favicon.ico, say) have no session: touching it would crash.
+        let flash = hasSession ? session.data["flash"] : nil
+        let flashError = hasSession ? session.data["flashError"] : nil
         if flash != nil { session.data["flash"] = nil }
         if flashError != nil { session.data["flashError"] = nil }
         let context = WebPage(
-            title: strings[title] ?? title, lang: lang.rawValue, t: strings, csrf: CSRFMiddleware.token(for: self),
+            title: strings[title] ?? title, lang: lang.rawValue, t: strings,
+            csrf: hasSession ? CSRFMiddleware.token(for: self) : "",
             username: auth.get(User.self)?.username, flash: flash.map { strings[$0] ?? $0 },
             flashError: flashError.map { strings[$0] ?? $0 }, nav: nav, page: data)
         let view = try await self.view.render(template, context)

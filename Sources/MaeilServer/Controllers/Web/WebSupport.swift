@@ -184,21 +184,21 @@ struct PagerView: Encodable, Sendable {
 /// stores speak English; the web app shows the user's language where it can.
 enum WebMessages {
     static func validation(_ error: ValidationError, _ lang: UILanguage) -> String {
-        guard lang == .ko else { return error.message }
         let base = error.field.split(separator: "[").first.map(String.init) ?? error.field
         let label = Localizer.text("field_" + base, lang)
+        let message: String
         if error.message.contains("must not be empty") {
-            return Localizer.format("errEmpty", lang, ["field": label])
-        }
-        if let limit = error.message.split(separator: " ").compactMap({ Int($0) }).first,
+            message = Localizer.format("errEmpty", lang, ["field": label])
+        } else if let limit = error.message.split(separator: " ").compactMap({ Int($0) }).first,
             error.message.contains("longer than")
         {
-            return Localizer.format("errTooLong", lang, ["field": label, "limit": String(limit)])
+            message = Localizer.format("errTooLong", lang, ["field": label, "limit": String(limit)])
+        } else if error.message.contains("at most") {
+            message = Localizer.format("errTooMany", lang, ["field": label])
+        } else {
+            message = error.message
         }
-        if error.message.contains("at most") {
-            return Localizer.format("errTooMany", lang, ["field": label])
-        }
-        return error.message
+        return message.prefix(1).uppercased() + message.dropFirst()
     }
 
     /// Checks a draft the way the store will, so the page can point at the field.

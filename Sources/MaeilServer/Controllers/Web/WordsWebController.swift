@@ -20,6 +20,8 @@ struct WordsWebController: RouteCollection {
 
     struct EditData: Encodable, Sendable {
         var id: String
+        /// The stored term (the heading), while `term` is what the form shows.
+        var heading: String
         var term: String
         var meaning: String
         var reading: String
@@ -89,10 +91,12 @@ struct WordsWebController: RouteCollection {
         _ req: Request, word: WordDTO, draft: WordDraft, bookID: UUID, error: (field: String, message: String)? = nil
     ) async throws -> EditData {
         let books = try await req.bookStore().list()
-        let examples = draft.examples.map { ExampleRow(sentence: $0.sentence, translation: $0.translation) }
+        let examples = draft.examples
+            .filter { !($0.sentence.trimmingCharacters(in: .whitespaces).isEmpty && $0.translation.trimmingCharacters(in: .whitespaces).isEmpty) }
+            .map { ExampleRow(sentence: $0.sentence, translation: $0.translation) }
             + Array(repeating: ExampleRow(sentence: "", translation: ""), count: Self.spareExampleRows)
         return EditData(
-            id: word.id.uuidString, term: draft.term, meaning: draft.meaning, reading: draft.reading,
+            id: word.id.uuidString, heading: word.term, term: draft.term, meaning: draft.meaning, reading: draft.reading,
             partOfSpeech: draft.partOfSpeech, note: draft.note,
             synonyms: draft.synonyms.joined(separator: ", "), antonyms: draft.antonyms.joined(separator: ", "),
             tags: draft.tags.joined(separator: ", "), examples: examples,

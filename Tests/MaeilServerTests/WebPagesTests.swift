@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+/// A signed-in browser: the session cookie and the page's CSRF token.
+struct WebBrowser {
+    let app: Application
+    var cookie: String
+    var csrf: String
+    var language = "en"
+
+    static func signUp(_ app: Application, _ username: String) async throws -> WebBrowser {
+        let cookie = try await WebSessionTests.signUpInBrowser(app, username)
+        var browser = WebBrowser(app: app, cookie: cookie, csrf: "")
+        let home = try await browser.get("/")
+        browser.csrf = try #require(WebSessionTests.csrf(in: home.body.string))
+        return browser
+    }
+
+    var headers: HTTPHeaders { ["Cookie": "\(cookie); maeil_lang=\(language)"] }
+
+    func get(_ path: String) async throws -> TestingHTTPResponse {
+        try await app.testing().sendRequest(.GET, path, headers: headers)
+    }
+
+    func post(_ path: String, _ fields: [(String, String)]) async throws -> TestingHTTPResponse {
+        var headers = headers
+        headers.contentType = .urlEncodedForm
+        let body = ([("_csrf", csrf)] + fields).map { key, value in
+            "\(key.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? key)="
+                + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)
+        }.joined(separator: "&")
+        return try await app.testing().sendRequest(.POST, path, headers: headers, body: ByteBuffer(string: body))
+    }
+
+    func postJSON(_ path: String, _ json: [String: String], csrf token: String? = nil) async throws -> TestingHTTPResponse {
+        var headers = headers
+        headers.contentType = .json
+        headers.replaceOrAdd(name: .accept, value: "application/json")
+        headers.replaceOrAdd(name: "X-CSRF-Token", value: token ?? csrf)
+        return try await app.testing().sendRequest(
+            .POST, path, headers: headers, body: ByteBuffer(data: try JSONEncoder().encode(json)))
+    }
+
+    /// Creates a book through the form and returns its id.
+    func createBook(_ name: String) async throws -> UUID {
+        let response = try await post("/books", [("name", name), ("description", "")])
+        #expect(response.status == .seeOther)
+        let location = try #require(response.headers.first(name: .location))
+        return try #require(UUID(uuidString: String(location.split(separator: "/").last ?? "")))
+    }
+
+    func addWord(_ bookID: UUID, _ term: String, _ meaning: String) async throws -> UUID {
+        let response = try await postJSON("/books/\(bookID)/words", ["term": term, "meaning": meaning])
+        #expect(response.status == .created, "\(response.body.string)")
+        struct Added: Decodable { var id: UUID }
+        return try JSONDecoder().decode(Added.self, from: Data(buffer: response.body)).id
+    }
+}
+
+@Suite("Web pages")
+struct WebPagesTests {
+    @Test func highlightingMatchesLikeSearchAndKeepsTheOriginalText() {
+        #expect(Highlighter.segments("Café au lait", query: "cafe") == [
+            TextSegment(text: "Café", hit: true), TextSegment(text: " au lait", hit: false),
+        ])
+        #expect(Highlighter.segments("바나나 우유", query: "나") == [
+            TextSegment(text: "바", hit: false), TextSegment(text: "나나", hit: true),
+            TextSegment(text: " 우유", hit: false),
+        ])
+        #expect(Highlighter.segments("STRASSE", query: "straße") == [TextSegment(text: "STRASSE", hit: true)])
+        #expect(Highlighter.segments("<b>x</b>", query: "b") == [
+            TextSegment(text: "<", hit: false), TextSegment(text: "b", hit: true), TextSegment(text: ">x</", hit: false),
+            TextSegment(text: "b", hit: true), TextSegment(text: ">", hit: false),
+        ])
+        #expect(Highlighter.segments("apple", query: nil) == [TextSegment(text: "apple", hit: false)])
+        #expect(Highlighter.segments("", query: "a") == [])
+    }
+
+    /// A 404 outside the session routes (the browser's /favicon.ico) used to
+    /// crash the server: the error page asked for a session that was not there.
+    @Test func errorPagesOutsideTheSessionRoutesRender() async throws {
+        try await withMaeilApp { app in
+            let response = try await app.testing().sendRequest(.GET, "/favicon.ico")
+            #expect(response.status == .notFound)
+            #expect(response.body.string.contains("<html"))
+        }
+    }
+
+    @Test func everyPageRendersInBothLanguagesWithoutRawKeys() async throws {
+        try await withMaeilApp { app in
+            var browser = try await WebBrowser.signUp(app, "pages")
+            let book = try await browser.createBook("Travel")
+            let word = try await browser.addWord(book, "Café", "카페")
+            let today = DayFormatter(timeZone: app.maeilSettings.timeZone).day(of: Date())
+            let paths = [
+                "/", "/books/\(book)", "/books/\(book)?q=cafe&sort=alphabetical", "/books/\(book)/delete",
+                "/books/\(book)/import", "/words/\(word)", "/search", "/search?q=CAFE", "/search?q=x&book=\(book)",
+                "/calendar", "/calendar?month=2000-02", "/calendar/\(today)?sort=random", "/settings",
+            ]
+            for language in ["en", "ko"] {
+                browser.language = language
+                for path in paths {
+                    let page = try await browser.get(path)
+                    #expect(page.status == .ok, "\(path): \(page.body.string.prefix(300))")
+                    let html = page.body.string
+                    #expect(html.contains("<html lang=\"\(language)\""), "\(path)")
+                    // An unknown key prints as itself: camelCase words in the page give it away.
+                    for key in ["countWords", "bulkMove", "sortRecent", "importTitle", "wordTerm", "t."] {
+                        #expect(!html.contains(">\(key)<"), "\(path) shows the raw key \(key)")
+                    }
+                }
+            }
+            browser.language = "ko"
+            #expect(try await browser.get("/books/\(book)").body.string.contains("단어 1개"))
+            #expect(try await browser.get("/search?q=cafe").body.string.contains("<mark>Café</mark>"))
+        }
+    }
+
+    @Test func anotherUsersBooksWordsAndUploadsAreNotFound() async throws {
+        try await withMaeilApp { app in
+            let alice = try await WebBrowser.signUp(app, "alice")
+            let bob = try await WebBrowser.signUp(app, "bob")
+            let book = try await alice.createBook("Alice's")
+            let word = try await alice.addWord(book, "secret", "비밀")
+            for path in ["/books/\(book)", "/books/\(book)/delete", "/books/\(book)/import", "/books/\(book)/export?format=csv",
+                         "/words/\(word)", "/search?q=secret&book=\(book)"]
+            {
+                #expect(try await bob.get(path).status == .notFound, "\(path)")
+            }
+            #expect(try await bob.postJSON("/books/\(book)/words", ["term": "x"]).status == .notFound)
+            let bulk = try await bob.post("/words/bulk", [("ids[]", word.uuidString), ("action", "delete"), ("next", "/")])
+            #expect(bulk.status == .notFound)
+            #expect(try await bob.post("/books/\(book)/delete", []).status == .notFound)
+            let search = try await bob.get("/search?q=secret")
+            #expect(!search.body.string.contains("secret</"))
+            #expect(try await alice.get("/words/\(word)").status == .ok, "nothing was deleted")
+        }
+    }
+
+    @Test func uploadsAreKeptPerUserAndBook() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stash-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let alice = UploadStash(directory: directory, userID: UUID())
+        let bob = UploadStash(directory: directory, userID: UUID())
+        let book = UUID()
+        let id = try alice.save(Data("a,b\n".utf8), fileName: "x.csv", bookID: book)
+        #expect(try alice.load(id, bookID: book).data == Data("a,b\n".utf8))
+        #expect(throws: AppError.self) { try bob.load(id, bookID: book) }
+        #expect(throws: AppError.self) { try alice.load(id, bookID: UUID()) }
+        alice.remove(id)
+        #expect(throws: AppError.self) { try alice.load(id, bookID: book) }
+    }
+
+    @Test func fastEntryValidatesAndNeedsTheCSRFHeader() async throws {
+        try await withMaeilApp { app in
+            let browser = try await WebBrowser.signUp(app, "fast")
+            let book = try await browser.createBook("Fast")
+            let long = try await browser.postJSON("/books/\(book)/words", ["term": String(repeating: "x", count: 2001)])
+            #expect(long.status == .unprocessableEntity)
+            #expect(long.body.string.contains("longer than 2000"))
+            let empty = try await browser.postJSON("/books/\(book)/words", ["term": "   "])
+            #expect(empty.status == .unprocessableEntity)
+            let forged = try await browser.postJSON("/books/\(book)/words", ["term": "x"], csrf: "nope")
+            #expect(forged.status == .forbidden)
+            let page = try await browser.get("/books/\(book)")
+            #expect(page.body.string.contains("0 words"))
+        }
+    }
+
+    @Test func bulkActsOnTheSentIdsOnly() async throws {
+        try await withMaeilApp { app in
+            let browser = try await WebBrowser.signUp(app, "bulk")
+            let from = try await browser.createBook("From")
+            let to = try await browser.createBook("To")
+            let apple = try await browser.addWord(from, "apple", "사과")
+            _ = try await browser.addWord(from, "banana", "바나나")
+            let moved = try await browser.post(
+                "/words/bulk", [("ids[]", apple.uuidString), ("action", "move"), ("bookID", to.uuidString),
+                                ("next", "/books/\(from)?q=apple")])
+            #expect(moved.status == .seeOther)
+            #expect(moved.headers.first(name: .location) == "/books/\(from)?q=apple")
+            #expect(try await browser.get("/books/\(to)").body.string.contains("apple"))
+            let source = try await browser.get("/books/\(from)").body.string
+            #expect(source.contains("banana") && !source.contains(">apple<"))
+            // A return address off the site is ignored.
+            let offsite = try await browser.post("/words/bulk", [("ids[]", apple.uuidString), ("action", "memorize"), ("next", "//evil.example")])
+            #expect(offsite.headers.first(name: .location) == "/")
+        }
+    }
+}

@@ -1,0 +1,138 @@
+"""Fixtures for the browser tests: a real `maeil serve` on a temporary
+database, and a headless Chromium driven by Debian's chromedriver."""
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "e2e-artifacts"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    if ARTIFACTS.exists():
+        shutil.rmtree(ARTIFACTS)
+    ARTIFACTS.mkdir(parents=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory, artifacts):
+    """Starts the built binary and yields its base URL; stops it at the end."""
+    binary = Path(os.environ.get("MAEIL_BIN", ROOT / ".build" / "debug" / "maeil"))
+    if not binary.exists():
+        pytest.exit(f"{binary} does not exist: run `swift build` first", returncode=2)
+    port = _free_port()
+    data = tmp_path_factory.mktemp("maeil-data")
+    env = dict(os.environ, MAEIL_BCRYPT_COST="4")
+    env.pop("DATABASE_URL", None)  # always a fresh SQLite file
+    log = open(artifacts / "server.log", "wb")
+    process = subprocess.Popen(
+        [str(binary), "serve", "--port", str(port), "--data-dir", str(data)],
+        stdout=log, stderr=subprocess.STDOUT, env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        if process.poll() is not None:
+            log.close()
+            pytest.exit(f"maeil serve exited with {process.returncode}; see {artifacts / 'server.log'}", returncode=2)
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=1) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            process.kill()
+            pytest.exit("maeil serve did not answer /healthz within 60 s", returncode=2)
+        time.sleep(0.2)
+    yield base
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def downloads(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="session")
+def driver(downloads):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--window-size=1280,900", "--disable-gpu",
+                "--disable-dev-shm-usage", "--lang=en-US", "--force-prefers-reduced-motion"):
+        options.add_argument(arg)
+    options.add_experimental_option("prefs", {
+        "intl.accept_languages": "en-US,en",
+        "download.default_directory": str(downloads),
+        "download.prompt_for_download": False,
+    })
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    browser = webdriver.Chrome(service=service, options=options)
+    browser.implicitly_wait(0)
+    yield browser
+    browser.quit()
+
+
+class Shots:
+    """Numbered full-page screenshots of every page the tests visit."""
+
+    def __init__(self, driver, directory: Path):
+        self.driver = driver
+        self.directory = directory
+        self.count = 0
+
+    def __call__(self, name: str) -> Path:
+        self.count += 1
+        safe = re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-")
+        path = self.directory / f"{self.count:02d}-{safe}.png"
+        width = self.driver.execute_script("return document.documentElement.clientWidth")
+        height = self.driver.execute_script("return document.documentElement.scrollHeight")
+        # Capture the whole page, not just the viewport.
+        result = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": width, "height": min(height, 6000), "scale": 1},
+        })
+        import base64
+        path.write_bytes(base64.b64decode(result["data"]))
+        return path
+
+
+@pytest.fixture(scope="session")
+def shot(driver, artifacts):
+    return Shots(driver, artifacts)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keeps a screenshot and the HTML of the page a failing test stopped on."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = item.funcargs.get("driver")
+    if report.when == "call" and report.failed and browser is not None:
+        ARTIFACTS.mkdir(exist_ok=True)
+        browser.save_screenshot(str(ARTIFACTS / f"FAILED-{item.name}.png"))
+        (ARTIFACTS / f"FAILED-{item.name}.html").write_text(browser.page_source)
