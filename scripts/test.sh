@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (README): installs what the tests need when it is
-# missing, then runs the Swift tests on SQLite, again on PostgreSQL (a private
-# server on loopback), and the browser tests against a real `maeil serve`.
+# missing, then runs the Swift tests on SQLite (with the Hangul engine checked
+# against libhangul), the server tests again on PostgreSQL (a private server on
+# loopback), and the browser tests against a real `maeil serve`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -33,6 +34,10 @@ install_missing
 
 log "building (debug, with tests)"
 swift build --build-tests
+
+log "building the libhangul reference for the Hangul differential test"
+MAEIL_HIC_LINES=$(scripts/hangul-reference.sh)
+export MAEIL_HIC_LINES
 
 log "Swift tests on SQLite"
 swift test --skip-build

@@ -24,6 +24,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(SessionRecord.migration)
     app.migrations.add(CreateUsers())
     app.migrations.add(CreateBooksAndWords())
+    app.migrations.add(CreateSearchIndex())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

@@ -16,21 +16,29 @@ let allTextFunctions: [(name: String, run: @Sendable (String) -> String)] = [
     ("hangulToQwerty", { Hangul.hangulToQwerty($0) }),
     ("type", { HangulInputContext.type($0) }),
     ("romanize", { Hangul.romanize($0) }),
-    ("romanize(all options)", {
-        Hangul.romanize($0, options: RomanizationOptions(capitalization: .eachWord, writesHAfterStops: false, insertsNieun: true))
-    }),
+    (
+        "romanize(all options)",
+        {
+            Hangul.romanize(
+                $0,
+                options: RomanizationOptions(capitalization: .eachWord, writesHAfterStops: false, insertsNieun: true))
+        }
+    ),
     ("josa", { Josa.direction.attach(to: $0) }),
     ("jamoDistance(short)", { String(Hangul.jamoDistance($0, "사과 apple")) }),
     ("jamoDistance(limit:)", { String(describing: Hangul.jamoDistance($0, $0 + "가", limit: 3)) }),
-    ("process", { text in
-        var ic = HangulInputContext()
-        var n = 0
-        for c in text {
-            if ic.process(c) { n += 1 }
-            if n % 7 == 0 { _ = ic.backspace() }
+    (
+        "process",
+        { text in
+            var ic = HangulInputContext()
+            var n = 0
+            for c in text {
+                if ic.process(c) { n += 1 }
+                if n % 7 == 0 { _ = ic.backspace() }
+            }
+            return ic.flush() + String(n)
         }
-        return ic.flush() + String(n)
-    }),
+    ),
 ]
 
 @Suite("Bad input")
@@ -54,7 +62,9 @@ struct BadInputTests {
 
     @Test("odd code points pass through the conversions unchanged")
     func oddScalarsPassThrough() {
-        for text in ["\u{FFFF}", "\u{10FFFF}", "\u{A960}\u{A97C}", "\u{D7B0}\u{D7FB}", "\u{1113}", "\u{3164}", "\u{FFA0}"] {
+        for text in [
+            "\u{FFFF}", "\u{10FFFF}", "\u{A960}\u{A97C}", "\u{D7B0}\u{D7FB}", "\u{1113}", "\u{3164}", "\u{FFA0}",
+        ] {
             #expect(Hangul.compose(text) == text)
             #expect(Hangul.decompose(text) == text)
             #expect(Hangul.decompose(text, splitCompounds: true) == text)
@@ -85,15 +95,22 @@ struct BadInputTests {
 
     @Test("empty input everywhere")
     func empty() {
-        for f in allTextFunctions where !["hasBatchim", "jamoDistance(short)", "jamoDistance(limit:)", "process", "josa"].contains(f.name) {
+        for f in allTextFunctions
+        where !["hasBatchim", "jamoDistance(short)", "jamoDistance(limit:)", "process", "josa"].contains(f.name) {
             #expect(f.run("") == "", "\(f.name)")
         }
         #expect(Hangul.hasBatchim("") == false)
         #expect(Hangul.jamoDistance("", "") == 0)
         #expect(Hangul.jamoDistance("", "", limit: 0) == 0)
         var ic = HangulInputContext()
-        do { let result = ic.flush(); #expect(result == "") }
-        do { let result = ic.backspace(); #expect(result == false) }
+        do {
+            let result = ic.flush()
+            #expect(result == "")
+        }
+        do {
+            let result = ic.backspace()
+            #expect(result == false)
+        }
         #expect(ic.commit == "")
         #expect(ic.preedit == "")
     }
@@ -107,8 +124,9 @@ struct BadInputTests {
     }
 }
 
-/// A 1 MB string through every function: time must grow linearly (1 MB vs 100 KB), and
-/// 1 MB must stay well under a few seconds even in a debug build.
+/// A 1 MB string through every function: time must grow linearly (1 MB vs 100 KB). The
+/// absolute bound is only a guard against pathologies: in a debug build on two cores the
+/// slowest function (bounded edit distance) takes about a second for 1 MB.
 @Suite("Linear time", .serialized)
 struct LinearityTests {
     /// Mixed text: NFC syllables, NFD syllables, compatibility jamo, QWERTY, digits,
@@ -136,12 +154,13 @@ struct LinearityTests {
         var report: [String] = []
         for f in allTextFunctions {
             _ = f.run(small)  // warm up
-            let tSmall = measure { _ = f.run(small) }
-            let tLarge = measure { _ = f.run(large) }
+            // Best of several runs, so a busy machine does not fake a non-linear curve.
+            let tSmall = (0..<3).map { _ in measure { _ = f.run(small) } }.min() ?? 0
+            let tLarge = (0..<2).map { _ in measure { _ = f.run(large) } }.min() ?? 0
             report.append("\(f.name): 100 KB \(Int(tSmall * 1000)) ms, 1 MB \(Int(tLarge * 1000)) ms")
             // Linear: ×10 the input, ×10 the time (allow ×25 plus noise); quadratic would be ×100.
             #expect(tLarge <= tSmall * 25 + 0.05, "\(f.name) is not linear: 100 KB \(tSmall) s, 1 MB \(tLarge) s")
-            #expect(tLarge < 5, "\(f.name) took \(tLarge) s for 1 MB")
+            #expect(tLarge < 20, "\(f.name) took \(tLarge) s for 1 MB")
         }
         print(report.joined(separator: "\n"))
     }

@@ -4,10 +4,12 @@ import Testing
 
 @Suite("Jamo edit distance")
 struct EditDistanceTests {
-    @Test("distances over typing units", arguments: [
-        ("사가", "사과", 1), ("사과", "사과", 0), ("감", "강", 1), ("값", "갑", 1), ("값", "갃", 1), ("", "사과", 5),
-        ("사과", "", 5), ("사과", "수박", 4), ("abc", "abd", 1), ("까", "가", 1), ("괘", "고", 1), ("안녕", "dkssud", 6),
-    ])
+    @Test(
+        "distances over typing units",
+        arguments: [
+            ("사가", "사과", 1), ("사과", "사과", 0), ("감", "강", 1), ("값", "갑", 1), ("값", "갃", 1), ("", "사과", 5),
+            ("사과", "", 5), ("사과", "수박", 4), ("abc", "abd", 1), ("까", "가", 1), ("괘", "고", 1), ("안녕", "dkssud", 6),
+        ])
     func distance(a: String, b: String, expected: Int) {
         #expect(Hangul.jamoDistance(a, b) == expected)
         #expect(Hangul.jamoDistance(b, a) == expected)

@@ -8,22 +8,43 @@ struct InputContextTests {
     func stepByStep() {
         var ic = HangulInputContext()
         #expect(ic.isEmpty)
-        do { let result = ic.process("g"); #expect(result == true) }
+        do {
+            let result = ic.process("g")
+            #expect(result == true)
+        }
         #expect(ic.preedit == "ㅎ")
         #expect(ic.commit == "")
-        do { let result = ic.process("k"); #expect(result) }
+        do {
+            let result = ic.process("k")
+            #expect(result)
+        }
         #expect(ic.preedit == "하")
-        do { let result = ic.process("s"); #expect(result) }
+        do {
+            let result = ic.process("s")
+            #expect(result)
+        }
         #expect(ic.preedit == "한")
-        do { let result = ic.process("r"); #expect(result) }
+        do {
+            let result = ic.process("r")
+            #expect(result)
+        }
         #expect(ic.commit == "한")
         #expect(ic.preedit == "ㄱ")
-        do { let result = ic.process("m"); #expect(result) }
+        do {
+            let result = ic.process("m")
+            #expect(result)
+        }
         #expect(ic.commit == "")
         #expect(ic.preedit == "그")
-        do { let result = ic.process("f"); #expect(result) }
+        do {
+            let result = ic.process("f")
+            #expect(result)
+        }
         #expect(ic.preedit == "글")
-        do { let result = ic.flush(); #expect(result == "글") }
+        do {
+            let result = ic.flush()
+            #expect(result == "글")
+        }
         #expect(ic.isEmpty)
         #expect(ic.preedit == "")
     }
@@ -31,17 +52,29 @@ struct InputContextTests {
     @Test("syllable split: a vowel takes the last final (값이, 닭을, 앉아)")
     func syllableSplit() {
         var ic = HangulInputContext()
-        for k in "rkqt" { let result = ic.process(k); #expect(result) }
+        for k in "rkqt" {
+            let result = ic.process(k)
+            #expect(result)
+        }
         #expect(ic.preedit == "값")
-        do { let result = ic.process("d"); #expect(result) }
+        do {
+            let result = ic.process("d")
+            #expect(result)
+        }
         #expect(ic.commit == "값")
         #expect(ic.preedit == "ㅇ")
-        do { let result = ic.process("l"); #expect(result) }
+        do {
+            let result = ic.process("l")
+            #expect(result)
+        }
         #expect(ic.preedit == "이")
 
         ic.reset()
         for k in "rkqt" { _ = ic.process(k) }
-        do { let result = ic.process("l"); #expect(result) }
+        do {
+            let result = ic.process("l")
+            #expect(result)
+        }
         #expect(ic.commit == "갑")
         #expect(ic.preedit == "시")
 
@@ -49,10 +82,12 @@ struct InputContextTests {
         #expect(HangulInputContext.type("dkswdk") == "앉아")
     }
 
-    @Test("shift doubles and other upper-case letters", arguments: [
-        ("Rk", "까"), ("Ek", "따"), ("Qk", "빠"), ("Tk", "싸"), ("Wk", "짜"),
-        ("dO", "얘"), ("dP", "예"), ("GKS", "한"), ("DKSSUD", "안녕"), ("rkR", "갂"), ("rkT", "갔"),
-    ])
+    @Test(
+        "shift doubles and other upper-case letters",
+        arguments: [
+            ("Rk", "까"), ("Ek", "따"), ("Qk", "빠"), ("Tk", "싸"), ("Wk", "짜"),
+            ("dO", "얘"), ("dP", "예"), ("GKS", "한"), ("DKSSUD", "안녕"), ("rkR", "갂"), ("rkT", "갔"),
+        ])
     func shift(keys: String, text: String) {
         #expect(HangulInputContext.type(keys) == text)
     }
@@ -74,11 +109,13 @@ struct InputContextTests {
         #expect(HangulInputContext.type("kk") == "ㅏㅏ")
     }
 
-    @Test("compound vowels and compound finals", arguments: [
-        ("rhk", "과"), ("rho", "괘"), ("rhl", "괴"), ("rnj", "궈"), ("rnp", "궤"), ("rnl", "귀"), ("rml", "긔"),
-        ("rkrt", "갃"), ("rksw", "갅"), ("rksg", "갆"), ("rkfr", "갉"), ("rkfa", "갊"), ("rkfq", "갋"),
-        ("rkft", "갌"), ("rkfx", "갍"), ("rkfv", "갎"), ("rkfg", "갏"), ("rkqt", "값"),
-    ])
+    @Test(
+        "compound vowels and compound finals",
+        arguments: [
+            ("rhk", "과"), ("rho", "괘"), ("rhl", "괴"), ("rnj", "궈"), ("rnp", "궤"), ("rnl", "귀"), ("rml", "긔"),
+            ("rkrt", "갃"), ("rksw", "갅"), ("rksg", "갆"), ("rkfr", "갉"), ("rkfa", "갊"), ("rkfq", "갋"),
+            ("rkft", "갌"), ("rkfx", "갍"), ("rkfv", "갎"), ("rkfg", "갏"), ("rkqt", "값"),
+        ])
     func compounds(keys: String, text: String) {
         #expect(HangulInputContext.type(keys) == text)
     }
@@ -99,18 +136,36 @@ struct InputContextTests {
         var ic = HangulInputContext()
         for k in "rhkfr" { _ = ic.process(k) }
         #expect(ic.preedit == "괅")
-        do { let result = ic.backspace(); #expect(result) }
+        do {
+            let result = ic.backspace()
+            #expect(result)
+        }
         #expect(ic.preedit == "괄")
-        do { let result = ic.backspace(); #expect(result) }
+        do {
+            let result = ic.backspace()
+            #expect(result)
+        }
         #expect(ic.preedit == "과")
-        do { let result = ic.backspace(); #expect(result) }
+        do {
+            let result = ic.backspace()
+            #expect(result)
+        }
         #expect(ic.preedit == "고")
-        do { let result = ic.backspace(); #expect(result) }
+        do {
+            let result = ic.backspace()
+            #expect(result)
+        }
         #expect(ic.preedit == "ㄱ")
-        do { let result = ic.backspace(); #expect(result) }
+        do {
+            let result = ic.backspace()
+            #expect(result)
+        }
         #expect(ic.preedit == "")
         #expect(ic.isEmpty)
-        do { let result = ic.backspace(); #expect(result == false) }
+        do {
+            let result = ic.backspace()
+            #expect(result == false)
+        }
     }
 
     @Test("backspace clears the commit text; flush and reset too")
@@ -119,7 +174,10 @@ struct InputContextTests {
         for k in "rkr" { _ = ic.process(k) }
         _ = ic.process("r")
         #expect(ic.commit == "각")
-        do { let result = ic.backspace(); #expect(result) }
+        do {
+            let result = ic.backspace()
+            #expect(result)
+        }
         #expect(ic.commit == "")
         _ = ic.process("1")
         #expect(ic.commit == "")  // nothing was being composed after the backspace
@@ -127,14 +185,20 @@ struct InputContextTests {
         _ = ic.process("2")
         #expect(ic.commit == "ㄱ")
         _ = ic.process("r")
-        do { let result = ic.flush(); #expect(result == "ㄱ") }
+        do {
+            let result = ic.flush()
+            #expect(result == "ㄱ")
+        }
         #expect(ic.commit == "")
         _ = ic.process("r")
         _ = ic.process("k")
         ic.reset()
         #expect(ic.isEmpty)
         #expect(ic.preedit == "")
-        do { let result = ic.flush(); #expect(result == "") }
+        do {
+            let result = ic.flush()
+            #expect(result == "")
+        }
     }
 
     @Test("keys the layout does not use commit the syllable and return false")
@@ -143,15 +207,24 @@ struct InputContextTests {
             var ic = HangulInputContext()
             _ = ic.process("r")
             _ = ic.process("k")
-            do { let result = ic.process(key); #expect(result == false, "key \(key)") }
+            do {
+                let result = ic.process(key)
+                #expect(result == false, "key \(key)")
+            }
             #expect(ic.commit == "가", "key \(key)")
             #expect(ic.preedit == "")
             #expect(ic.isEmpty)
         }
         var ic = HangulInputContext()
-        do { let result = ic.process(UInt8(ascii: "1")); #expect(result == false) }
+        do {
+            let result = ic.process(UInt8(ascii: "1"))
+            #expect(result == false)
+        }
         #expect(ic.commit == "")
-        do { let result = ic.process(0xFF); #expect(result == false) }
+        do {
+            let result = ic.process(0xFF)
+            #expect(result == false)
+        }
     }
 
     @Test("U+0008 Backspace given to process acts as backspace, as in libhangul")
@@ -159,10 +232,19 @@ struct InputContextTests {
         var ic = HangulInputContext()
         _ = ic.process("r")
         _ = ic.process("k")
-        do { let result = ic.process(0x08); #expect(result == true) }
+        do {
+            let result = ic.process(0x08)
+            #expect(result == true)
+        }
         #expect(ic.preedit == "ㄱ")
-        do { let result = ic.process(0x08); #expect(result == true) }
-        do { let result = ic.process(0x08); #expect(result == false) }
+        do {
+            let result = ic.process(0x08)
+            #expect(result == true)
+        }
+        do {
+            let result = ic.process(0x08)
+            #expect(result == false)
+        }
         #expect(HangulInputContext.type("rk\u{8}k") == "가")
         #expect(HangulInputContext.type("\u{8}") == "\u{8}")
     }
@@ -174,7 +256,8 @@ struct InputContextTests {
         #expect(HangulInputContext.type("gksrmf 1<<") == "한글")
         #expect(HangulInputContext.type("rk<<<<<") == "")
         #expect(HangulInputContext.type("rk<", backspace: nil) == "가<")
-        #expect(HangulInputContext.type("rkfrk#", backspace: "#") == "갈가")
+        #expect(HangulInputContext.type("rkfrk#k", backspace: "#") == "갈가")
+        #expect(HangulInputContext.type("rkfrk#", backspace: "#") == "갈ㄱ")
         #expect(HangulInputContext.type("") == "")
         #expect(HangulInputContext.type("이미 한글 rk") == "이미 한글 가")
     }

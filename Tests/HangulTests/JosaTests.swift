@@ -4,29 +4,33 @@ import Testing
 
 @Suite("Josa")
 struct JosaTests {
-    @Test("after Hangul syllables", arguments: [
-        (Josa.subject, "사과", "사과가"), (.subject, "책", "책이"),
-        (.object, "사과", "사과를"), (.object, "책", "책을"),
-        (.topic, "나", "나는"), (.topic, "물", "물은"),
-        (.and, "사과", "사과와"), (.and, "빵", "빵과"),
-        (.direction, "학교", "학교로"), (.direction, "서울", "서울로"), (.direction, "집", "집으로"),
-        (.direction, "연필", "연필로"), (.direction, "손", "손으로"),
-        (.or, "커피", "커피나"), (.or, "물", "물이나"),
-        (.with, "친구", "친구랑"), (.with, "동생", "동생이랑"),
-        (.copula, "사과", "사과예요"), (.copula, "책", "책이에요"),
-        (.vocative, "민수", "민수야"), (.vocative, "민준", "민준아"),
-        (.quotative, "사과", "사과라고"), (.plainCopula, "책", "책이야"), (.enumerating, "나무", "나무며"),
-    ])
+    @Test(
+        "after Hangul syllables",
+        arguments: [
+            (Josa.subject, "사과", "사과가"), (.subject, "책", "책이"),
+            (.object, "사과", "사과를"), (.object, "책", "책을"),
+            (.topic, "나", "나는"), (.topic, "물", "물은"),
+            (.and, "사과", "사과와"), (.and, "빵", "빵과"),
+            (.direction, "학교", "학교로"), (.direction, "서울", "서울로"), (.direction, "집", "집으로"),
+            (.direction, "연필", "연필로"), (.direction, "손", "손으로"),
+            (.or, "커피", "커피나"), (.or, "물", "물이나"),
+            (.with, "친구", "친구랑"), (.with, "동생", "동생이랑"),
+            (.copula, "사과", "사과예요"), (.copula, "책", "책이에요"),
+            (.vocative, "민수", "민수야"), (.vocative, "민준", "민준아"),
+            (.quotative, "사과", "사과라고"), (.plainCopula, "책", "책이야"), (.enumerating, "나무", "나무며"),
+        ])
     func hangul(josa: Josa, word: String, expected: String) {
         #expect(josa.attach(to: word) == expected)
     }
 
-    @Test("digits are read in Sino-Korean", arguments: [
-        ("1", "1이"), ("2", "2가"), ("3", "3이"), ("4", "4가"), ("5", "5가"), ("6", "6이"), ("7", "7이"),
-        ("8", "8이"), ("9", "9가"), ("0", "0이"), ("10", "10이"), ("20", "20이"), ("100", "100이"),
-        ("1000", "1000이"), ("10000", "10000이"), ("100000000", "100000000이"), ("1000000000000", "1000000000000가"),
-        ("1,000", "1,000이"), ("3.14", "3.14가"), ("2024", "2024가"),
-    ])
+    @Test(
+        "digits are read in Sino-Korean",
+        arguments: [
+            ("1", "1이"), ("2", "2가"), ("3", "3이"), ("4", "4가"), ("5", "5가"), ("6", "6이"), ("7", "7이"),
+            ("8", "8이"), ("9", "9가"), ("0", "0이"), ("10", "10이"), ("20", "20이"), ("100", "100이"),
+            ("1000", "1000이"), ("10000", "10000이"), ("100000000", "100000000이"), ("1000000000000", "1000000000000가"),
+            ("1,000", "1,000이"), ("3.14", "3.14가"), ("2024", "2024가"),
+        ])
     func digits(word: String, expected: String) {
         #expect(Josa.subject.attach(to: word) == expected)
     }

@@ -128,12 +128,15 @@ struct SyllableTests {
     func jamoRoundTrip() {
         for v in UInt32(0x3131)...0x3163 {
             let c = Unicode.Scalar(v)!
-            let conj = Jamo.conjoiningInitial(fromCompatibility: c)
+            let conj =
+                Jamo.conjoiningInitial(fromCompatibility: c)
                 ?? Jamo.conjoiningFinal(fromCompatibility: c)
                 ?? Jamo.conjoiningMedial(fromCompatibility: c)
             #expect(conj != nil, "U+\(String(v, radix: 16))")
             if let conj { #expect(Jamo.compatibility(fromConjoining: conj) == c) }
-            if let f = Jamo.conjoiningFinal(fromCompatibility: c) { #expect(Jamo.compatibility(fromConjoining: f) == c) }
+            if let f = Jamo.conjoiningFinal(fromCompatibility: c) {
+                #expect(Jamo.compatibility(fromConjoining: f) == c)
+            }
         }
         #expect(Jamo.initials.count == 19)
         #expect(Jamo.medials.count == 21)

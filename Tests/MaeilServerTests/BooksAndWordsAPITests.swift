@@ -199,6 +199,19 @@ struct BooksAndWordsAPITests {
             #expect(try await api.send(.GET, "/api/v1/search?q=").status == .unprocessableEntity)
             let inBook = try api.decode(WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(french.id)/words?q=NAI"))
             #expect(inBook.items.map(\.term) == ["naïve"])
+
+            // The search index follows edits, moves and deletes.
+            let pear = try await api.addWord(korean.id, "pear", "배")
+            #expect(try await search("pear") == ["pear"])
+            _ = try await api.send(.PATCH, "/api/v1/words/\(pear.id)", json: ["term": "quince", "meaning": "모과"])
+            #expect(try await search("pear") == [])
+            #expect(try await search("quince") == ["quince"])
+            #expect(try await search("uinc", book: korean.id) == ["quince"])
+            _ = try await api.send(.DELETE, "/api/v1/words/\(pear.id)")
+            #expect(try await search("quince") == [])
+            _ = try await api.send(.DELETE, "/api/v1/books/\(french.id)")
+            #expect(try await search("cafe") == [])
+            #expect(try await search("apple") == ["apple"])
         }
     }
 

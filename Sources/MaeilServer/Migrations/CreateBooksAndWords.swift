@@ -27,6 +27,7 @@ struct CreateBooksAndWords: AsyncMigration {
             .field("memorized", .bool, .required)
             .field("bookmarked", .bool, .required)
             .field("search_text", .string, .required)
+            .field("search_id", .int64, .required)
             .field("added_on", .string, .required)
             .field("created_at", .datetime, .required)
             .field("updated_at", .datetime, .required)
@@ -39,6 +40,7 @@ struct CreateBooksAndWords: AsyncMigration {
             .column("user_id").column("added_on").run()
         try await sql.create(index: "words_user_created").on(Word.schema)
             .column("user_id").column("created_at").run()
+        try await sql.create(index: "words_search_id").on(Word.schema).column("search_id").run()
     }
 
     func revert(on database: any Database) async throws {

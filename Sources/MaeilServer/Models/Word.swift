@@ -24,6 +24,7 @@ final class Word: Model, @unchecked Sendable {
     @Field(key: "memorized") var memorized: Bool
     @Field(key: "bookmarked") var bookmarked: Bool
     @Field(key: "search_text") var searchText: String
+    @Field(key: "search_id") var searchID: Int64
     @Field(key: "added_on") var addedOn: String
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date

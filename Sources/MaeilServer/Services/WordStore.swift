@@ -47,10 +47,11 @@ struct WordStore: Sendable {
         let perPage = min(max(1, perPage), 500)
         let condition = whereClause(filter)
         let sql = try db.sql()
-        let total = try await sql.raw("SELECT COUNT(*) AS n FROM words w WHERE \(condition)").first()?
+        let words = SearchIndex.wordsTable(folded: filter.query.map(SearchFolding.fold), dialect: dialect)
+        let total = try await sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: words) WHERE \(condition)").first()?
             .decode(column: "n", as: Int.self) ?? 0
         let rows = try await sql.raw("""
-            SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id
+            SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: words) JOIN books b ON b.id = w.book_id
             WHERE \(condition) ORDER BY \(unsafeRaw: sort.orderBy)
             LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)
             """).all()
@@ -217,7 +218,7 @@ struct WordStore: Sendable {
         guard !drafts.isEmpty else { return }
         var insert = sql.insert(into: Word.schema).columns(
             "id", "book_id", "user_id", "term", "meaning", "reading", "part_of_speech", "note", "synonyms",
-            "antonyms", "examples", "tags", "memorized", "bookmarked", "search_text", "added_on", "created_at",
+            "antonyms", "examples", "tags", "memorized", "bookmarked", "search_text", "search_id", "added_on", "created_at",
             "updated_at")
         for (index, (draft, id)) in zip(drafts, ids).enumerated() {
             // Rows without a date keep their file order: each is a microsecond later.
@@ -227,17 +228,20 @@ struct WordStore: Sendable {
                 SQLBind(draft.reading), SQLBind(draft.partOfSpeech), SQLBind(draft.note),
                 SQLBind(Self.json(draft.synonyms)), SQLBind(Self.json(draft.antonyms)),
                 SQLBind(Self.json(draft.examples)), SQLBind(Self.json(draft.tags)), SQLBind(draft.memorized),
-                SQLBind(draft.bookmarked), SQLBind(Self.searchText(draft)), SQLBind(days.day(of: created)),
+                SQLBind(draft.bookmarked), SQLBind(Self.searchText(draft)), SQLBind(SearchIndex.searchID(id)),
+                SQLBind(days.day(of: created)),
                 SQLBind(created), SQLBind(now))
         }
         try await insert.run()
     }
 
+    private var dialect: String { (try? db.sql().dialect.name) ?? "" }
+
     private func whereClause(_ filter: WordFilter) -> SQLQueryString {
         var clause: SQLQueryString = "w.user_id = \(bind: userID)"
         if let bookID = filter.bookID { clause = clause + " AND w.book_id = \(bind: bookID)" }
         if let query = filter.query.map(SearchFolding.fold), !query.isEmpty {
-            clause = clause + " AND w.search_text LIKE \(bind: SearchFolding.likePattern(query)) ESCAPE '\\'"
+            clause = clause + SearchIndex.condition(folded: query, dialect: dialect)
         }
         if let day = filter.day { clause = clause + " AND w.added_on = \(bind: day)" }
         if let memorized = filter.memorized { clause = clause + " AND w.memorized = \(bind: memorized)" }

@@ -1,0 +1,61 @@
+import Fluent
+import SQLKit
+
+/// The trigram index behind search (see `SearchIndex`).
+struct CreateSearchIndex: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        let sql = try database.sql()
+        switch sql.dialect.name {
+        case "sqlite":
+            try await sql.raw("""
+                CREATE VIRTUAL TABLE words_fts USING fts5(search_text, tokenize = 'trigram case_sensitive 1')
+                """).run()
+            try await sql.raw("INSERT INTO words_fts(rowid, search_text) SELECT search_id, search_text FROM words").run()
+            try await sql.raw("""
+                CREATE TRIGGER words_fts_insert AFTER INSERT ON words BEGIN
+                  INSERT INTO words_fts(rowid, search_text) VALUES (new.search_id, new.search_text);
+                END
+                """).run()
+            try await sql.raw("""
+                CREATE TRIGGER words_fts_delete AFTER DELETE ON words BEGIN
+                  DELETE FROM words_fts WHERE rowid = old.search_id;
+                END
+                """).run()
+            try await sql.raw("""
+                CREATE TRIGGER words_fts_update AFTER UPDATE OF search_text ON words BEGIN
+                  UPDATE words_fts SET search_text = new.search_text WHERE rowid = old.search_id;
+                END
+                """).run()
+        case "postgresql":
+            // pg_trgm ships with PostgreSQL and is a trusted extension. Without
+            // the right to create it, search still works, by scanning.
+            do {
+                try await sql.raw("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public").run()
+            } catch {
+                database.logger.warning("pg_trgm could not be enabled (\(String(reflecting: error))); search will scan")
+            }
+            let available = try await sql.raw("SELECT COUNT(*) AS n FROM pg_extension WHERE extname = 'pg_trgm'")
+                .first()?.decode(column: "n", as: Int.self) ?? 0
+            if available > 0 {
+                try await sql.raw("CREATE INDEX words_search_trgm ON words USING gin (search_text public.gin_trgm_ops)").run()
+            }
+        default:
+            break
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = try database.sql()
+        switch sql.dialect.name {
+        case "sqlite":
+            for trigger in ["words_fts_insert", "words_fts_delete", "words_fts_update"] {
+                try await sql.raw("DROP TRIGGER IF EXISTS \(ident: trigger)").run()
+            }
+            try await sql.raw("DROP TABLE IF EXISTS words_fts").run()
+        case "postgresql":
+            try await sql.raw("DROP INDEX IF EXISTS words_search_trgm").run()
+        default:
+            break
+        }
+    }
+}
