@@ -20,7 +20,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Hangul"),
-        .target(name: "VocabCore"),
+        .target(name: "VocabCore", dependencies: ["Hangul"]),
         .target(
             name: "MaeilServer",
             dependencies: [
@@ -37,6 +37,7 @@ let package = Package(
             name: "maeil",
             dependencies: [
                 "MaeilServer",
+                "Hangul",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -27,6 +27,8 @@ struct CreateBooksAndWords: AsyncMigration {
             .field("memorized", .bool, .required)
             .field("bookmarked", .bool, .required)
             .field("search_text", .string, .required)
+            .field("jamo_text", .string, .required)
+            .field("choseong_text", .string, .required)
             .field("search_id", .int64, .required)
             .field("added_on", .string, .required)
             .field("created_at", .datetime, .required)

@@ -8,12 +8,12 @@ struct CreateSearchIndex: AsyncMigration {
         switch sql.dialect.name {
         case "sqlite":
             try await sql.raw("""
-                CREATE VIRTUAL TABLE words_fts USING fts5(search_text, tokenize = 'trigram case_sensitive 1')
+                CREATE VIRTUAL TABLE words_fts USING fts5(jamo_text, choseong_text, tokenize = 'trigram case_sensitive 1')
                 """).run()
-            try await sql.raw("INSERT INTO words_fts(rowid, search_text) SELECT search_id, search_text FROM words").run()
+            try await sql.raw("INSERT INTO words_fts(rowid, jamo_text, choseong_text) SELECT search_id, jamo_text, choseong_text FROM words").run()
             try await sql.raw("""
                 CREATE TRIGGER words_fts_insert AFTER INSERT ON words BEGIN
-                  INSERT INTO words_fts(rowid, search_text) VALUES (new.search_id, new.search_text);
+                  INSERT INTO words_fts(rowid, jamo_text, choseong_text) VALUES (new.search_id, new.jamo_text, new.choseong_text);
                 END
                 """).run()
             try await sql.raw("""
@@ -22,8 +22,8 @@ struct CreateSearchIndex: AsyncMigration {
                 END
                 """).run()
             try await sql.raw("""
-                CREATE TRIGGER words_fts_update AFTER UPDATE OF search_text ON words BEGIN
-                  UPDATE words_fts SET search_text = new.search_text WHERE rowid = old.search_id;
+                CREATE TRIGGER words_fts_update AFTER UPDATE OF jamo_text, choseong_text ON words BEGIN
+                  UPDATE words_fts SET jamo_text = new.jamo_text, choseong_text = new.choseong_text WHERE rowid = old.search_id;
                 END
                 """).run()
         case "postgresql":
@@ -37,7 +37,8 @@ struct CreateSearchIndex: AsyncMigration {
             let available = try await sql.raw("SELECT COUNT(*) AS n FROM pg_extension WHERE extname = 'pg_trgm'")
                 .first()?.decode(column: "n", as: Int.self) ?? 0
             if available > 0 {
-                try await sql.raw("CREATE INDEX words_search_trgm ON words USING gin (search_text public.gin_trgm_ops)").run()
+                try await sql.raw("CREATE INDEX words_jamo_trgm ON words USING gin (jamo_text public.gin_trgm_ops)").run()
+                try await sql.raw("CREATE INDEX words_choseong_trgm ON words USING gin (choseong_text public.gin_trgm_ops)").run()
             }
         default:
             break
@@ -53,7 +54,8 @@ struct CreateSearchIndex: AsyncMigration {
             }
             try await sql.raw("DROP TABLE IF EXISTS words_fts").run()
         case "postgresql":
-            try await sql.raw("DROP INDEX IF EXISTS words_search_trgm").run()
+            try await sql.raw("DROP INDEX IF EXISTS words_jamo_trgm").run()
+            try await sql.raw("DROP INDEX IF EXISTS words_choseong_trgm").run()
         default:
             break
         }

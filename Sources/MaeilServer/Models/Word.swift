@@ -3,8 +3,8 @@ import Vapor
 import VocabCore
 
 /// One word in a book. List-valued fields are stored as JSON text so the same
-/// schema works on SQLite and PostgreSQL; `search_text` holds the folded
-/// term, meaning and reading for case- and diacritic-insensitive search, and
+/// schema works on SQLite and PostgreSQL; `search_text`, `jamo_text` and
+/// `choseong_text` are the search keys (`WordSearchKeys`), and
 /// `added_on` the local calendar day the word was added (for the calendar).
 final class Word: Model, @unchecked Sendable {
     static let schema = "words"
@@ -24,6 +24,8 @@ final class Word: Model, @unchecked Sendable {
     @Field(key: "memorized") var memorized: Bool
     @Field(key: "bookmarked") var bookmarked: Bool
     @Field(key: "search_text") var searchText: String
+    @Field(key: "jamo_text") var jamoText: String
+    @Field(key: "choseong_text") var choseongText: String
     @Field(key: "search_id") var searchID: Int64
     @Field(key: "added_on") var addedOn: String
     @Field(key: "created_at") var createdAt: Date

@@ -45,17 +45,55 @@ struct WordStore: Sendable {
     func list(_ filter: WordFilter, sort: WordSort = .recent, page: Int = 1, perPage: Int = 50) async throws -> WordPageDTO {
         let page = max(1, page)
         let perPage = min(max(1, perPage), 500)
-        let condition = whereClause(filter)
+        let search = filter.query.map { WordSearchQuery($0) }.flatMap { $0.folded.isEmpty ? nil : SearchIndex(query: $0, dialect: dialect) }
+        var condition = whereClause(filter)
+        var order = SQLQueryString(sort.orderBy)
+        let words = search?.wordsTable ?? "words w"
+        if let search {
+            condition = condition + search.condition
+            order = search.rank + ", " + order
+        }
         let sql = try db.sql()
-        let words = SearchIndex.wordsTable(folded: filter.query.map(SearchFolding.fold), dialect: dialect)
         let total = try await sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: words) WHERE \(condition)").first()?
             .decode(column: "n", as: Int.self) ?? 0
+        if let search, total < Self.fuzzyThreshold, let candidates = search.fuzzyCandidates {
+            return try await withTypos(search, filter: filter, order: order, total: total, page: page, perPage: perPage, candidates: candidates)
+        }
         let rows = try await sql.raw("""
             SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: words) JOIN books b ON b.id = w.book_id
-            WHERE \(condition) ORDER BY \(unsafeRaw: sort.orderBy)
+            WHERE \(condition) ORDER BY \(order)
             LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)
             """).all()
         return WordPageDTO(items: try rows.map(Self.word(from:)), total: total, page: page, perPage: perPage)
+    }
+
+    /// Below this many direct matches, words one jamo away are added after them.
+    static let fuzzyThreshold = 10
+
+    /// The direct matches (few), then words whose term, a sense or the reading
+    /// is one typing unit away from the query ("사가" finds 사과).
+    private func withTypos(
+        _ search: SearchIndex, filter: WordFilter, order: SQLQueryString, total: Int, page: Int, perPage: Int,
+        candidates: SQLQueryString
+    ) async throws -> WordPageDTO {
+        let sql = try db.sql()
+        let base = whereClause(filter)
+        let direct = try await sql.raw("""
+            SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: search.wordsTable) JOIN books b ON b.id = w.book_id
+            WHERE \(base + search.condition) ORDER BY \(order)
+            """).all().map(Self.word(from:))
+        let seen = Set(direct.map(\.id))
+        let near = try await sql.raw("""
+            SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id
+            WHERE \(base + candidates) ORDER BY w.created_at DESC, w.id DESC LIMIT 2000
+            """).all().map(Self.word(from:)).filter { word in
+                !seen.contains(word.id)
+                    && WordSearchMatcher.match(search.query, term: word.term, meaning: word.meaning, reading: word.reading, fuzzy: true) != nil
+            }
+        let all = direct + near.prefix(100)
+        let start = min((page - 1) * perPage, all.count)
+        return WordPageDTO(
+            items: Array(all[start..<min(start + perPage, all.count)]), total: all.count, page: page, perPage: perPage)
     }
 
     func find(_ id: UUID) async throws -> WordDTO {
@@ -106,13 +144,15 @@ struct WordStore: Sendable {
         }
         let draft = try validated(draft)
         let now = Date()
+        let keys = Self.searchKeys(draft)
         try await db.sql().raw("""
             UPDATE words SET term = \(bind: draft.term), meaning = \(bind: draft.meaning), reading = \(bind: draft.reading),
               part_of_speech = \(bind: draft.partOfSpeech), note = \(bind: draft.note),
               synonyms = \(bind: Self.json(draft.synonyms)), antonyms = \(bind: Self.json(draft.antonyms)),
               examples = \(bind: Self.json(draft.examples)), tags = \(bind: Self.json(draft.tags)),
               memorized = \(bind: draft.memorized), bookmarked = \(bind: draft.bookmarked),
-              search_text = \(bind: Self.searchText(draft)), book_id = \(bind: bookID ?? current.bookID),
+              search_text = \(bind: keys.text), jamo_text = \(bind: keys.jamo), choseong_text = \(bind: keys.choseong),
+              book_id = \(bind: bookID ?? current.bookID),
               updated_at = \(bind: now)
             WHERE id = \(bind: id) AND user_id = \(bind: userID)
             """).run()
@@ -218,17 +258,19 @@ struct WordStore: Sendable {
         guard !drafts.isEmpty else { return }
         var insert = sql.insert(into: Word.schema).columns(
             "id", "book_id", "user_id", "term", "meaning", "reading", "part_of_speech", "note", "synonyms",
-            "antonyms", "examples", "tags", "memorized", "bookmarked", "search_text", "search_id", "added_on", "created_at",
+            "antonyms", "examples", "tags", "memorized", "bookmarked", "search_text", "jamo_text", "choseong_text", "search_id", "added_on", "created_at",
             "updated_at")
         for (index, (draft, id)) in zip(drafts, ids).enumerated() {
             // Rows without a date keep their file order: each is a microsecond later.
             let created = draft.createdAt ?? now.addingTimeInterval(Double(index) * 1e-6)
+            let keys = Self.searchKeys(draft)
             insert = insert.values(
                 SQLBind(id), SQLBind(bookID), SQLBind(userID), SQLBind(draft.term), SQLBind(draft.meaning),
                 SQLBind(draft.reading), SQLBind(draft.partOfSpeech), SQLBind(draft.note),
                 SQLBind(Self.json(draft.synonyms)), SQLBind(Self.json(draft.antonyms)),
                 SQLBind(Self.json(draft.examples)), SQLBind(Self.json(draft.tags)), SQLBind(draft.memorized),
-                SQLBind(draft.bookmarked), SQLBind(Self.searchText(draft)), SQLBind(SearchIndex.searchID(id)),
+                SQLBind(draft.bookmarked), SQLBind(keys.text), SQLBind(keys.jamo), SQLBind(keys.choseong),
+                SQLBind(SearchIndex.searchID(id)),
                 SQLBind(days.day(of: created)),
                 SQLBind(created), SQLBind(now))
         }
@@ -240,17 +282,14 @@ struct WordStore: Sendable {
     private func whereClause(_ filter: WordFilter) -> SQLQueryString {
         var clause: SQLQueryString = "w.user_id = \(bind: userID)"
         if let bookID = filter.bookID { clause = clause + " AND w.book_id = \(bind: bookID)" }
-        if let query = filter.query.map(SearchFolding.fold), !query.isEmpty {
-            clause = clause + SearchIndex.condition(folded: query, dialect: dialect)
-        }
         if let day = filter.day { clause = clause + " AND w.added_on = \(bind: day)" }
         if let memorized = filter.memorized { clause = clause + " AND w.memorized = \(bind: memorized)" }
         if let bookmarked = filter.bookmarked { clause = clause + " AND w.bookmarked = \(bind: bookmarked)" }
         return clause
     }
 
-    static func searchText(_ draft: WordDraft) -> String {
-        [draft.term, draft.meaning, draft.reading].map(SearchFolding.fold).joined(separator: "\n")
+    static func searchKeys(_ draft: WordDraft) -> WordSearchKeys {
+        WordSearchKeys(term: draft.term, meaning: draft.meaning, reading: draft.reading)
     }
 
     static func json<T: Encodable>(_ value: T) -> String {

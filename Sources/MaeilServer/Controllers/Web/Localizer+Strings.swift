@@ -233,6 +233,17 @@ extension Localizer {
         "settingsTokenNameInvalid": "A token name must be 1–100 characters.",
         "settingsTokenDeleteConfirm": "Delete this token? Apps using it will stop working.",
         "settingsNoTokens": "No tokens yet.",
+        // On-screen Hangul keyboard (hangul-keyboard.js reads these from base.leaf).
+        "hangulKeyboardToggle": "한글",
+        "hangulKeyboardName": "Hangul keyboard (한글 키보드)",
+        "hangulKeyboardFor": "Hangul keyboard for “{field}”",
+        "hangulKeyboardLatin": "Type Korean with a Latin keyboard",
+        "hangulKeyboardLatinHint": "Keys a–z type jamo on the 2-beolsik layout: dkssud → 안녕, Shift+r → ㄲ.",
+        "hangulKeyboardClose": "Close the Hangul keyboard",
+        "hangulKeyboardShift": "Shift",
+        "hangulKeyboardBackspace": "Backspace",
+        "hangulKeyboardSpace": "Space",
+        "hangulKeyboardEnter": "Enter",
     ]
 
     static let korean: [String: String] = [
@@ -467,5 +478,16 @@ extension Localizer {
         "settingsTokenNameInvalid": "토큰 이름은 1–100자여야 합니다.",
         "settingsTokenDeleteConfirm": "이 토큰을 삭제할까요? 이 토큰을 쓰는 앱은 더 이상 동작하지 않습니다.",
         "settingsNoTokens": "아직 토큰이 없습니다.",
+        // On-screen Hangul keyboard (hangul-keyboard.js reads these from base.leaf).
+        "hangulKeyboardToggle": "한글",
+        "hangulKeyboardName": "한글 키보드",
+        "hangulKeyboardFor": "“{field}” 한글 키보드",
+        "hangulKeyboardLatin": "영문 자판으로 한글 입력",
+        "hangulKeyboardLatinHint": "a–z 키로 두벌식 자모를 입력합니다: dkssud → 안녕, Shift+r → ㄲ.",
+        "hangulKeyboardClose": "한글 키보드 닫기",
+        "hangulKeyboardShift": "시프트",
+        "hangulKeyboardBackspace": "지우기",
+        "hangulKeyboardSpace": "띄어쓰기",
+        "hangulKeyboardEnter": "입력",
     ]
 }

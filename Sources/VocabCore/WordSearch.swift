@@ -1,0 +1,220 @@
+import Foundation
+import Hangul
+
+/// Korean-aware search over a word's term, meaning and reading.
+///
+/// Each word stores three keys (`WordSearchKeys`), one line per field and per
+/// sense of the meaning ("사과, 능금" is two senses):
+/// - `text`: the folded fields (case- and diacritic-insensitive);
+/// - `jamo`: the same, with Hangul split into 2-beolsik typing units, so a
+///   partly typed syllable matches ("삭" finds 사과) and a two-syllable word is
+///   long enough for a trigram index;
+/// - `choseong`: the initial consonants ("ㅅㄱ" finds 사과).
+/// A query (`WordSearchQuery`) also tries the other keyboard layout ("tkrhk"
+/// finds 사과; "메ㅔㅣㄷ" finds apple). `WordSearchMatcher` ranks a word and
+/// says where the match is, for highlighting.
+public struct WordSearchKeys: Sendable, Equatable {
+    public var text: String
+    public var jamo: String
+    public var choseong: String
+
+    public init(term: String, meaning: String, reading: String) {
+        let lines = WordSearchKeys.fields(term: term, meaning: meaning, reading: reading).map(SearchFolding.fold)
+        text = lines.joined(separator: "\n")
+        jamo = lines.map { Hangul.decompose($0, splitCompounds: true) }.joined(separator: "\n")
+        choseong = lines.map(Hangul.choseong).joined(separator: "\n")
+    }
+
+    /// The searchable pieces of a word: the term, each sense of the meaning, the reading.
+    public static func fields(term: String, meaning: String, reading: String) -> [String] {
+        var fields = [term]
+        fields += meaning.split(whereSeparator: { $0 == "," || $0 == ";" || $0 == "\n" || $0 == "、" || $0 == "，" })
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if !meaning.isEmpty, !fields.contains(meaning) { fields.append(meaning) }
+        fields.append(reading)
+        return fields.filter { !$0.isEmpty }
+    }
+}
+
+/// A search query in every form it is matched in.
+public struct WordSearchQuery: Sendable, Equatable {
+    /// The folded query, matched against `WordSearchKeys.text`.
+    public let folded: String
+    /// Typing units, matched against `WordSearchKeys.jamo`.
+    public let jamo: String
+    /// Set when the query is only initial consonants (ㄱ…ㅎ): matched against `choseong`.
+    public let choseong: String?
+    /// The query as if typed in the other layout (Latin keys → Hangul, or Hangul → Latin keys), folded.
+    public let otherLayout: String?
+    /// `otherLayout` in typing units.
+    public let otherLayoutJamo: String?
+
+    public init(_ raw: String) {
+        folded = SearchFolding.fold(raw)
+        jamo = Hangul.decompose(folded, splitCompounds: true)
+        let scalars = folded.unicodeScalars
+        let allChoseong = !scalars.isEmpty && scalars.allSatisfy {
+            ($0.value >= 0x3131 && $0.value <= 0x314E) || $0 == " "
+        } && scalars.contains { $0 != " " }
+        choseong = allChoseong ? folded : nil
+        otherLayout = WordSearchQuery.otherLayout(of: raw.trimmingCharacters(in: .whitespaces), folded: folded)
+        otherLayoutJamo = otherLayout.map { Hangul.decompose($0, splitCompounds: true) }
+    }
+
+    private static func otherLayout(of raw: String, folded: String) -> String? {
+        let scalars = raw.unicodeScalars
+        let isLatinKeys = !scalars.isEmpty && scalars.allSatisfy {
+            ($0.value >= 0x61 && $0.value <= 0x7A) || ($0.value >= 0x41 && $0.value <= 0x5A) || $0 == " "
+        }
+        if isLatinKeys {
+            let hangul = Hangul.qwertyToHangul(raw)
+            // Only when the keys make Hangul syllables (not just loose jamo).
+            guard hangul.unicodeScalars.contains(where: { $0.value >= 0xAC00 && $0.value <= 0xD7A3 }) else { return nil }
+            return SearchFolding.fold(hangul)
+        }
+        let hasHangul = scalars.contains { ($0.value >= 0xAC00 && $0.value <= 0xD7A3) || ($0.value >= 0x3131 && $0.value <= 0x3163) }
+        let allHangulOrSpace = scalars.allSatisfy {
+            ($0.value >= 0xAC00 && $0.value <= 0xD7A3) || ($0.value >= 0x3131 && $0.value <= 0x3163) || $0 == " "
+        }
+        guard hasHangul, allHangulOrSpace else { return nil }
+        let keys = SearchFolding.fold(Hangul.hangulToQwerty(raw))
+        return keys == folded ? nil : keys
+    }
+
+    /// Whether a fuzzy (one-jamo typo) pass is worth running: short queries
+    /// would match too much.
+    public var allowsFuzzy: Bool {
+        jamo.unicodeScalars.count >= 4 && choseong == nil
+    }
+}
+
+/// How a word matched, best first.
+public enum WordMatchKind: Int, Sendable, Comparable, CaseIterable, Codable {
+    case exact = 0, prefix, substring, partial, choseong, otherLayout, fuzzy
+
+    public var name: String {
+        switch self {
+        case .exact: "exact"
+        case .prefix: "prefix"
+        case .substring: "substring"
+        case .partial: "partial"
+        case .choseong: "choseong"
+        case .otherLayout: "layout"
+        case .fuzzy: "fuzzy"
+        }
+    }
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// A match inside one piece of text: which characters to highlight.
+public struct WordTextMatch: Sendable, Equatable {
+    public var kind: WordMatchKind
+    /// Character offsets (Swift `Character`s) of the highlighted runs.
+    public var ranges: [Range<Int>]
+}
+
+public enum WordSearchMatcher {
+    /// The best way `query` matches `text` (a term, meaning or reading), with
+    /// the characters to highlight; nil when it does not match.
+    public static func match(_ query: WordSearchQuery, in text: String, fuzzy: Bool = false) -> WordTextMatch? {
+        guard !query.folded.isEmpty, !text.isEmpty else { return nil }
+        let characters = Array(text)
+        // Per character: its folded form, its typing units, its choseong.
+        let folded = characters.map { $0.isWhitespace ? " " : SearchFolding.fold(String($0)) }
+        var best: WordTextMatch?
+        func consider(_ kind: WordMatchKind, _ ranges: [Range<Int>]) {
+            guard !ranges.isEmpty else { return }
+            if best == nil || kind < best!.kind { best = WordTextMatch(kind: kind, ranges: ranges) }
+        }
+
+        let senses = senseRanges(characters)
+        let hits = occurrences(of: query.folded, in: folded)
+        if !hits.isEmpty {
+            let whole = hits.filter { hit in senses.contains { $0 == hit } }
+            let prefix = hits.filter { hit in senses.contains { $0.lowerBound == hit.lowerBound } }
+            consider(!whole.isEmpty ? .exact : !prefix.isEmpty ? .prefix : .substring, hits)
+        }
+        if best == nil {
+            let jamo = folded.map { Hangul.decompose($0, splitCompounds: true) }
+            consider(.partial, occurrences(of: query.jamo, in: jamo))
+            if let choseong = query.choseong {
+                consider(.choseong, occurrences(of: choseong, in: folded.map(Hangul.choseong)))
+            }
+            if let other = query.otherLayout, let otherJamo = query.otherLayoutJamo {
+                var ranges = occurrences(of: other, in: folded)
+                if ranges.isEmpty { ranges = occurrences(of: otherJamo, in: jamo) }
+                consider(.otherLayout, ranges)
+            }
+            if best == nil, fuzzy, query.allowsFuzzy {
+                let target = Hangul.decompose(query.folded, splitCompounds: true)
+                let matched = senses.filter { sense in
+                    let piece = jamo[sense].joined()
+                    return Hangul.jamoDistance(target, piece, limit: 1) != nil
+                }
+                consider(.fuzzy, matched)
+            }
+        }
+        return best
+    }
+
+    /// The best match over a word's fields, or nil.
+    public static func match(_ query: WordSearchQuery, term: String, meaning: String, reading: String, fuzzy: Bool = false)
+        -> WordMatchKind?
+    {
+        [term, meaning, reading].compactMap { match(query, in: $0, fuzzy: fuzzy)?.kind }.min()
+    }
+
+    /// Runs of characters where the concatenation of `pieces` contains `needle`,
+    /// mapped back to character offsets; non-overlapping, left to right.
+    static func occurrences(of needle: String, in pieces: [String]) -> [Range<Int>] {
+        let target = Array(needle.unicodeScalars)
+        guard !target.isEmpty else { return [] }
+        var scalars: [Unicode.Scalar] = []
+        var origin: [Int] = []
+        for (index, piece) in pieces.enumerated() {
+            for scalar in piece.unicodeScalars {
+                // Collapse runs of spaces, as folding does.
+                if scalar == " ", scalars.last == " " { continue }
+                scalars.append(scalar)
+                origin.append(index)
+            }
+        }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start + target.count <= scalars.count {
+            if scalars[start..<(start + target.count)].elementsEqual(target) {
+                ranges.append(origin[start]..<(origin[start + target.count - 1] + 1))
+                start += target.count
+            } else {
+                start += 1
+            }
+        }
+        return ranges
+    }
+
+    /// The senses of a text ("사과, 능금" → two), as character ranges without the separators and spaces around them.
+    static func senseRanges(_ characters: [Character]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        func close(_ end: Int) {
+            var lo = start, hi = end
+            while lo < hi, characters[lo].isWhitespace { lo += 1 }
+            while hi > lo, characters[hi - 1].isWhitespace { hi -= 1 }
+            if lo < hi { ranges.append(lo..<hi) }
+        }
+        for (i, c) in characters.enumerated() where c == "," || c == ";" || c == "\n" || c == "、" || c == "，" {
+            close(i)
+            start = i + 1
+        }
+        close(characters.count)
+        if ranges.count > 1 {
+            // The whole text counts as a sense too ("a, b" typed in full is exact).
+            var lo = 0, hi = characters.count
+            while lo < hi, characters[lo].isWhitespace { lo += 1 }
+            while hi > lo, characters[hi - 1].isWhitespace { hi -= 1 }
+            if lo < hi { ranges.append(lo..<hi) }
+        }
+        return ranges
+    }
+}

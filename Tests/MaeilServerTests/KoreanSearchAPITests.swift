@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+@Suite("Korean-aware search")
+struct KoreanSearchAPITests {
+    func search(_ api: API, _ q: String, book: UUID? = nil) async throws -> [String] {
+        var path = "/api/v1/search?q=" + (q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? q)
+        if let book { path += "&book=\(book)" }
+        let response = try await api.send(.GET, path)
+        #expect(response.status == .ok, "\(response.body.string)")
+        return try api.decode(SearchResultDTO.self, response).items.map(\.term)
+    }
+
+    @Test func choseongLayoutPartialAndTypos() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("과일")
+            _ = try await api.addWord(book.id, "사과", "apple")
+            _ = try await api.addWord(book.id, "사과주스", "apple juice")
+            _ = try await api.addWord(book.id, "수건", "towel")
+            _ = try await api.addWord(book.id, "apple", "사과, 능금")
+            _ = try await api.addWord(book.id, "안녕하세요", "hello")
+
+            // Choseong: ㅅㄱ finds 사과 and 수건 (ㅅㄱ), and 사과주스 (starts with ㅅㄱ).
+            #expect(Set(try await search(api, "ㅅㄱ")) == ["사과", "사과주스", "수건", "apple"])
+            #expect(try await search(api, "ㅇㄴㅎㅅㅇ") == ["안녕하세요"])
+            // Wrong layout: Latin keys for 사과, and Hangul keys for "apple".
+            #expect(try await search(api, "tkrhk").prefix(2).sorted() == ["apple", "사과"])
+            #expect(try await search(api, "dkssudgktpdy") == ["안녕하세요"])
+            #expect(try await search(api, "메ㅔㅣㄷ").first == "apple")
+            // A syllable still being typed: 삭 (ㅅㅏㄱ) is the start of 사과.
+            #expect(Set(try await search(api, "삭")).isSuperset(of: ["사과", "사과주스"]))
+            // One jamo off: 사가 finds 사과 (term) and apple (meaning 사과).
+            #expect(Set(try await search(api, "사가")) == ["사과", "apple"])
+            #expect(try await search(api, "안녕하세여") == ["안녕하세요"])
+            #expect(try await search(api, "ㅋㅋㅋ") == [])
+        }
+    }
+
+    @Test func rankingPutsExactThenPrefixThenSubstring() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Rank")
+            // Added so that "newest first" would give the opposite order.
+            _ = try await api.addWord(book.id, "사과", "apple")
+            _ = try await api.addWord(book.id, "사과나무", "apple tree")
+            _ = try await api.addWord(book.id, "풋사과", "green apple")
+            _ = try await api.addWord(book.id, "능금", "사과, crab apple")
+            let ranked = try await search(api, "사과")
+            #expect(ranked.count == 4)
+            #expect(Set(ranked.prefix(2)) == ["사과", "능금"], "exact term and exact sense first: \(ranked)")
+            #expect(ranked[2] == "사과나무")
+            #expect(ranked[3] == "풋사과")
+        }
+    }
+
+    @Test func theIndexFollowsEditsAndShortQueriesStillWork() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Edits")
+            let word = try await api.addWord(book.id, "바나나", "banana")
+            #expect(try await search(api, "ㅂㄴㄴ") == ["바나나"])
+            _ = try await api.send(.PATCH, "/api/v1/words/\(word.id)", json: ["term": "딸기"])
+            #expect(try await search(api, "ㅂㄴㄴ") == [])
+            #expect(try await search(api, "ㄸㄱ") == ["딸기"])
+            #expect(try await search(api, "딸") == ["딸기"])
+            #expect(try await search(api, "b") == ["딸기"])
+            _ = try await api.send(.DELETE, "/api/v1/words/\(word.id)")
+            #expect(try await search(api, "딸기") == [])
+        }
+    }
+}
