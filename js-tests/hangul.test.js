@@ -245,7 +245,7 @@ test("type(): Backspace deletes committed text when nothing is composed; other b
   assert.equal(type("😀<rk"), "가", "Backspace removes a whole code point");
 });
 
-test("a context's state is its own: two contexts compose independently", () => {
+test("a context's state is its own: two contexts compose independently; clone() copies", () => {
   const a = new HangulInputContext();
   const b = new HangulInputContext();
   a.process("r");
@@ -254,6 +254,13 @@ test("a context's state is its own: two contexts compose independently", () => {
   b.process("h");
   assert.equal(a.preedit, "가");
   assert.equal(b.preedit, "고");
+  const c = a.clone();
+  c.process("r");
+  assert.equal(c.preedit, "각");
+  assert.equal(a.preedit, "가");
+  a.process("s");
+  assert.equal(a.preedit, "간");
+  assert.equal(c.preedit, "각");
 });
 
 test("a megabyte of keys types in linear time", () => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (README): installs what the tests need when it is
-# missing, then runs the Swift tests on SQLite (with the Hangul engine checked
-# against libhangul), the server tests again on PostgreSQL (a private server on
+# missing, then runs the JavaScript tests and the Swift tests on SQLite (the Hangul
+# engine and its JavaScript port checked against libhangul), the server tests
+# again on PostgreSQL (a private server on
 # loopback), and the browser tests against a real `maeil serve`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,7 @@ install_missing() {
     command -v chromium >/dev/null 2>&1 || apt+=(chromium)
     [ -x /usr/bin/chromedriver ] || apt+=(chromium-driver)
     fc-list 2>/dev/null | grep -qi nanum || apt+=(fonts-nanum fontconfig)
+    command -v node >/dev/null 2>&1 || apt+=(nodejs)
     if [ ${#apt[@]} -gt 0 ]; then
         log "installing ${apt[*]}"
         local sudo=""
@@ -38,6 +40,9 @@ swift build --build-tests
 log "building the libhangul reference for the Hangul differential test"
 MAEIL_HIC_LINES=$(scripts/hangul-reference.sh)
 export MAEIL_HIC_LINES
+
+log "JavaScript tests (Node): the on-screen keyboard's automaton against the vectors and libhangul"
+js-tests/run.sh
 
 log "Swift tests on SQLite"
 swift test --skip-build

@@ -96,42 +96,71 @@ extension Hangul {
     /// NFD input gives the same result as NFC; lone modern conjoining jamo become
     /// compatibility jamo; everything else passes through.
     public static func decompose(_ text: String, splitCompounds: Bool = false) -> String {
-        var out = UTF8Sink(capacity: text.utf8.count + text.utf8.count / 2)
-        var it = ComposedScalarIterator(text)
-        while let v = it.next() {
-            if let s = HangulSyllable(value: v) {
-                s.appendCompat(splitCompounds: splitCompounds) { out.append($0) }
-                continue
-            }
-            var c = v
-            if v >= 0x1100 && v <= 0x11C2 {
-                let compat = Jamo.compatOfConjoining(v)
-                if compat != 0 { c = compat }
-            }
-            if splitCompounds && c >= 0x3131 && c <= 0x3163 {
-                Jamo.appendTypingUnits(ofCompat: c) { out.append($0) }
-            } else {
-                out.append(c)
+        withComposedUTF8(text) { reader in
+            makeUTF8String(sizeHint: reader.byteCount * 3) { out in
+                HangulUTF8.compatLV.withUnsafeBufferPointer { lvTable in
+                    HangulUTF8.compatFinal.withUnsafeBufferPointer { finalTable in
+                        while let v = reader.next() {
+                            let s = Int(truncatingIfNeeded: v &- 0xAC00)
+                            if !splitCompounds && v &- 0xAC00 < 11172 {
+                                out.append(packed: lvTable[s / 28], length: 6)
+                                let f = s % 28
+                                if f != 0 { out.append(packed: finalTable[f], length: 3) }
+                                continue
+                            }
+                            if let s = HangulSyllable(value: v) {
+                                s.appendCompat(splitCompounds: splitCompounds) { out.append($0) }
+                                continue
+                            }
+                            var c = v
+                            if v >= 0x1100 && v <= 0x11C2 {
+                                let compat = Jamo.compatOfConjoining(v)
+                                if compat != 0 { c = compat }
+                            }
+                            if splitCompounds && c >= 0x3131 && c <= 0x3163 {
+                                Jamo.appendTypingUnits(ofCompat: c) { out.append($0) }
+                            } else {
+                                out.append(c)
+                            }
+                        }
+                    }
+                }
             }
         }
-        return out.string()
     }
 
     /// Decomposes precomposed syllables into conjoining jamo (the NFD form of Hangul):
     /// `"값"` → `"\u{1100}\u{1161}\u{11B9}"`. Everything else passes through.
     public static func decomposeToConjoining(_ text: String) -> String {
-        var out = UTF8Sink(capacity: text.utf8.count)
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            if let s = HangulSyllable(value: v) {
-                out.append(0x1100 + UInt32(s.initial))
-                out.append(0x1161 + UInt32(s.medial))
-                if s.final != 0 { out.append(0x11A7 + UInt32(s.final)) }
-            } else {
-                out.append(v)
+        var text = text
+        return text.withUTF8 { bytes in
+            makeUTF8String(sizeHint: bytes.count * 3) { out in
+                HangulUTF8.conjoiningLV.withUnsafeBufferPointer { lvTable in
+                    HangulUTF8.conjoiningFinal.withUnsafeBufferPointer { finalTable in
+                        var i = 0
+                        while i < bytes.count {
+                            let b0 = bytes[i]
+                            // Syllables U+AC00…U+D7A3 are EA B0 80 … ED 9E A3.
+                            if b0 &- 0xEA <= 3 {
+                                let v = (UInt32(b0 & 0x0F) << 12) | (UInt32(bytes[i + 1] & 0x3F) << 6) | UInt32(bytes[i + 2] & 0x3F)
+                                let s = Int(truncatingIfNeeded: v &- 0xAC00)
+                                if v &- 0xAC00 < 11172 {
+                                    out.append(packed: lvTable[s / 28], length: 6)
+                                    let f = s % 28
+                                    if f != 0 { out.append(packed: finalTable[f], length: 3) }
+                                    i &+= 3
+                                    continue
+                                }
+                            }
+                            // Any other scalar: copy its bytes.
+                            let n = b0 < 0x80 ? 1 : b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
+                            out.appendScalarBytes(bytes, at: i, length: n)
+                            i &+= n
+                        }
+                    }
+                }
             }
         }
-        return out.string()
     }
 
     /// Converts conjoining jamo to compatibility jamo: sequences that form a syllable
@@ -181,18 +210,21 @@ extension Hangul {
     /// conjoining initial becomes its compatibility jamo), so a choseong query can be
     /// matched against the choseong of a text.
     public static func choseong(_ text: String) -> String {
-        var out = UTF8Sink(capacity: text.utf8.count)
-        var it = ComposedScalarIterator(text)
-        while let v = it.next() {
-            if v >= 0xAC00 && v <= 0xD7A3 {
-                out.append(Jamo.compatInitial[Int(v - 0xAC00) / 588])
-            } else if v >= 0x1100 && v <= 0x1112 {
-                out.append(Jamo.compatInitial[Int(v - 0x1100)])
-            } else {
-                out.append(v)
+        withComposedUTF8(text) { reader in
+            makeUTF8String(sizeHint: reader.byteCount) { out in
+                HangulUTF8.compatInitial.withUnsafeBufferPointer { initialTable in
+                    while let v = reader.next() {
+                        if v &- 0xAC00 < 11172 {
+                            out.append(packed: initialTable[Int(truncatingIfNeeded: v &- 0xAC00) / 588], length: 3)
+                        } else if v >= 0x1100 && v <= 0x1112 {
+                            out.append(Jamo.compatInitial[Int(v - 0x1100)])
+                        } else {
+                            out.append(v)
+                        }
+                    }
+                }
             }
         }
-        return out.string()
     }
 
     /// Whether the last character of `text` is a Hangul syllable with a final consonant

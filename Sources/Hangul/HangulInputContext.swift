@@ -73,9 +73,8 @@ public struct HangulInputContext: Sendable, Hashable {
 
     /// The syllable being composed (empty when none), for display.
     public var preedit: String {
-        var sink = UTF8Sink(capacity: 12)
-        render { sink.append($0) }
-        return sink.string()
+        let r = rendered()
+        return Self.smallString(r.count, r.a, r.b, r.c)
     }
 
     /// Text committed by the last ``process(_:)-(UInt8)`` call, as libhangul's
@@ -83,9 +82,8 @@ public struct HangulInputContext: Sendable, Hashable {
     /// text. It does not include an unused key itself. Cleared by every
     /// ``process(_:)-(UInt8)``, ``backspace()``, ``flush()`` and ``reset()``.
     public var commit: String {
-        var sink = UTF8Sink(capacity: 12)
-        forEachCommitted { sink.append($0) }
-        return sink.string()
+        if commitCount == 1, let scalar = Unicode.Scalar(c0) { return String(scalar) }  // the usual case
+        return Self.smallString(Int(commitCount), c0, c1, c2)
     }
 
     /// Whether nothing is being composed.
@@ -120,68 +118,84 @@ public struct HangulInputContext: Sendable, Hashable {
             bs = s.value
         }
         var ic = HangulInputContext()
-        var out = UTF8Sink(capacity: keys.utf8.count * 2)
-        for scalar in keys.unicodeScalars {
-            let v = scalar.value
-            if v == bs {
-                if !ic.backspace() { out.removeLastScalar() }
-                continue
+        var keys = keys
+        return keys.withUTF8 { bytes in
+            makeUTF8String(sizeHint: bytes.count * 2) { out in
+                var i = 0
+                while i < bytes.count {
+                    let (v, length) = decodeUTF8(bytes, at: i)
+                    i &+= length
+                    if v == bs {
+                        if !ic.backspace() { out.removeLastScalar() }
+                        continue
+                    }
+                    let used: Bool
+                    if v < 0x80 {
+                        used = ic.process(UInt8(truncatingIfNeeded: v))
+                    } else {
+                        ic.commitCount = 0
+                        used = ic.processCode(0)
+                    }
+                    ic.forEachCommitted { out.append($0) }
+                    if !used { out.append(v) }
+                }
+                ic.render { out.append($0) }
             }
-            let used: Bool
-            if v < 0x80 {
-                used = ic.process(UInt8(truncatingIfNeeded: v))
-            } else {
-                ic.commitCount = 0
-                used = ic.processCode(0)
-            }
-            ic.forEachCommitted { out.append($0) }
-            if !used { out.append(v) }
         }
-        ic.render { out.append($0) }
-        return out.string()
+    }
+
+    /// The first `count` (0 to 3) of the scalars `a`, `b`, `c` as a string: at most 9
+    /// UTF-8 bytes, which Swift stores inline (no heap allocation).
+    @inline(__always)
+    static func smallString(_ count: Int, _ a: UInt32, _ b: UInt32, _ c: UInt32) -> String {
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: 12) { buffer in
+            var n = 0
+            @inline(__always)
+            func put(_ v: UInt32) {
+                if v < 0x80 {
+                    buffer[n] = UInt8(truncatingIfNeeded: v)
+                    n += 1
+                } else if v < 0x800 {
+                    buffer[n] = UInt8(truncatingIfNeeded: 0xC0 | (v >> 6))
+                    buffer[n + 1] = UInt8(truncatingIfNeeded: 0x80 | (v & 0x3F))
+                    n += 2
+                } else {
+                    // Every scalar here is in the BMP (Hangul, jamo or ASCII).
+                    buffer[n] = UInt8(truncatingIfNeeded: 0xE0 | (v >> 12))
+                    buffer[n + 1] = UInt8(truncatingIfNeeded: 0x80 | ((v >> 6) & 0x3F))
+                    buffer[n + 2] = UInt8(truncatingIfNeeded: 0x80 | (v & 0x3F))
+                    n += 3
+                }
+            }
+            put(a)
+            if count > 1 { put(b) }
+            if count > 2 { put(c) }
+            return n
+        }
     }
 
     // MARK: - Keyboard
 
+    /// The jamo of each ASCII key on the 2-beolsik layout: 0x20|initial, 0x40|medial, or 0
+    /// for keys the layout does not map. Shift doubles R E Q T W (ㄲ ㄸ ㅃ ㅆ ㅉ) and O P
+    /// (ㅒ ㅖ); other capitals act as their lower-case keys. A table rather than a `switch`:
+    /// typing random keys, the jump table of a switch mispredicts on every key.
+    static let keyCodes: [UInt8] = [
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // 0x00… ················
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // 0x10… ················
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // 0x20… ················
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  // 0x30… ················
+        0x00, 0x26, 0x51, 0x2E, 0x2B, 0x24, 0x25, 0x32, 0x48, 0x42, 0x44, 0x40, 0x54, 0x52, 0x4D, 0x43,  // 0x40… ·ABCDEFGHIJKLMNO
+        0x47, 0x28, 0x21, 0x22, 0x2A, 0x46, 0x31, 0x2D, 0x30, 0x4C, 0x2F, 0x00, 0x00, 0x00, 0x00, 0x00,  // 0x50… PQRSTUVWXYZ·····
+        0x00, 0x26, 0x51, 0x2E, 0x2B, 0x23, 0x25, 0x32, 0x48, 0x42, 0x44, 0x40, 0x54, 0x52, 0x4D, 0x41,  // 0x60… ·abcdefghijklmno
+        0x45, 0x27, 0x20, 0x22, 0x29, 0x46, 0x31, 0x2C, 0x30, 0x4C, 0x2F, 0x00, 0x00, 0x00, 0x00, 0x00,  // 0x70… pqrstuvwxyz·····
+    ]
+
     /// The jamo of a key on the 2-beolsik layout: 0x20|initial, 0x40|medial, or 0.
     @inline(__always)
     static func keyCode(_ key: UInt8) -> UInt8 {
-        switch key {
-        case UInt8(ascii: "r"): return 0x20 | 0  // ㄱ
-        case UInt8(ascii: "R"): return 0x20 | 1  // ㄲ
-        case UInt8(ascii: "s"), UInt8(ascii: "S"): return 0x20 | 2  // ㄴ
-        case UInt8(ascii: "e"): return 0x20 | 3  // ㄷ
-        case UInt8(ascii: "E"): return 0x20 | 4  // ㄸ
-        case UInt8(ascii: "f"), UInt8(ascii: "F"): return 0x20 | 5  // ㄹ
-        case UInt8(ascii: "a"), UInt8(ascii: "A"): return 0x20 | 6  // ㅁ
-        case UInt8(ascii: "q"): return 0x20 | 7  // ㅂ
-        case UInt8(ascii: "Q"): return 0x20 | 8  // ㅃ
-        case UInt8(ascii: "t"): return 0x20 | 9  // ㅅ
-        case UInt8(ascii: "T"): return 0x20 | 10  // ㅆ
-        case UInt8(ascii: "d"), UInt8(ascii: "D"): return 0x20 | 11  // ㅇ
-        case UInt8(ascii: "w"): return 0x20 | 12  // ㅈ
-        case UInt8(ascii: "W"): return 0x20 | 13  // ㅉ
-        case UInt8(ascii: "c"), UInt8(ascii: "C"): return 0x20 | 14  // ㅊ
-        case UInt8(ascii: "z"), UInt8(ascii: "Z"): return 0x20 | 15  // ㅋ
-        case UInt8(ascii: "x"), UInt8(ascii: "X"): return 0x20 | 16  // ㅌ
-        case UInt8(ascii: "v"), UInt8(ascii: "V"): return 0x20 | 17  // ㅍ
-        case UInt8(ascii: "g"), UInt8(ascii: "G"): return 0x20 | 18  // ㅎ
-        case UInt8(ascii: "k"), UInt8(ascii: "K"): return 0x40 | 0  // ㅏ
-        case UInt8(ascii: "o"): return 0x40 | 1  // ㅐ
-        case UInt8(ascii: "i"), UInt8(ascii: "I"): return 0x40 | 2  // ㅑ
-        case UInt8(ascii: "O"): return 0x40 | 3  // ㅒ
-        case UInt8(ascii: "j"), UInt8(ascii: "J"): return 0x40 | 4  // ㅓ
-        case UInt8(ascii: "p"): return 0x40 | 5  // ㅔ
-        case UInt8(ascii: "u"), UInt8(ascii: "U"): return 0x40 | 6  // ㅕ
-        case UInt8(ascii: "P"): return 0x40 | 7  // ㅖ
-        case UInt8(ascii: "h"), UInt8(ascii: "H"): return 0x40 | 8  // ㅗ
-        case UInt8(ascii: "y"), UInt8(ascii: "Y"): return 0x40 | 12  // ㅛ
-        case UInt8(ascii: "n"), UInt8(ascii: "N"): return 0x40 | 13  // ㅜ
-        case UInt8(ascii: "b"), UInt8(ascii: "B"): return 0x40 | 17  // ㅠ
-        case UInt8(ascii: "m"), UInt8(ascii: "M"): return 0x40 | 18  // ㅡ
-        case UInt8(ascii: "l"), UInt8(ascii: "L"): return 0x40 | 20  // ㅣ
-        default: return 0
-        }
+        key < 0x80 ? keyCodes[Int(key)] : 0
     }
 
     // MARK: - Automaton (mirrors libhangul's hangul_ic_process_jamo)

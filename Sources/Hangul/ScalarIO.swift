@@ -92,17 +92,231 @@ struct UTF8Sink {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// Removes the last scalar; returns false when empty.
-    @discardableResult
-    mutating func removeLastScalar() -> Bool {
-        guard !bytes.isEmpty else { return false }
-        while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
-        return true
-    }
-
     var isEmpty: Bool { bytes.isEmpty }
 
     func string() -> String {
         String(decoding: bytes, as: UTF8.self)
     }
+}
+
+// MARK: - Fast paths over contiguous UTF-8
+
+/// Reads the scalars of valid UTF-8 (a string's own storage), composing conjoining jamo
+/// sequences exactly as ``ComposedScalarIterator`` does, without going through
+/// `String.UnicodeScalarView`. Use it through ``withComposedUTF8(_:_:)``.
+struct ComposedUTF8Reader {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var i = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The length of the whole text in UTF-8 bytes.
+    var byteCount: Int { bytes.count }
+
+    @inline(__always)
+    private func decode(_ j: Int) -> (value: UInt32, length: Int) {
+        decodeUTF8(bytes, at: j)
+    }
+
+    @inline(__always)
+    mutating func next() -> UInt32? {
+        guard i < bytes.count else { return nil }
+        var (cur, n) = decode(i)
+        i &+= n
+        if cur &- 0x1100 <= 0x12 {  // a conjoining initial: with a medial, a syllable
+            guard i < bytes.count else { return cur }
+            let (v, vn) = decode(i)
+            guard v &- 0x1161 <= 0x14 else { return cur }
+            i &+= vn
+            cur = 0xAC00 + ((cur &- 0x1100) &* 21 &+ (v &- 0x1161)) &* 28
+        } else if cur &- 0xAC00 > 0x2BA3 || (cur &- 0xAC00) % 28 != 0 {
+            return cur
+        }
+        // `cur` is an LV syllable: a following conjoining final joins it.
+        if i < bytes.count {
+            let (t, tn) = decode(i)
+            if t &- 0x11A8 <= 0x1A {
+                cur &+= t &- 0x11A7
+                i &+= tn
+            }
+        }
+        return cur
+    }
+}
+
+/// Decodes the scalar that starts at `i` (a scalar boundary before the end) in valid
+/// UTF-8, as a `String`'s storage is: returns its value and length in bytes.
+@inline(__always)
+func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt32, length: Int) {
+    let b0 = UInt32(bytes[i])
+    if b0 < 0x80 { return (b0, 1) }
+    if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1]) & 0x3F, 2) }
+    if b0 < 0xF0 {
+        return ((b0 & 0x0F) << 12 | (UInt32(bytes[i + 1]) & 0x3F) << 6 | UInt32(bytes[i + 2]) & 0x3F, 3)
+    }
+    return (
+        (b0 & 0x07) << 18 | (UInt32(bytes[i + 1]) & 0x3F) << 12 | (UInt32(bytes[i + 2]) & 0x3F) << 6
+            | UInt32(bytes[i + 3]) & 0x3F, 4
+    )
+}
+
+/// Calls `body` with a reader over the composed scalars of `text`'s UTF-8.
+@inline(__always)
+func withComposedUTF8<R>(_ text: String, _ body: (inout ComposedUTF8Reader) -> R) -> R {
+    var text = text
+    return text.withUTF8 { bytes in
+        var reader = ComposedUTF8Reader(bytes)
+        return body(&reader)
+    }
+}
+
+/// Writes UTF-8 into a small scratch buffer that is moved into the result string each
+/// time it fills up, so a large output is written to memory once and a small one costs
+/// no heap allocation but the string's own. Every call writes whole, valid scalars, so
+/// the bytes are not validated again. Use it through ``makeUTF8String(sizeHint:_:)``.
+struct UTF8Writer {
+    private let base: UnsafeMutablePointer<UInt8>
+    /// Bytes the chunk may hold; the buffer has 8 more bytes of slack for
+    /// ``append(packed:length:)``.
+    private let limit: Int
+    /// Bytes in the chunk.
+    private var count = 0
+    /// The text of the chunks already moved out.
+    private var done = ""
+    private let sizeHint: Int
+
+    fileprivate init(base: UnsafeMutablePointer<UInt8>, limit: Int, sizeHint: Int) {
+        self.base = base
+        self.limit = limit
+        self.sizeHint = sizeHint
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ n: Int) {
+        if count &+ n > limit { moveChunk() }
+    }
+
+    @inline(never)
+    private mutating func moveChunk() {
+        if done.isEmpty { done.reserveCapacity(sizeHint) }
+        done.append(stringFromValidUTF8(UnsafeBufferPointer(start: base, count: count)))
+        count = 0
+    }
+
+    fileprivate mutating func finish() -> String {
+        let last = stringFromValidUTF8(UnsafeBufferPointer(start: base, count: count))
+        if done.isEmpty { return last }
+        done.append(last)
+        return done
+    }
+
+    /// Appends a scalar (a valid scalar value: < 0x110000 and not a surrogate).
+    @inline(__always)
+    mutating func append(_ v: UInt32) {
+        reserve(4)
+        if v < 0x80 {
+            base[count] = UInt8(truncatingIfNeeded: v)
+            count &+= 1
+        } else if v < 0x800 {
+            base[count] = UInt8(truncatingIfNeeded: 0xC0 | (v >> 6))
+            base[count &+ 1] = UInt8(truncatingIfNeeded: 0x80 | (v & 0x3F))
+            count &+= 2
+        } else if v < 0x10000 {
+            base[count] = UInt8(truncatingIfNeeded: 0xE0 | (v >> 12))
+            base[count &+ 1] = UInt8(truncatingIfNeeded: 0x80 | ((v >> 6) & 0x3F))
+            base[count &+ 2] = UInt8(truncatingIfNeeded: 0x80 | (v & 0x3F))
+            count &+= 3
+        } else {
+            base[count] = UInt8(truncatingIfNeeded: 0xF0 | (v >> 18))
+            base[count &+ 1] = UInt8(truncatingIfNeeded: 0x80 | ((v >> 12) & 0x3F))
+            base[count &+ 2] = UInt8(truncatingIfNeeded: 0x80 | ((v >> 6) & 0x3F))
+            base[count &+ 3] = UInt8(truncatingIfNeeded: 0x80 | (v & 0x3F))
+            count &+= 4
+        }
+    }
+
+    /// Appends `length` bytes (at most 8) given packed little-endian in `packed`: the
+    /// UTF-8 of whole scalars, from ``HangulUTF8``'s tables.
+    @inline(__always)
+    mutating func append(packed: UInt64, length: Int) {
+        reserve(length)
+        // 8 bytes of slack past `limit`: the 8-byte store stays inside the buffer.
+        UnsafeMutableRawPointer(base + count).storeBytes(of: packed.littleEndian, as: UInt64.self)
+        count &+= length
+    }
+
+    /// Appends 1 to 4 bytes that are one whole, valid UTF-8 scalar.
+    @inline(__always)
+    mutating func appendScalarBytes(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, length: Int) {
+        reserve(4)
+        for k in 0..<length { base[count &+ k] = bytes[i &+ k] }
+        count &+= length
+    }
+
+    /// Removes the last scalar written; returns `false` when nothing was written.
+    @discardableResult
+    mutating func removeLastScalar() -> Bool {
+        if count == 0 {
+            guard !done.isEmpty else { return false }
+            done.unicodeScalars.removeLast()
+            return true
+        }
+        repeat { count &-= 1 } while count > 0 && base[count] & 0xC0 == 0x80
+        return true
+    }
+}
+
+/// A string made of the UTF-8 that `body` writes; `sizeHint` (bytes) is the expected
+/// size, used for the scratch buffer (on the stack when small) and, for large outputs,
+/// reserved once in the result.
+@inline(__always)
+func makeUTF8String(sizeHint: Int, _ body: (inout UTF8Writer) -> Void) -> String {
+    let limit = min(max(sizeHint, 64), 1 << 16)
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit + 8) { buffer in
+        guard let base = buffer.baseAddress else { return "" }
+        var writer = UTF8Writer(base: base, limit: limit, sizeHint: sizeHint)
+        body(&writer)
+        return writer.finish()
+    }
+}
+
+/// A string from bytes known to be valid UTF-8.
+@inline(__always)
+func stringFromValidUTF8(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
+    #if compiler(>=6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return String(copying: UTF8Span(unchecked: utf8.span))
+        }
+    #endif
+    return String(decoding: utf8, as: UTF8.self)
+}
+
+/// The UTF-8 of compatibility jamo, packed little-endian for ``UTF8Writer/append(packed:length:)``.
+enum HangulUTF8 {
+    @inline(__always)
+    static func packed(_ v: UInt32) -> UInt64 {
+        UInt64(0xE0 | (v >> 12)) | UInt64(0x80 | ((v >> 6) & 0x3F)) << 8 | UInt64(0x80 | (v & 0x3F)) << 16
+    }
+
+    /// For each LV index (syllable index / 28, 0..<399): the compatibility initial and
+    /// medial, 6 bytes.
+    static let compatLV: [UInt64] = (0..<399).map { lv in
+        packed(Jamo.compatInitial[lv / 21]) | packed(0x314F + UInt32(lv % 21)) << 24
+    }
+
+    /// For each final index (0..<28): its compatibility jamo, 3 bytes (0 for none).
+    static let compatFinal: [UInt64] = Jamo.compatFinal.map { $0 == 0 ? 0 : packed($0) }
+
+    /// For each initial index (0..<19): its compatibility jamo, 3 bytes.
+    static let compatInitial: [UInt64] = Jamo.compatInitial.map { packed($0) }
+
+    /// For each LV index: the conjoining initial and medial (U+1100…, U+1161…), 6 bytes.
+    static let conjoiningLV: [UInt64] = (0..<399).map { lv in
+        packed(0x1100 + UInt32(lv / 21)) | packed(0x1161 + UInt32(lv % 21)) << 24
+    }
+
+    /// For each final index: the conjoining final (U+11A8…), 3 bytes (0 for none).
+    static let conjoiningFinal: [UInt64] = (0..<28).map { $0 == 0 ? 0 : packed(0x11A7 + UInt32($0)) }
 }

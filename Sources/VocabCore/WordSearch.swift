@@ -81,10 +81,20 @@ public struct WordSearchQuery: Sendable, Equatable {
         return keys == folded ? nil : keys
     }
 
-    /// Whether a fuzzy (one-jamo typo) pass is worth running: short queries
-    /// would match too much.
-    public var allowsFuzzy: Bool {
-        jamo.unicodeScalars.count >= 4 && choseong == nil
+    /// Whether a fuzzy (one-jamo typo) pass runs: for Korean words of two or
+    /// more syllables (shorter queries would match too much).
+    public var allowsFuzzy: Bool { fuzzyChoseong != nil }
+
+    /// The initial consonants of a query made of Hangul syllables (two or more).
+    /// A typo in a vowel or a final consonant keeps them, so they find the
+    /// candidates for the typo pass cheaply through the choseong index.
+    public var fuzzyChoseong: String? {
+        let scalars = folded.unicodeScalars
+        let syllables = scalars.filter { $0.value >= 0xAC00 && $0.value <= 0xD7A3 }.count
+        guard syllables >= 2, scalars.allSatisfy({ ($0.value >= 0xAC00 && $0.value <= 0xD7A3) || $0 == " " }) else {
+            return nil
+        }
+        return Hangul.choseong(folded)
     }
 }
 

@@ -30,7 +30,7 @@ struct HangulCommand: ParsableCommand {
 
     /// The text to work on: arguments, or standard input when none are given.
     struct Input: ParsableArguments {
-        @Argument(help: "Text to convert, one result line each (default: the lines of standard input).")
+        @Argument(help: "The input, one result line each (default: the lines of standard input; put -- before input that starts with -).")
         var text: [String] = []
 
         /// Calls `transform` on every argument, or on every line of standard input when

@@ -63,6 +63,43 @@ def timed_gets(host, port, paths, headers):
     return times
 
 
+CHO = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+CHO_KEYS = ["r", "R", "s", "e", "E", "f", "a", "q", "Q", "t", "T", "d", "w", "W", "c", "z", "x", "v", "g"]
+JUNG_KEYS = ["k", "o", "i", "O", "j", "p", "u", "P", "h", "hk", "ho", "hl", "y", "n", "nj", "np", "nl", "b", "m", "ml", "l"]
+JONG_KEYS = ["", "r", "R", "rt", "s", "sw", "sg", "e", "f", "fr", "fa", "fq", "ft", "fx", "fv", "fg", "a", "q", "qt", "t",
+             "T", "d", "w", "c", "z", "x", "v", "g"]
+
+
+def syllable_parts(ch):
+    code = ord(ch) - 0xAC00
+    return code // 588, (code % 588) // 28, code % 28
+
+
+def choseong(text):
+    return "".join(CHO[syllable_parts(c)[0]] if "가" <= c <= "힣" else c for c in text)
+
+
+def to_keys(text):
+    out = []
+    for c in text:
+        if "가" <= c <= "힣":
+            i, m, f = syllable_parts(c)
+            out.append(CHO_KEYS[i] + JUNG_KEYS[m] + JONG_KEYS[f])
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def typo(word):
+    """Changes the vowel of the last syllable: one typing unit off."""
+    i, m, f = syllable_parts(word[-1])
+    m = (m + 1) % 21 if m not in (8, 13, 18) else (m + 4) % 21
+    return word[:-1] + chr(0xAC00 + i * 588 + m * 28 + f)
+
+
+KINDS = ["term", "term prefix", "meaning", "substring", "choseong", "layout", "typo"]
+
+
 def search(url: str, token: str, path: str, n: int) -> None:
     parsed = urllib.parse.urlparse(url)
     with open(path, encoding="utf-8") as f:
@@ -71,12 +108,13 @@ def search(url: str, token: str, path: str, n: int) -> None:
     queries = []
     for _ in range(n):
         row = rng.choice(rows)
-        kind = rng.randrange(4)
-        q = {0: row[0], 1: row[0][:3], 2: row[1].split(",")[0], 3: row[0][1:4].upper()}[kind]
-        queries.append("/api/v1/search?perPage=50&q=" + urllib.parse.quote(q))
+        kind = rng.randrange(len(KINDS))
+        sense = row[1].split(",")[0]
+        q = [row[0], row[0][:3], sense, row[0][1:4].upper(), choseong(sense), to_keys(sense), typo(sense)][kind]
+        queries.append((kind, "/api/v1/search?perPage=50&q=" + urllib.parse.quote(q)))
     headers = {"Authorization": "Bearer " + token}
-    timed_gets(parsed.hostname, parsed.port, queries[:20], headers)  # warm up
-    search_ms = timed_gets(parsed.hostname, parsed.port, queries, headers)
+    timed_gets(parsed.hostname, parsed.port, [p for _, p in queries[:20]], headers)  # warm up
+    search_ms = timed_gets(parsed.hostname, parsed.port, [p for _, p in queries], headers)
     trivial_ms = timed_gets(parsed.hostname, parsed.port, ["/healthz"] * n, {})
     result = {
         "search_p50_ms": round(percentile(search_ms, 50), 2),
@@ -85,7 +123,12 @@ def search(url: str, token: str, path: str, n: int) -> None:
         "trivial_p50_ms": round(percentile(trivial_ms, 50), 3),
         "trivial_p99_ms": round(percentile(trivial_ms, 99), 3),
     }
-    print(json.dumps(result))
+    by_kind = {}
+    for (kind, _), ms in zip(queries, search_ms):
+        by_kind.setdefault(KINDS[kind], []).append(ms)
+    result["p50_by_kind_ms"] = {k: round(percentile(v, 50), 2) for k, v in by_kind.items()}
+    result["p99_by_kind_ms"] = {k: round(percentile(v, 99), 2) for k, v in by_kind.items()}
+    print(json.dumps(result, ensure_ascii=False))
 
 
 if __name__ == "__main__":

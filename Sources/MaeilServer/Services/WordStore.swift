@@ -74,7 +74,7 @@ struct WordStore: Sendable {
     /// is one typing unit away from the query ("사가" finds 사과).
     private func withTypos(
         _ search: SearchIndex, filter: WordFilter, order: SQLQueryString, total: Int, page: Int, perPage: Int,
-        candidates: SQLQueryString
+        candidates: (table: String, condition: SQLQueryString)
     ) async throws -> WordPageDTO {
         let sql = try db.sql()
         let base = whereClause(filter)
@@ -84,8 +84,8 @@ struct WordStore: Sendable {
             """).all().map(Self.word(from:))
         let seen = Set(direct.map(\.id))
         let near = try await sql.raw("""
-            SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id
-            WHERE \(base + candidates) ORDER BY w.created_at DESC, w.id DESC LIMIT 2000
+            SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: candidates.table) JOIN books b ON b.id = w.book_id
+            WHERE \(base + candidates.condition) ORDER BY w.created_at DESC, w.id DESC LIMIT 3000
             """).all().map(Self.word(from:)).filter { word in
                 !seen.contains(word.id)
                     && WordSearchMatcher.match(search.query, term: word.term, meaning: word.meaning, reading: word.reading, fuzzy: true) != nil
@@ -239,10 +239,23 @@ struct WordStore: Sendable {
                 progress?(done)
             }
         }
+        if drafts.count >= 1000 { await refreshStatistics() }
         return drafts.count
     }
 
     // MARK: helpers
+
+    /// After a large import the planner's row estimates are stale; PostgreSQL
+    /// would then read every word of the user instead of using the trigram
+    /// index (measured: 76 ms instead of 2 ms per search on 50,000 words).
+    private func refreshStatistics() async {
+        guard let sql = try? db.sql() else { return }
+        switch sql.dialect.name {
+        case "postgresql": try? await sql.raw("ANALYZE words").run()
+        case "sqlite": try? await sql.raw("PRAGMA optimize").run()
+        default: break
+        }
+    }
 
     private func validated(_ draft: WordDraft) throws -> WordDraft {
         let draft = draft.normalized()

@@ -56,36 +56,16 @@ struct TextSegment: Encodable, Sendable, Equatable {
 }
 
 enum Highlighter {
-    /// Splits `text` into segments around every match of `query`, compared the
-    /// way search compares (case- and diacritic-insensitive, `SearchFolding`).
+    /// Splits `text` into segments around the match of `query`, found the way
+    /// search finds it (`WordSearchMatcher`: folded substring, partly typed
+    /// syllable, choseong, other keyboard layout, one-jamo typo).
     static func segments(_ text: String, query: String?) -> [TextSegment] {
         guard let query, !text.isEmpty else { return text.isEmpty ? [] : [TextSegment(text: text, hit: false)] }
-        let needle = Array(SearchFolding.fold(query).unicodeScalars)
-        guard !needle.isEmpty else { return [TextSegment(text: text, hit: false)] }
-
-        // Fold character by character, remembering which character each folded
-        // scalar came from, so a match maps back onto the original text.
         let characters = Array(text)
-        var folded: [Unicode.Scalar] = []
-        var origin: [Int] = []
-        for (index, character) in characters.enumerated() {
-            let isSpace = character.isWhitespace
-            let piece: [Unicode.Scalar] = isSpace ? [" "] : Array(SearchFolding.fold(String(character)).unicodeScalars)
-            // Search collapses runs of spaces to one; so do we.
-            if isSpace, folded.last == " " { continue }
-            for scalar in piece {
-                folded.append(scalar)
-                origin.append(index)
-            }
-        }
         var marked = [Bool](repeating: false, count: characters.count)
-        var start = 0
-        while start + needle.count <= folded.count {
-            if folded[start..<(start + needle.count)].elementsEqual(needle) {
-                for i in origin[start]...origin[start + needle.count - 1] { marked[i] = true }
-                start += needle.count
-            } else {
-                start += 1
+        if let match = WordSearchMatcher.match(WordSearchQuery(query), in: text, fuzzy: true) {
+            for range in match.ranges {
+                for i in range where i < marked.count { marked[i] = true }
             }
         }
         var segments: [TextSegment] = []

@@ -224,6 +224,17 @@
       this.committed = [];
     }
 
+    /** An independent copy (the Swift type is a value type: copies compose apart). */
+    clone() {
+      const copy = new HangulInputContext();
+      copy.cho = this.cho;
+      copy.jung = this.jung;
+      copy.jong = this.jong;
+      copy.stack = this.stack.slice();
+      copy.committed = this.committed.slice();
+      return copy;
+    }
+
     // ---- Automaton ----
 
     push(e) {

@@ -1,0 +1,57 @@
+import Testing
+
+@testable import VocabCore
+
+@Suite("Korean-aware word search")
+struct WordSearchTests {
+    @Test func keysHoldFoldedJamoAndChoseongPerSense() {
+        let keys = WordSearchKeys(term: "Café", meaning: "카페, 커피숍", reading: "")
+        #expect(keys.text == "cafe\n카페\n커피숍\n카페, 커피숍")
+        #expect(keys.jamo.hasPrefix("cafe\nㅋㅏㅍㅔ\nㅋㅓㅍㅣㅅㅛㅂ"))
+        #expect(keys.choseong.hasPrefix("cafe\nㅋㅍ\nㅋㅍㅅ"))
+    }
+
+    @Test func queryForms() {
+        let choseong = WordSearchQuery("ㅅㄱ")
+        #expect(choseong.choseong == "ㅅㄱ")
+        let latin = WordSearchQuery("tkrhk")
+        #expect(latin.otherLayout == "사과")
+        #expect(latin.choseong == nil)
+        let hangulKeys = WordSearchQuery("메ㅔㅣㄷ")
+        #expect(hangulKeys.otherLayout == "apple")
+        let word = WordSearchQuery("사과")
+        #expect(word.jamo == "ㅅㅏㄱㅗㅏ")
+        #expect(word.otherLayout == "tkrhk")
+        #expect(WordSearchQuery("ab").otherLayout == "뮤")
+        #expect(WordSearchQuery("rr").otherLayout == nil, "loose jamo are not a word")
+    }
+
+    @Test func matchKindsAndHighlightRanges() {
+        func m(_ q: String, _ text: String, fuzzy: Bool = false) -> WordTextMatch? {
+            WordSearchMatcher.match(WordSearchQuery(q), in: text, fuzzy: fuzzy)
+        }
+        #expect(m("사과", "사과")?.kind == .exact)
+        #expect(m("사과", "능금, 사과")?.kind == .exact)
+        #expect(m("사과", "사과나무")?.kind == .prefix)
+        #expect(m("사과", "풋사과")?.kind == .substring)
+        #expect(m("사과", "풋사과")?.ranges == [1..<3])
+        #expect(m("CAFE", "Café au lait")?.ranges == [0..<4])
+        #expect(m("삭", "사과")?.kind == .partial)
+        #expect(m("삭", "사과")?.ranges == [0..<2])
+        #expect(m("ㅅㄱ", "풋사과")?.kind == .choseong)
+        #expect(m("ㅅㄱ", "풋사과")?.ranges == [1..<3])
+        #expect(m("tkrhk", "사과")?.kind == .otherLayout)
+        #expect(m("사가", "사과") == nil)
+        #expect(m("사가", "사과", fuzzy: true)?.kind == .fuzzy)
+        #expect(m("사가", "능금, 사과", fuzzy: true)?.ranges == [4..<6])
+        #expect(m("사가", "수박", fuzzy: true) == nil)
+        #expect(m("x", "") == nil)
+        #expect(m("", "abc") == nil)
+    }
+
+    @Test func aLongTextIsMatchedInLinearTime() {
+        let text = String(repeating: "사과 apple ", count: 20_000)
+        let match = WordSearchMatcher.match(WordSearchQuery("ㅅㄱ"), in: text)
+        #expect(match?.ranges.count == 20_000)
+    }
+}

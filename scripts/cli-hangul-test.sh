@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# End-to-end test of `maeil hangul …`: runs the built binary on examples and compares
+# its exact output (stdout, byte for byte) and exit status. Prints a diff for every
+# mismatch and exits non-zero when any case fails.
+#   swift build --product maeil && scripts/cli-hangul-test.sh [path/to/maeil]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+MAEIL=$(realpath "${1:-.build/debug/maeil}")
+if [ ! -x "$MAEIL" ]; then
+    echo "cli-hangul-test: $MAEIL not found; run: swift build --product maeil" >&2
+    exit 2
+fi
+
+WORK=$(mktemp -d /tmp/maeil-cli-hangul.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+# Run from an empty folder with no database settings: the commands must not open
+# (or create) a database.
+cd "$WORK"
+unset DATABASE_URL MAEIL_DATA_DIR
+
+passed=0
+failed=0
+
+# check NAME STDIN EXPECTED_STDOUT [EXPECTED_STATUS] -- ARGS…
+# STDIN is fed as is ("" = empty standard input); EXPECTED_STDOUT is compared with
+# the whole of stdout plus a final newline, or with nothing at all when it is NOTHING.
+check() {
+    local name=$1 input=$2 expected=$3 status=0
+    shift 3
+    if [ "$1" != "--" ]; then status=$1; shift; fi
+    shift
+    local got rc
+    got=$(printf '%s' "$input" | "$MAEIL" hangul "$@" 2>"$WORK/stderr"; echo "rc=$?")
+    rc=${got##*rc=}
+    got=${got%rc=*}
+    local want=""
+    [ "$expected" == NOTHING ] || want=$expected$'\n'
+    if [ "$got" == "$want" ] && [ "$rc" == "$status" ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $name (maeil hangul $*)"
+        [ "$rc" == "$status" ] || echo "  exit status $rc, expected $status"
+        diff -u --label expected --label got <(printf '%s' "$want") <(printf '%s' "$got") | sed 's/^/  /'
+        [ -s "$WORK/stderr" ] && sed 's/^/  stderr: /' "$WORK/stderr"
+    fi
+}
+
+# check_error NAME MESSAGE ARGS…: fails with exit status 64 (usage) and MESSAGE on stderr.
+check_error() {
+    local name=$1 message=$2
+    shift 2
+    check "$name" "" NOTHING 64 -- "$@"
+    if ! grep -qF -- "$message" "$WORK/stderr"; then
+        failed=$((failed + 1))
+        echo "FAIL: $name: stderr lacks \"$message\":"
+        sed 's/^/  stderr: /' "$WORK/stderr"
+    fi
+}
+
+NFD_GAPS=$'\u1100\u1161\u11b9'  # 값 as conjoining jamo
+
+# compose / decompose
+check "compose args" "" $'값\n과\n갑시\nㄱㄱ' -- compose ㄱㅏㅂㅅ ㄱㅗㅏ ㄱㅏㅂㅅㅣ ㄱㄱ
+check "compose stdin, empty line kept" $'ㄱㅏㅄ\n\nabc 123\n' $'값\n\nabc 123' -- compose
+check "compose NFD" "$NFD_GAPS" "값" -- compose
+check "decompose" "" $'ㄱㅏㅄ\nㄷㅏㄺ\nㄱㅘ' -- decompose 값 닭 과
+check "decompose --split-compounds" "" $'ㄱㅏㅂㅅ\nㄷㅏㄹㄱ\nㄱㅗㅏ\nㄲㅏ' -- decompose --split-compounds 값 닭 과 까
+check "decompose NFD stdin" "$NFD_GAPS"$'\n' "ㄱㅏㅄ" -- decompose
+check "decompose passes other text" "" "Hello, ㄱㅏ 世界!" -- decompose "Hello, 가 世界!"
+
+# qwerty / hangul
+check "qwerty" "" $'dkssud\nRk\nrkqt\nrhk\nzz' -- qwerty 안녕 까 값 과 ㅋㅋ
+check "qwerty mixed text" "" "dkssud, world 123!" -- qwerty "안녕, world 123!"
+check "hangul" "" $'안녕\n값이\n까\nㅏㄱ' -- hangul dkssud rkqtdl Rk kr
+check "hangul stdin" $'dkssudgktpdy!\ngksrmf 123\n' $'안녕하세요!\n한글 123' -- hangul
+check "qwerty round trip" "" "gksrnrdj" -- qwerty 한국어
+check "dashes after --" "" "-dkssud" -- qwerty -- -안녕
+
+# romanize
+check "romanize" "" $'silla\njongno\nbaengma\nhaedoji\ngachi\n1bak2il' -- romanize 신라 종로 백마 해돋이 같이 1박2일
+check "romanize --capitalize first" "" "Jiphyeonjeon" -- romanize --capitalize first 집현전
+check "romanize --capitalize words" "" "Jongno Sinmunno" -- romanize --capitalize words "종로 신문로"
+check "romanize --insert-nieun" "" "hangnyeoul" -- romanize --insert-nieun 학여울
+check "romanize default: no insertion" "" "hagyeoul" -- romanize 학여울
+check "romanize --no-h-after-stops" "" "japyeo" -- romanize --no-h-after-stops 잡혀
+check "romanize h after stops" "" "Mukho" -- romanize --capitalize first 묵호
+
+# choseong
+check "choseong" "" $'ㅅㄱ\nㄷㅎㅁㄱ ㅁㅅ!' -- choseong 사과 "대한민국 만세!"
+
+# josa
+check "josa args" "" $'사과를\n책을' -- josa 을 사과 책
+check "josa any spelling" "" $'사과가\n책이' -- josa 이/가 사과 책
+check "josa ㄹ rule" "" $'서울로\n부산으로' -- josa 로 서울 부산
+check "josa stdin" $'사과\n책\n\n1\n' $'사과와\n책과\n\n1과' -- josa 와
+check "josa undecided" "" "漢字을(를)" -- josa 를 漢字
+
+# type
+check "type --backspace stdin" $'rkfrk<\n' "갈ㄱ" -- type --backspace '<'
+check "type --backspace args" "" $'안녀\n안' -- type --backspace '#' 'dkssud#' 'dkssud###'
+check "type backspace deletes committed text" "" $'12\n가' -- type --backspace '<' '12 3<<' 'rk1<'
+check "type without --backspace" "" "갈가<" -- type 'rkfrk<'
+check "type fresh context per line" $'rk\nk\nrk' $'가\nㅏ\n가' -- type
+check "type shift and compounds" "" $'까\n값이\n왜' -- type Rk rkqtdl dho
+
+# empty and odd input
+check "empty stdin prints nothing" "" NOTHING -- compose
+check "empty stdin josa prints nothing" "" NOTHING -- josa 을
+check "empty argument gives an empty line" "" "" -- decompose ""
+check "empty line gives an empty line" $'\n' "" -- type --backspace '<'
+check "non-Hangul passes through" "" $'abc 123 !?\n😀 漢字' -- choseong "abc 123 !?" "😀 漢字"
+check_error "unknown particle" "unknown particle 'xx'" josa xx 사과
+check_error "josa without particle" "Missing expected argument" josa
+check_error "--backspace takes one character" "--backspace takes exactly one character" type --backspace '<<' rk
+check_error "unknown capitalization" "--capitalize" romanize --capitalize shout 신라
+check_error "unknown subcommand" "hangul" frobnicate x
+
+if [ -e "$WORK/data" ]; then
+    failed=$((failed + 1))
+    echo "FAIL: a hangul command created a data folder (it must not open the database)"
+fi
+
+echo "cli-hangul-test: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
