@@ -98,34 +98,35 @@ extension Hangul {
     public static func decompose(_ text: String, splitCompounds: Bool = false) -> String {
         withComposedUTF8(text) { reader in
             makeUTF8String(sizeHint: reader.byteCount * 3) { out in
-                HangulUTF8.compatLV.withUnsafeBufferPointer { lvTable in
-                    HangulUTF8.compatFinal.withUnsafeBufferPointer { finalTable in
-                        while let v = reader.next() {
-                            let s = Int(truncatingIfNeeded: v &- 0xAC00)
-                            if !splitCompounds && v &- 0xAC00 < 11172 {
-                                out.append(packed: lvTable[s / 28], length: 6)
-                                let f = s % 28
-                                if f != 0 { out.append(packed: finalTable[f], length: 3) }
-                                continue
-                            }
-                            if let s = HangulSyllable(value: v) {
-                                s.appendCompat(splitCompounds: splitCompounds) { out.append($0) }
-                                continue
-                            }
-                            var c = v
-                            if v >= 0x1100 && v <= 0x11C2 {
-                                let compat = Jamo.compatOfConjoining(v)
-                                if compat != 0 { c = compat }
-                            }
-                            if splitCompounds && c >= 0x3131 && c <= 0x3163 {
-                                Jamo.appendTypingUnits(ofCompat: c) { out.append($0) }
-                            } else {
-                                out.append(c)
-                            }
+                HangulUTF8.compat.withUnsafeBufferPointer { table in
+                    while let v = reader.next() {
+                        if !splitCompounds && v &- 0xAC00 < 11172 {
+                            out.appendJamo(ofSyllable: Int(truncatingIfNeeded: v &- 0xAC00), from: table)
+                        } else {
+                            appendDecomposed(v, splitCompounds: splitCompounds, to: &out)
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// ``decompose(_:splitCompounds:)`` of one scalar (after composition).
+    @inline(__always)
+    private static func appendDecomposed(_ v: UInt32, splitCompounds: Bool, to out: inout UTF8Writer) {
+        if let s = HangulSyllable(value: v) {
+            s.appendCompat(splitCompounds: splitCompounds) { out.append($0) }
+            return
+        }
+        var c = v
+        if v >= 0x1100 && v <= 0x11C2 {
+            let compat = Jamo.compatOfConjoining(v)
+            if compat != 0 { c = compat }
+        }
+        if splitCompounds && c >= 0x3131 && c <= 0x3163 {
+            Jamo.appendTypingUnits(ofCompat: c) { out.append($0) }
+        } else {
+            out.append(c)
         }
     }
 
@@ -135,28 +136,16 @@ extension Hangul {
         var text = text
         return text.withUTF8 { bytes in
             makeUTF8String(sizeHint: bytes.count * 3) { out in
-                HangulUTF8.conjoiningLV.withUnsafeBufferPointer { lvTable in
-                    HangulUTF8.conjoiningFinal.withUnsafeBufferPointer { finalTable in
-                        var i = 0
-                        while i < bytes.count {
-                            let b0 = bytes[i]
-                            // Syllables U+AC00…U+D7A3 are EA B0 80 … ED 9E A3.
-                            if b0 &- 0xEA <= 3 {
-                                let v = (UInt32(b0 & 0x0F) << 12) | (UInt32(bytes[i + 1] & 0x3F) << 6) | UInt32(bytes[i + 2] & 0x3F)
-                                let s = Int(truncatingIfNeeded: v &- 0xAC00)
-                                if v &- 0xAC00 < 11172 {
-                                    out.append(packed: lvTable[s / 28], length: 6)
-                                    let f = s % 28
-                                    if f != 0 { out.append(packed: finalTable[f], length: 3) }
-                                    i &+= 3
-                                    continue
-                                }
-                            }
-                            // Any other scalar: copy its bytes.
-                            let n = b0 < 0x80 ? 1 : b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
-                            out.appendScalarBytes(bytes, at: i, length: n)
-                            i &+= n
+                HangulUTF8.conjoining.withUnsafeBufferPointer { table in
+                    var i = 0
+                    while i < bytes.count {
+                        let (v, length) = decodeUTF8(bytes, at: i)
+                        if v &- 0xAC00 < 11172 {
+                            out.appendJamo(ofSyllable: Int(truncatingIfNeeded: v &- 0xAC00), from: table)
+                        } else {
+                            out.appendScalarBytes(bytes, at: i, length: length)
                         }
+                        i &+= length
                     }
                 }
             }
@@ -212,10 +201,10 @@ extension Hangul {
     public static func choseong(_ text: String) -> String {
         withComposedUTF8(text) { reader in
             makeUTF8String(sizeHint: reader.byteCount) { out in
-                HangulUTF8.compatInitial.withUnsafeBufferPointer { initialTable in
+                HangulUTF8.compatInitial.withUnsafeBufferPointer { initials in
                     while let v = reader.next() {
                         if v &- 0xAC00 < 11172 {
-                            out.append(packed: initialTable[Int(truncatingIfNeeded: v &- 0xAC00) / 588], length: 3)
+                            out.append(packed: initials[Int(truncatingIfNeeded: v &- 0xAC00) / 588], length: 3)
                         } else if v >= 0x1100 && v <= 0x1112 {
                             out.append(Jamo.compatInitial[Int(v - 0x1100)])
                         } else {

@@ -293,30 +293,39 @@ func stringFromValidUTF8(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
     return String(decoding: utf8, as: UTF8.self)
 }
 
-/// The UTF-8 of compatibility jamo, packed little-endian for ``UTF8Writer/append(packed:length:)``.
+/// The UTF-8 of jamo, packed little-endian for ``UTF8Writer/append(packed:length:)``.
 enum HangulUTF8 {
     @inline(__always)
     static func packed(_ v: UInt32) -> UInt64 {
         UInt64(0xE0 | (v >> 12)) | UInt64(0x80 | ((v >> 6) & 0x3F)) << 8 | UInt64(0x80 | (v & 0x3F)) << 16
     }
 
-    /// For each LV index (syllable index / 28, 0..<399): the compatibility initial and
-    /// medial, 6 bytes.
-    static let compatLV: [UInt64] = (0..<399).map { lv in
-        packed(Jamo.compatInitial[lv / 21]) | packed(0x314F + UInt32(lv % 21)) << 24
-    }
+    /// Where the finals start in ``compat`` and ``conjoining``.
+    static let finalOffset = 399
 
-    /// For each final index (0..<28): its compatibility jamo, 3 bytes (0 for none).
-    static let compatFinal: [UInt64] = Jamo.compatFinal.map { $0 == 0 ? 0 : packed($0) }
+    /// The compatibility jamo of syllables: entries 0..<399, for each LV index (syllable
+    /// index / 28), the initial and medial (6 bytes); entries 399..<427, for each final
+    /// index, the final (3 bytes; none for 0).
+    static let compat: [UInt64] =
+        (0..<399).map { packed(Jamo.compatInitial[$0 / 21]) | packed(0x314F + UInt32($0 % 21)) << 24 }
+        + Jamo.compatFinal.map { $0 == 0 ? 0 : packed($0) }
 
-    /// For each initial index (0..<19): its compatibility jamo, 3 bytes.
+    /// The conjoining jamo (U+1100…, U+1161…, U+11A8…) of syllables, laid out as ``compat``.
+    static let conjoining: [UInt64] =
+        (0..<399).map { packed(0x1100 + UInt32($0 / 21)) | packed(0x1161 + UInt32($0 % 21)) << 24 }
+        + (0..<28).map { $0 == 0 ? 0 : packed(0x11A7 + UInt32($0)) }
+
+    /// For each initial index (0..<19): its compatibility jamo (3 bytes).
     static let compatInitial: [UInt64] = Jamo.compatInitial.map { packed($0) }
+}
 
-    /// For each LV index: the conjoining initial and medial (U+1100…, U+1161…), 6 bytes.
-    static let conjoiningLV: [UInt64] = (0..<399).map { lv in
-        packed(0x1100 + UInt32(lv / 21)) | packed(0x1161 + UInt32(lv % 21)) << 24
+extension UTF8Writer {
+    /// Appends the jamo of syllable index `s` (0..<11172) from ``HangulUTF8/compat`` or
+    /// ``HangulUTF8/conjoining``.
+    @inline(__always)
+    mutating func appendJamo(ofSyllable s: Int, from table: UnsafeBufferPointer<UInt64>) {
+        append(packed: table[s / 28], length: 6)
+        let f = s % 28
+        if f != 0 { append(packed: table[HangulUTF8.finalOffset + f], length: 3) }
     }
-
-    /// For each final index: the conjoining final (U+11A8…), 3 bytes (0 for none).
-    static let conjoiningFinal: [UInt64] = (0..<28).map { $0 == 0 ? 0 : packed(0x11A7 + UInt32($0)) }
 }

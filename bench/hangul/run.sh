@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Hangul engine benchmark (release build), one command:
 #   bench/hangul/run.sh [KEYS] [SYLLABLES] [REPEAT]
-# defaults: 10,000,000 keystrokes, 2,000,000 syllables, best of 5 runs (3 for Python).
+# defaults: 10,000,000 keystrokes, 2,000,000 syllables, best of 10 runs (3 for Python).
 #
 # - Corpus (make_corpus.py, fixed seed): KEYS 2-beolsik keystrokes typing words of
 #   random valid syllables, and SYLLABLES random valid syllables.
@@ -25,7 +25,7 @@ cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
 KEYS=${1:-10000000}
 SYLLABLES=${2:-2000000}
-REPEAT=${3:-5}
+REPEAT=${3:-10}
 PY_REPEAT=$(( REPEAT < 3 ? REPEAT : 3 ))
 OUT="$ROOT/bench/hangul/.build"   # gitignored (.build/)
 mkdir -p "$OUT"
