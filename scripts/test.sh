@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 
-log() { printf '\n== %s\n' "$*"; }
+log() { printf '\n== [%4ss] %s\n' "$SECONDS" "$*"; }
 
 install_missing() {
     local apt=()
@@ -56,3 +56,5 @@ if [ -x e2e/run.sh ]; then
     log "browser tests (Chromium)"
     e2e/run.sh
 fi
+
+log "all tests passed"
