@@ -41,6 +41,9 @@ log "building the libhangul reference for the Hangul differential test"
 MAEIL_HIC_LINES=$(scripts/hangul-reference.sh)
 export MAEIL_HIC_LINES
 
+log "CLI: maeil hangul on examples"
+scripts/cli-hangul-test.sh .build/debug/maeil
+
 log "JavaScript tests (Node): the on-screen keyboard's automaton against the vectors and libhangul"
 js-tests/run.sh
 
