@@ -9,7 +9,8 @@ import Hangul
 /// - `jamo`: the same, with Hangul split into 2-beolsik typing units, so a
 ///   partly typed syllable matches ("삭" finds 사과) and a two-syllable word is
 ///   long enough for a trigram index;
-/// - `choseong`: the initial consonants ("ㅅㄱ" finds 사과).
+/// - `choseong`: the initial consonants ("ㅅㄱ" finds 사과), each written twice
+///   (see `doubled`).
 /// A query (`WordSearchQuery`) also tries the other keyboard layout ("tkrhk"
 /// finds 사과; "메ㅔㅣㄷ" finds apple). `WordSearchMatcher` ranks a word and
 /// says where the match is, for highlighting.
@@ -22,7 +23,20 @@ public struct WordSearchKeys: Sendable, Equatable {
         let lines = WordSearchKeys.fields(term: term, meaning: meaning, reading: reading).map(SearchFolding.fold)
         text = lines.joined(separator: "\n")
         jamo = lines.map { Hangul.decompose($0, splitCompounds: true) }.joined(separator: "\n")
-        choseong = lines.map(Hangul.choseong).joined(separator: "\n")
+        choseong = WordSearchKeys.doubled(lines.map(Hangul.choseong).joined(separator: "\n"))
+    }
+
+    /// Every character twice ("ㅅㄱ" → "ㅅㅅㄱㄱ"). The choseong key is stored
+    /// this way and choseong queries are doubled the same way, so a
+    /// two-consonant query becomes four characters, long enough for a trigram
+    /// index. A doubled needle can only match aligned with the doubled text.
+    public static func doubled(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            out.append(scalar)
+            if scalar != "\n" { out.append(scalar) }
+        }
+        return String(out)
     }
 
     /// The searchable pieces of a word: the term, each sense of the meaning, the reading.

@@ -8,7 +8,8 @@ struct WordSearchTests {
         let keys = WordSearchKeys(term: "Café", meaning: "카페, 커피숍", reading: "")
         #expect(keys.text == "cafe\n카페\n커피숍\n카페, 커피숍")
         #expect(keys.jamo.hasPrefix("cafe\nㅋㅏㅍㅔ\nㅋㅓㅍㅣㅅㅛㅂ"))
-        #expect(keys.choseong.hasPrefix("cafe\nㅋㅍ\nㅋㅍㅅ"))
+        #expect(keys.choseong.hasPrefix("ccaaffee\nㅋㅋㅍㅍ\nㅋㅋㅍㅍㅅㅅ"))
+        #expect(WordSearchKeys.doubled("ㅅㄱ\nab") == "ㅅㅅㄱㄱ\naabb")
     }
 
     @Test func queryForms() {

@@ -27,7 +27,7 @@ struct SearchIndex: Sendable {
     private var alternatives: [(column: String, needle: String)] {
         // A consonants-only query is a choseong query: as typing units it
         // would also match a final and the next initial (옷가게 for ㅅㄱ).
-        var list = [query.choseong.map { ("choseong_text", $0) } ?? ("jamo_text", query.jamo)]
+        var list = [query.choseong.map { ("choseong_text", WordSearchKeys.doubled($0)) } ?? ("jamo_text", query.jamo)]
         if let other = query.otherLayoutJamo, other != query.jamo { list.append(("jamo_text", other)) }
         return list
     }
@@ -73,7 +73,7 @@ struct SearchIndex: Sendable {
         var rank: SQLQueryString = "CASE " + Self.textRanks(query.folded, from: 0)
             + " WHEN w.jamo_text LIKE \(bind: Self.contains(query.jamo)) ESCAPE '\\' THEN 3"
         if let choseong = query.choseong {
-            rank = rank + " WHEN w.choseong_text LIKE \(bind: Self.contains(choseong)) ESCAPE '\\' THEN 4"
+            rank = rank + " WHEN w.choseong_text LIKE \(bind: Self.contains(WordSearchKeys.doubled(choseong))) ESCAPE '\\' THEN 4"
         }
         if let other = query.otherLayout {
             rank = rank + " " + Self.textRanks(other, from: 5)
@@ -96,7 +96,7 @@ struct SearchIndex: Sendable {
     /// The caller checks the edit distance. A typo in an initial consonant is
     /// not looked for: every other word would be a candidate.
     var fuzzyCandidates: (table: String, condition: SQLQueryString)? {
-        guard let choseong = query.fuzzyChoseong else { return nil }
+        guard let choseong = query.fuzzyChoseong.map(WordSearchKeys.doubled) else { return nil }
         var condition: SQLQueryString = " AND \(unsafeRaw: column("choseong_text", for: choseong)) LIKE \(bind: Self.contains(choseong)) ESCAPE '\\'"
         guard dialect == "sqlite", choseong.unicodeScalars.count >= 3 else { return ("words w", condition) }
         condition = condition + " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: "choseong_text:" + Self.phrase(choseong)))"
