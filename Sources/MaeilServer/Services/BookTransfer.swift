@@ -73,10 +73,7 @@ extension Request {
 }
 
 extension ImportOptions {
-    /// Reads `format`, `header`, `columns`, `termSeparator`, `rowSeparator` from a query or form.
-    static func from(_ container: some ContentContainer & Sendable) throws -> ImportOptions {
-        try from(lookup: { try? container.get(String.self, at: $0) })
-    }
+    /// Reads `format`, `header`, `columns`, `termSeparator`, `rowSeparator` from a query.
     static func from(query: URLQueryContainer) throws -> ImportOptions {
         try from(lookup: { try? query.get(String.self, at: $0) })
     }
