@@ -12,7 +12,11 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e-artifacts"
@@ -136,3 +140,27 @@ def pytest_runtest_makereport(item, call):
         ARTIFACTS.mkdir(exist_ok=True)
         browser.save_screenshot(str(ARTIFACTS / f"FAILED-{item.name}.png"))
         (ARTIFACTS / f"FAILED-{item.name}.html").write_text(browser.page_source)
+
+
+class Page:
+    """What every browser test does with the page: go, find, wait."""
+
+    def __init__(self, driver, base, shot):
+        self.d, self.base, self.shot = driver, base, shot
+
+    def go(self, path):
+        self.d.get(self.base + path)
+
+    def find(self, css):
+        return self.d.find_element(By.CSS_SELECTOR, css)
+
+    def all(self, css):
+        return self.d.find_elements(By.CSS_SELECTOR, css)
+
+    def wait(self, condition, timeout=10):
+        # Pages reload under a waiting condition: look again rather than fail.
+        ignored = (NoSuchElementException, StaleElementReferenceException)
+        return WebDriverWait(self.d, timeout, ignored_exceptions=ignored).until(condition)
+
+    def wait_css(self, css, timeout=10):
+        return self.wait(EC.visibility_of_element_located((By.CSS_SELECTOR, css)), timeout)

@@ -9,11 +9,9 @@ user and leave the browser signed out, so the other test files start as they exp
 import uuid
 
 import pytest
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from conftest import Page
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
 
 PASSWORD = "correct horse 42"
 state: dict = {}
@@ -29,26 +27,7 @@ def signed_out_after(driver, server):
     driver.delete_all_cookies()
 
 
-class KB:
-    def __init__(self, driver, base, shot):
-        self.d, self.base, self.shot = driver, base, shot
-
-    def go(self, path):
-        self.d.get(self.base + path)
-
-    def find(self, css):
-        return self.d.find_element(By.CSS_SELECTOR, css)
-
-    def all(self, css):
-        return self.d.find_elements(By.CSS_SELECTOR, css)
-
-    def wait(self, condition, timeout=10):
-        ignored = (NoSuchElementException, StaleElementReferenceException)
-        return WebDriverWait(self.d, timeout, ignored_exceptions=ignored).until(condition)
-
-    def wait_css(self, css, timeout=10):
-        return self.wait(EC.visibility_of_element_located((By.CSS_SELECTOR, css)), timeout)
-
+class KB(Page):
     def click(self, css):
         """Clicks a field of the page, scrolled to the middle of the window first, as a
         person scrolls what the docked keyboard covers."""

@@ -10,12 +10,10 @@ import io
 
 import pytest
 import requests
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from conftest import Page
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
-from selenium.webdriver.support.ui import WebDriverWait
 
 USER = "e2e_user"
 PASSWORD = "correct horse 42"
@@ -27,27 +25,7 @@ def ui(driver, server, shot):
     return UI(driver, server, shot)
 
 
-class UI:
-    def __init__(self, driver, base, shot):
-        self.d, self.base, self.shot = driver, base, shot
-
-    def go(self, path):
-        self.d.get(self.base + path)
-
-    def find(self, css):
-        return self.d.find_element(By.CSS_SELECTOR, css)
-
-    def all(self, css):
-        return self.d.find_elements(By.CSS_SELECTOR, css)
-
-    def wait(self, condition, timeout=10):
-        # Pages reload under a waiting condition: look again rather than fail.
-        ignored = (NoSuchElementException, StaleElementReferenceException)
-        return WebDriverWait(self.d, timeout, ignored_exceptions=ignored).until(condition)
-
-    def wait_css(self, css, timeout=10):
-        return self.wait(EC.visibility_of_element_located((By.CSS_SELECTOR, css)), timeout)
-
+class UI(Page):
     def flash(self):
         return self.find("p.flash[role=status]").text
 
