@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "maeil", targets: ["maeil"]),
         .library(name: "Hangul", targets: ["Hangul"]),
+        .library(name: "FSRS", targets: ["FSRS"]),
         .library(name: "VocabCore", targets: ["VocabCore"]),
         .library(name: "MaeilServer", targets: ["MaeilServer"]),
     ],
@@ -20,7 +21,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Hangul"),
-        .target(name: "VocabCore", dependencies: ["Hangul"]),
+        .target(name: "FSRS"),
+        .target(name: "VocabCore", dependencies: ["Hangul", "FSRS"]),
         .target(
             name: "MaeilServer",
             dependencies: [
@@ -42,6 +44,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HangulTests", dependencies: ["Hangul"]),
+        .testTarget(name: "FSRSTests", dependencies: ["FSRS"]),
         .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore"]),
         .testTarget(
             name: "MaeilServerTests",
