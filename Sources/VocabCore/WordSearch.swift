@@ -110,6 +110,35 @@ public struct WordSearchQuery: Sendable, Equatable {
         }
         return Hangul.choseong(folded)
     }
+
+    /// The query in typing units with one syllable's initial consonant swapped
+    /// for each other initial (자과 → ㅅㅏㄱㅗㅏ, …): the words a typo in an
+    /// initial consonant could have meant. `fuzzyChoseong` cannot find those, as
+    /// the typo changes the choseong; these strings find them through the jamo
+    /// trigram index instead. Empty for queries longer than
+    /// `maxInitialTypoSyllables` syllables, where the list would get long.
+    public var initialTypoVariants: [String] {
+        guard fuzzyChoseong != nil else { return [] }
+        let scalars = Array(folded.unicodeScalars)
+        let syllables = scalars.indices.filter { Jamo.isSyllable(scalars[$0]) }
+        guard syllables.count <= Self.maxInitialTypoSyllables else { return [] }
+        var variants: [String] = []
+        variants.reserveCapacity(syllables.count * (Jamo.initialCount - 1))
+        for position in syllables {
+            guard let syllable = HangulSyllable(scalars[position]) else { continue }
+            for initial in 0..<Jamo.initialCount where initial != syllable.initial {
+                guard let swapped = HangulSyllable(initial: initial, medial: syllable.medial, final: syllable.final) else { continue }
+                var changed = scalars
+                changed[position] = swapped.scalar
+                var text = String.UnicodeScalarView()
+                text.append(contentsOf: changed)
+                variants.append(Hangul.decompose(String(text), splitCompounds: true))
+            }
+        }
+        return variants
+    }
+
+    public static let maxInitialTypoSyllables = 6
 }
 
 /// How a word matched, best first.

@@ -37,6 +37,10 @@ struct KoreanSearchAPITests {
             // One jamo off: 사가 finds 사과 (term) and apple (meaning 사과).
             #expect(Set(try await search(api, "사가")) == ["사과", "apple"])
             #expect(try await search(api, "안녕하세여") == ["안녕하세요"])
+            // A typo in an initial consonant changes the choseong, yet is still one jamo off.
+            #expect(Set(try await search(api, "자과")) == ["사과", "apple"])
+            #expect(try await search(api, "안녕하베요") == ["안녕하세요"])
+            #expect(try await search(api, "두건") == ["수건"])
             #expect(try await search(api, "ㅋㅋㅋ") == [])
         }
     }

@@ -46,6 +46,7 @@ struct WordSearchTests {
         #expect(m("사가", "사과", fuzzy: true)?.kind == .fuzzy)
         #expect(m("사가", "능금, 사과", fuzzy: true)?.ranges == [4..<6])
         #expect(m("사가", "수박", fuzzy: true) == nil)
+        #expect(m("자과", "사과", fuzzy: true)?.kind == .fuzzy)
         #expect(m("x", "") == nil)
         #expect(m("", "abc") == nil)
     }
@@ -55,4 +56,15 @@ struct WordSearchTests {
         let match = WordSearchMatcher.match(WordSearchQuery("ㅅㄱ"), in: text)
         #expect(match?.ranges.count == 20_000)
     }
+}
+
+@Test func initialTypoVariantsSwapOneInitialAtATime() {
+    let variants = WordSearchQuery("자과").initialTypoVariants
+    #expect(variants.count == 2 * 18)
+    #expect(variants.contains("ㅅㅏㄱㅗㅏ"))
+    #expect(variants.contains("ㅈㅏㅋㅗㅏ"))
+    #expect(!variants.contains("ㅈㅏㄱㅗㅏ"), "the query itself is not a variant")
+    #expect(WordSearchQuery("사").initialTypoVariants.isEmpty, "one syllable: no fuzzy pass")
+    #expect(WordSearchQuery("apple").initialTypoVariants.isEmpty)
+    #expect(WordSearchQuery("가나다라마바사").initialTypoVariants.isEmpty, "longer than the limit")
 }

@@ -97,7 +97,13 @@ def typo(word):
     return word[:-1] + chr(0xAC00 + i * 588 + m * 28 + f)
 
 
-KINDS = ["term", "term prefix", "meaning", "substring", "choseong", "layout", "typo"]
+def initial_typo(word):
+    """Changes the initial consonant of the first syllable: one typing unit off, other choseong."""
+    i, m, f = syllable_parts(word[0])
+    return chr(0xAC00 + ((i + 7) % 19) * 588 + m * 28 + f) + word[1:]
+
+
+KINDS = ["term", "term prefix", "meaning", "substring", "choseong", "layout", "typo", "initial typo"]
 
 
 def search(url: str, token: str, path: str, n: int) -> None:
@@ -110,7 +116,7 @@ def search(url: str, token: str, path: str, n: int) -> None:
         row = rng.choice(rows)
         kind = rng.randrange(len(KINDS))
         sense = row[1].split(",")[0]
-        q = [row[0], row[0][:3], sense, row[0][1:4].upper(), choseong(sense), to_keys(sense), typo(sense)][kind]
+        q = [row[0], row[0][:3], sense, row[0][1:4].upper(), choseong(sense), to_keys(sense), typo(sense), initial_typo(sense)][kind]
         queries.append((kind, "/api/v1/search?perPage=50&q=" + urllib.parse.quote(q)))
     headers = {"Authorization": "Bearer " + token}
     timed_gets(parsed.hostname, parsed.port, [p for _, p in queries[:20]], headers)  # warm up

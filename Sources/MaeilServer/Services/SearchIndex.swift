@@ -45,17 +45,25 @@ struct SearchIndex: Sendable {
 
     /// ` AND (…)`: the query's match condition.
     var condition: SQLQueryString {
-        var parts: [SQLQueryString] = alternatives.map { alt in
-            "\(unsafeRaw: column(alt.column, for: alt.needle)) LIKE \(bind: Self.contains(alt.needle)) ESCAPE '\\'"
+        guard usesFTS else { return anyContains(alternatives) }
+        return anyContains(alternatives) + Self.ftsFilter(alternatives)
+    }
+
+    /// ` AND (a LIKE … OR b LIKE …)`: some column contains its needle.
+    private func anyContains(_ alternatives: [(column: String, needle: String)]) -> SQLQueryString {
+        var clause: SQLQueryString = " AND ("
+        for (index, alt) in alternatives.enumerated() {
+            if index > 0 { clause = clause + " OR " }
+            clause = clause + "\(unsafeRaw: column(alt.column, for: alt.needle)) LIKE \(bind: Self.contains(alt.needle)) ESCAPE '\\'"
         }
-        var clause: SQLQueryString = " AND (" + parts.removeFirst()
-        for part in parts { clause = clause + " OR " + part }
-        clause = clause + ")"
-        if usesFTS {
-            let match = alternatives.map { "\($0.column):\(Self.phrase($0.needle))" }.joined(separator: " OR ")
-            clause = clause + " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: match))"
-        }
-        return clause
+        return clause + ")"
+    }
+
+    /// ` AND w.search_id IN (…)`: the words the FTS5 trigram index finds for
+    /// the same alternatives (every needle needs three characters).
+    private static func ftsFilter(_ alternatives: [(column: String, needle: String)]) -> SQLQueryString {
+        let match = alternatives.map { "\($0.column):\(phrase($0.needle))" }.joined(separator: " OR ")
+        return " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: match))"
     }
 
     /// The column as the condition names it. pg_trgm cannot use a needle of
@@ -91,16 +99,20 @@ struct SearchIndex: Sendable {
             """
     }
 
-    /// Candidates for the one-jamo-typo pass: words with the query's initial
-    /// consonants (a typo in a vowel or a final keeps them: 사가 → ㅅㄱ → 사과).
-    /// The caller checks the edit distance. A typo in an initial consonant is
-    /// not looked for: every other word would be a candidate.
+    /// Candidates for the one-jamo-typo pass; the caller checks the edit
+    /// distance. A typo in a vowel or a final keeps the query's initial
+    /// consonants (사가 → ㅅㄱ → 사과), so words with those are candidates; a
+    /// typo in an initial consonant keeps the rest of the typing units, so
+    /// words containing the query with one initial swapped are too (자과 →
+    /// ㅅㅏㄱㅗㅏ → 사과). Both go through the trigram indexes.
     var fuzzyCandidates: (table: String, condition: SQLQueryString)? {
         guard let choseong = query.fuzzyChoseong.map(WordSearchKeys.doubled) else { return nil }
-        var condition: SQLQueryString = " AND \(unsafeRaw: column("choseong_text", for: choseong)) LIKE \(bind: Self.contains(choseong)) ESCAPE '\\'"
-        guard dialect == "sqlite", choseong.unicodeScalars.count >= 3 else { return ("words w", condition) }
-        condition = condition + " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: "choseong_text:" + Self.phrase(choseong)))"
-        return ("words w INDEXED BY words_search_id", condition)
+        let alternatives = [(column: "choseong_text", needle: choseong)]
+            + query.initialTypoVariants.map { (column: "jamo_text", needle: $0) }
+        guard dialect == "sqlite", alternatives.allSatisfy({ $0.needle.unicodeScalars.count >= 3 }) else {
+            return ("words w", anyContains(alternatives))
+        }
+        return ("words w INDEXED BY words_search_id", anyContains(alternatives) + Self.ftsFilter(alternatives))
     }
 
     static func escape(_ s: String) -> String {
