@@ -27,6 +27,7 @@ let package = Package(
             name: "MaeilServer",
             dependencies: [
                 "VocabCore",
+                "FSRS",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),

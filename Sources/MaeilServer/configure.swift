@@ -25,6 +25,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(CreateUsers())
     app.migrations.add(CreateBooksAndWords())
     app.migrations.add(CreateSearchIndex())
+    app.migrations.add(CreateStudy())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

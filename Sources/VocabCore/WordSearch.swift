@@ -75,7 +75,17 @@ public struct WordSearchQuery: Sendable, Equatable {
         otherLayoutJamo = otherLayout.map { Hangul.decompose($0, splitCompounds: true) }
     }
 
+    /// The query in the other layout, when it is long enough to be a layout
+    /// mistake: one or two keys ("ㅅㄱ" → "tr") are more likely meant as typed,
+    /// and would match a large share of all words with no index to help.
     private static func otherLayout(of raw: String, folded: String) -> String? {
+        guard let other = otherLayoutAnyLength(of: raw, folded: folded),
+            Hangul.decompose(other, splitCompounds: true).unicodeScalars.count >= 3
+        else { return nil }
+        return other
+    }
+
+    private static func otherLayoutAnyLength(of raw: String, folded: String) -> String? {
         let scalars = raw.unicodeScalars
         let isLatinKeys = !scalars.isEmpty && scalars.allSatisfy {
             ($0.value >= 0x61 && $0.value <= 0x7A) || ($0.value >= 0x41 && $0.value <= 0x5A) || $0 == " "
@@ -139,6 +149,13 @@ public struct WordSearchQuery: Sendable, Equatable {
     }
 
     public static let maxInitialTypoSyllables = 6
+
+    /// Whether a line of a word's `WordSearchKeys.jamo` (a term, a sense or the
+    /// reading) is one typing unit away from the query: the typo pass's test.
+    public func isOneTypoAway(fromJamoKey key: String) -> Bool {
+        guard allowsFuzzy else { return false }
+        return key.split(separator: "\n").contains { Hangul.jamoDistance(jamo, String($0), limit: 1) != nil }
+    }
 }
 
 /// How a word matched, best first.

@@ -77,4 +77,22 @@ struct KoreanSearchAPITests {
             #expect(try await search(api, "딸기") == [])
         }
     }
+
+    @Test func aBroadSearchCountsUpToTheCap() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Many")
+            let csv = (1...1_005).map { "word\($0),뜻\($0)" }.joined(separator: "\n")
+            let imported = try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=csv&header=false", raw: Data(csv.utf8))
+            #expect(imported.status == .ok)
+            let broad = try api.decode(SearchResultDTO.self, try await api.send(.GET, "/api/v1/search?q=w"))
+            #expect(broad.total == WordStore.searchCountCap)
+            #expect(broad.totalCapped)
+            #expect(broad.items.count == 50)
+            let narrow = try api.decode(SearchResultDTO.self, try await api.send(.GET, "/api/v1/search?q=word100"))
+            #expect(narrow.items.first?.term == "word100", "the exact match first")
+            #expect(narrow.total == 7, "word100…word1005")
+            #expect(!narrow.totalCapped)
+        }
+    }
 }

@@ -23,7 +23,9 @@ struct WordSearchTests {
         let word = WordSearchQuery("사과")
         #expect(word.jamo == "ㅅㅏㄱㅗㅏ")
         #expect(word.otherLayout == "tkrhk")
-        #expect(WordSearchQuery("ab").otherLayout == "뮤")
+        #expect(WordSearchQuery("abc").otherLayout == "뮻")
+        #expect(WordSearchQuery("ab").otherLayout == nil, "two keys are too short to be a layout mistake")
+        #expect(WordSearchQuery("ㅅㄱ").otherLayout == nil)
         #expect(WordSearchQuery("rr").otherLayout == nil, "loose jamo are not a word")
     }
 
@@ -67,4 +69,13 @@ struct WordSearchTests {
     #expect(WordSearchQuery("사").initialTypoVariants.isEmpty, "one syllable: no fuzzy pass")
     #expect(WordSearchQuery("apple").initialTypoVariants.isEmpty)
     #expect(WordSearchQuery("가나다라마바사").initialTypoVariants.isEmpty, "longer than the limit")
+}
+
+@Test func theTypoTestComparesEachLineOfTheJamoKey() {
+    let keys = WordSearchKeys(term: "apple", meaning: "사과, 능금", reading: "")
+    #expect(WordSearchQuery("자과").isOneTypoAway(fromJamoKey: keys.jamo))
+    #expect(WordSearchQuery("사가").isOneTypoAway(fromJamoKey: keys.jamo))
+    #expect(!WordSearchQuery("자가").isOneTypoAway(fromJamoKey: keys.jamo), "two units off")
+    #expect(!WordSearchQuery("사과능").isOneTypoAway(fromJamoKey: keys.jamo), "a line is compared whole")
+    #expect(!WordSearchQuery("apqle").isOneTypoAway(fromJamoKey: keys.jamo), "Latin queries have no typo pass")
 }

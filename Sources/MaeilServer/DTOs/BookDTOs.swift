@@ -6,6 +6,8 @@ struct BookDTO: Content, Sendable {
     var description: String
     var wordCount: Int
     var memorizedCount: Int
+    /// "forward" (term → meaning), "reverse" (meaning → term) or "both": the cards reviews show.
+    var studyDirections: String
     var createdAt: Date?
     var updatedAt: Date?
 }
@@ -18,6 +20,7 @@ struct BookInput: Content, Sendable {
 struct BookPatch: Content, Sendable {
     var name: String?
     var description: String?
+    var studyDirections: String?
 }
 
 struct BookDeletedDTO: Content, Sendable {

@@ -94,6 +94,8 @@ struct WordPageDTO: Content, Sendable {
     var total: Int
     var page: Int
     var perPage: Int
+    /// True when `total` is a search's cap and more words may match.
+    var totalCapped: Bool = false
 }
 
 enum BulkActionKind: String, Codable, Sendable {
@@ -114,6 +116,8 @@ struct SearchResultDTO: Content, Sendable {
     var query: String
     var items: [WordDTO]
     var total: Int
+    /// True when `total` is the cap and more words may match.
+    var totalCapped: Bool
 }
 
 struct CalendarDayDTO: Content, Sendable {

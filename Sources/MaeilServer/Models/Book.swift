@@ -9,6 +9,8 @@ final class Book: Model, @unchecked Sendable {
     @Parent(key: "user_id") var user: User
     @Field(key: "name") var name: String
     @Field(key: "description") var description: String
+    /// `BookStudyDirections`: which cards of its words the review queue shows.
+    @Field(key: "study_directions") var studyDirections: String
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -19,5 +21,6 @@ final class Book: Model, @unchecked Sendable {
         self.$user.id = userID
         self.name = name
         self.description = description
+        self.studyDirections = BookStudyDirections.forward.rawValue
     }
 }

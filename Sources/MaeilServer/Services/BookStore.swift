@@ -12,12 +12,12 @@ struct BookStore: Sendable {
     func list() async throws -> [BookDTO] {
         let sql = try db.sql()
         let rows = try await sql.raw("""
-            SELECT b.id, b.name, b.description, b.created_at, b.updated_at,
+            SELECT b.id, b.name, b.description, b.study_directions, b.created_at, b.updated_at,
                    COUNT(w.id) AS word_count,
                    COALESCE(SUM(CASE WHEN w.memorized THEN 1 ELSE 0 END), 0) AS memorized_count
             FROM books b LEFT JOIN words w ON w.book_id = b.id
             WHERE b.user_id = \(bind: userID)
-            GROUP BY b.id, b.name, b.description, b.created_at, b.updated_at
+            GROUP BY b.id, b.name, b.description, b.study_directions, b.created_at, b.updated_at
             ORDER BY b.created_at ASC, b.name ASC
             """).all()
         return try rows.map { row in
@@ -27,6 +27,7 @@ struct BookStore: Sendable {
                 description: try row.decode(column: "description", as: String.self),
                 wordCount: try row.decode(column: "word_count", as: Int.self),
                 memorizedCount: try row.decode(column: "memorized_count", as: Int.self),
+                studyDirections: try row.decode(column: "study_directions", as: String.self),
                 createdAt: try row.decode(column: "created_at", as: Date?.self),
                 updatedAt: try row.decode(column: "updated_at", as: Date?.self))
         }
@@ -44,7 +45,8 @@ struct BookStore: Sendable {
         let counts = try await counts(of: id)
         return BookDTO(
             id: id, name: book.name, description: book.description, wordCount: counts.words,
-            memorizedCount: counts.memorized, createdAt: book.createdAt, updatedAt: book.updatedAt)
+            memorizedCount: counts.memorized, studyDirections: book.studyDirections,
+            createdAt: book.createdAt, updatedAt: book.updatedAt)
     }
 
     func counts(of bookID: UUID) async throws -> (words: Int, memorized: Int) {
@@ -68,6 +70,12 @@ struct BookStore: Sendable {
             name: patch.name ?? book.name, description: patch.description ?? book.description)
         book.name = name
         book.description = description
+        if let directions = patch.studyDirections {
+            guard BookStudyDirections(rawValue: directions) != nil else {
+                throw AppError.invalid("studyDirections must be forward, reverse or both")
+            }
+            book.studyDirections = directions
+        }
         try await book.save(on: db)
         return book
     }

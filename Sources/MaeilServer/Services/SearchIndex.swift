@@ -109,6 +109,17 @@ struct SearchIndex: Sendable {
         guard let choseong = query.fuzzyChoseong.map(WordSearchKeys.doubled) else { return nil }
         let alternatives = [(column: "choseong_text", needle: choseong)]
             + query.initialTypoVariants.map { (column: "jamo_text", needle: $0) }
+        if dialect == "postgresql" {
+            // One OR of ~40 LIKEs makes PostgreSQL's planner guess a scan of
+            // every word (measured: 3.5 s at 300,000 words); as a UNION each
+            // LIKE is planned alone and uses its trigram index.
+            var union: SQLQueryString = ""
+            for (index, alt) in alternatives.enumerated() {
+                if index > 0 { union = union + " UNION " }
+                union = union + "SELECT id FROM words WHERE \(unsafeRaw: alt.column) LIKE \(bind: Self.contains(alt.needle)) ESCAPE '\\'"
+            }
+            return ("words w", " AND w.id IN (" + union + ")")
+        }
         guard dialect == "sqlite", alternatives.allSatisfy({ $0.needle.unicodeScalars.count >= 3 }) else {
             return ("words w", anyContains(alternatives))
         }

@@ -54,18 +54,28 @@ struct WordStore: Sendable {
             order = search.rank + ", " + order
         }
         let sql = try db.sql()
-        let total = try await sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: words) WHERE \(condition)").first()?
-            .decode(column: "n", as: Int.self) ?? 0
+        // A search counts its matches only up to a cap: a query of one or two
+        // letters can match most words, and counting them all costs a scan.
+        let countLimit: SQLQueryString = search == nil ? "" : " LIMIT \(literal: Self.searchCountCap)"
+        let total = try await sql.raw("""
+            SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: words) WHERE \(condition)\(countLimit)) matches
+            """).first()?.decode(column: "n", as: Int.self) ?? 0
         if let search, total < Self.fuzzyThreshold, let candidates = search.fuzzyCandidates {
             return try await withTypos(search, filter: filter, order: order, total: total, page: page, perPage: perPage, candidates: candidates)
         }
+        if total == 0 { return WordPageDTO(items: [], total: 0, page: page, perPage: perPage) }
         let rows = try await sql.raw("""
             SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: words) JOIN books b ON b.id = w.book_id
             WHERE \(condition) ORDER BY \(order)
             LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)
             """).all()
-        return WordPageDTO(items: try rows.map(Self.word(from:)), total: total, page: page, perPage: perPage)
+        return WordPageDTO(
+            items: try rows.map(Self.word(from:)), total: total, page: page, perPage: perPage,
+            totalCapped: search != nil && total >= Self.searchCountCap)
     }
+
+    /// A search reports at most this many matches (`totalCapped` then says there may be more).
+    static let searchCountCap = 1000
 
     /// Below this many direct matches, words one jamo away are added after them.
     static let fuzzyThreshold = 10
@@ -83,17 +93,34 @@ struct WordStore: Sendable {
             WHERE \(base + search.condition) ORDER BY \(order)
             """).all().map(Self.word(from:))
         let seen = Set(direct.map(\.id))
-        let near = try await sql.raw("""
-            SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: candidates.table) JOIN books b ON b.id = w.book_id
+        // Only the typing-unit key of each candidate is read and compared, one
+        // line (term, sense, reading) at a time; whole rows are read for the few that match.
+        let nearIDs = try await sql.raw("""
+            SELECT w.id, w.jamo_text FROM \(unsafeRaw: candidates.table)
             WHERE \(base + candidates.condition) ORDER BY w.created_at DESC, w.id DESC LIMIT 3000
-            """).all().map(Self.word(from:)).filter { word in
-                !seen.contains(word.id)
-                    && WordSearchMatcher.match(search.query, term: word.term, meaning: word.meaning, reading: word.reading, fuzzy: true) != nil
-            }
-        let all = direct + near.prefix(100)
+            """).all().lazy.compactMap { row -> UUID? in
+                guard let id = try? row.decode(column: "id", as: UUID.self), !seen.contains(id),
+                    let key = try? row.decode(column: "jamo_text", as: String.self),
+                    search.query.isOneTypoAway(fromJamoKey: key)
+                else { return nil }
+                return id
+            }.prefix(100)
+        let near = try await words(Array(nearIDs))
+        let all = direct + near
         let start = min((page - 1) * perPage, all.count)
         return WordPageDTO(
             items: Array(all[start..<min(start + perPage, all.count)]), total: all.count, page: page, perPage: perPage)
+    }
+
+    /// The user's words with these ids, in the order given.
+    private func words(_ ids: [UUID]) async throws -> [WordDTO] {
+        guard !ids.isEmpty else { return [] }
+        let rows = try await db.sql().raw("""
+            SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id
+            WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: ids))
+            """).all()
+        let byID = Dictionary(try rows.map(Self.word(from:)).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return ids.compactMap { byID[$0] }
     }
 
     func find(_ id: UUID) async throws -> WordDTO {
@@ -288,6 +315,7 @@ struct WordStore: Sendable {
                 SQLBind(created), SQLBind(now))
         }
         try await insert.run()
+        try await CardStore.insertCards(forWordsWhere: "w.id IN (\(binds: ids))", on: sql)
     }
 
     private var dialect: String { (try? db.sql().dialect.name) ?? "" }

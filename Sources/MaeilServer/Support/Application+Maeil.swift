@@ -39,6 +39,12 @@ struct DayFormatter: Sendable {
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
+    /// Midnight at the start of the day after `date`'s day.
+    func startOfNextDay(after date: Date) -> Date {
+        let start = calendar.startOfDay(for: date)
+        return calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
+    }
+
     /// Parses "YYYY-MM-DD", rejecting impossible dates such as 2026-02-30.
     func parseDay(_ text: String) -> (year: Int, month: Int, day: Int)? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

@@ -12,6 +12,7 @@ struct APIRoutes: RouteCollection {
         try authed.register(collection: TokensAPIController())
         try authed.register(collection: BooksAPIController())
         try authed.register(collection: WordsAPIController())
+        try authed.register(collection: StudyAPIController())
     }
 
     @Sendable func openAPI(req: Request) async throws -> Response {

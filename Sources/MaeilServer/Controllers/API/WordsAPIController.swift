@@ -60,7 +60,7 @@ struct WordsAPIController: RouteCollection {
         }
         let (sort, page, perPage) = try WordListQuery.paging(from: req)
         let result = try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage)
-        return SearchResultDTO(query: q, items: result.items, total: result.total)
+        return SearchResultDTO(query: q, items: result.items, total: result.total, totalCapped: result.totalCapped)
     }
 
     /// `?month=YYYY-MM` (default: this month): how many words were added each day.

@@ -155,7 +155,7 @@ struct BooksWebController: RouteCollection {
                 memorizedText: req.count("countMemorized", book.memorizedCount)),
             query: query,
             sorts: Self.sortOptions(req, selected: sort),
-            matchText: query.isEmpty ? nil : req.count("countMatches", result.total),
+            matchText: query.isEmpty ? nil : req.count(result.totalCapped ? "countMatchesCapped" : "countMatches", result.total),
             list: list,
             pager: PagerView(
                 req: req, path: path, query: [("q", query), ("sort", sort == .recent ? "" : sort.rawValue)],

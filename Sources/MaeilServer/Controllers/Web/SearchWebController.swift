@@ -40,7 +40,7 @@ struct SearchWebController: RouteCollection {
             + books.map { OptionView(value: $0.id.uuidString, label: $0.name, selected: $0.id == filter.bookID) }
         let data = SearchData(
             query: query, books: options, searched: !query.isEmpty,
-            countText: req.count("countMatches", result.total),
+            countText: req.count(result.totalCapped ? "countMatchesCapped" : "countMatches", result.total),
             list: WordListView(
                 rows: result.items.map { WordRowView($0, highlight: query) },
                 moveTargets: books.map { OptionView(value: $0.id.uuidString, label: $0.name, selected: false) },

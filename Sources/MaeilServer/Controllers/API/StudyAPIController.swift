@@ -1,0 +1,68 @@
+import FSRS
+import Vapor
+
+/// Spaced repetition: today's queue, answers, undo, and the scheduler settings.
+struct StudyAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let study = routes.grouped("study")
+        study.get("queue", use: queue)
+        study.post("answer", use: answer)
+        study.post("undo", use: undo)
+        study.get("settings", use: settings)
+        study.patch("settings", use: updateSettings)
+    }
+
+    /// `?book=ID&limit=N`: due cards first (learning, then reviews), then new ones.
+    @Sendable func queue(req: Request) async throws -> ReviewQueueDTO {
+        let bookID = try await Self.book(req)
+        let limit = try WordListQuery.int(req, "limit", default: 50, range: 1...500)
+        let now = Date()
+        let queue = try await req.reviews().queue(bookID: bookID, now: now, limit: limit)
+        let scheduler = Scheduler(try await req.studySettings().get().parameters)
+        return ReviewQueueDTO(
+            newCount: queue.newCount, learningCount: queue.learningCount, reviewCount: queue.reviewCount,
+            nextLearningDue: queue.nextLearningDue,
+            cards: queue.cards.map { StudyCardDTO($0, scheduler: scheduler, now: now) })
+    }
+
+    @Sendable func answer(req: Request) async throws -> StudyCardDTO {
+        let answer = try req.content.decode(ReviewAnswerInput.self).validated()
+        let now = Date()
+        let card = try await req.reviews().answer(answer, now: now)
+        return StudyCardDTO(card, scheduler: Scheduler(try await req.studySettings().get().parameters), now: now)
+    }
+
+    @Sendable func undo(req: Request) async throws -> StudyCardDTO {
+        let card = try await req.reviews().undo()
+        return StudyCardDTO(card, scheduler: Scheduler(try await req.studySettings().get().parameters), now: Date())
+    }
+
+    @Sendable func settings(req: Request) async throws -> StudySettingsDTO {
+        StudySettingsDTO(try await req.studySettings().get())
+    }
+
+    @Sendable func updateSettings(req: Request) async throws -> StudySettingsDTO {
+        let patch = try req.content.decode(StudySettingsPatch.self)
+        let store = try req.studySettings()
+        let updated = patch.applied(to: try await store.get())
+        try await store.put(updated)
+        return StudySettingsDTO(updated)
+    }
+
+    /// The optional `book` query parameter; a book that is not the user's is a 404.
+    static func book(_ req: Request) async throws -> UUID? {
+        guard let raw = req.query[String.self, at: "book"], !raw.isEmpty else { return nil }
+        guard let id = UUID(uuidString: raw) else { throw AppError.notFound("book") }
+        _ = try await req.bookStore().find(id)
+        return id
+    }
+}
+
+extension Request {
+    func reviews() throws -> ReviewService {
+        ReviewService(db: db, userID: try requireUserID(), days: DayFormatter(timeZone: maeilSettings.timeZone))
+    }
+    func studySettings() throws -> StudySettingsStore {
+        StudySettingsStore(db: db, userID: try requireUserID())
+    }
+}

@@ -1,0 +1,176 @@
+import FSRS
+import Fluent
+import Foundation
+import SQLKit
+import VocabCore
+
+/// Where an answer came from. A wrong answer in a game counts as Again.
+enum ReviewSource: String, Codable, Sendable, CaseIterable {
+    case review, quiz, hangman, test
+}
+
+/// Today's review queue: cards due now, then new cards, within the daily limits.
+struct ReviewQueue: Sendable {
+    var cards: [StudyCard]
+    var newCount: Int
+    var learningCount: Int
+    var reviewCount: Int
+    /// When the next learning card comes back, if nothing is due before it today.
+    var nextLearningDue: Date?
+}
+
+/// An answer to one card.
+struct ReviewAnswer: Sendable {
+    var wordID: UUID
+    var direction: CardDirection
+    var rating: Rating
+    /// The card's `reps` when it was shown; a replayed answer names a stale one.
+    var version: Int
+    var elapsedMilliseconds: Int
+}
+
+/// Spaced repetition for one user: builds the queue, applies answers with the
+/// user's FSRS parameters, logs them, and undoes the last one.
+struct ReviewService: Sendable {
+    let db: any Database
+    let userID: UUID
+    let days: DayFormatter
+
+    var cards: CardStore { CardStore(db: db, userID: userID) }
+
+    func queue(bookID: UUID?, now: Date = Date(), limit: Int = 50) async throws -> ReviewQueue {
+        let settings = try await StudySettingsStore(db: db, userID: userID).get()
+        let done = try await answeredToday(now)
+        let left = settings.limits.remaining(newDone: done.new, reviewsDone: done.reviews)
+        let tomorrow = days.startOfNextDay(after: now)
+        let cards = self.cards
+        let learning = try await cards.cards([.learning, .relearning], dueBefore: now, bookID: bookID, limit: limit)
+        let reviews = try await cards.cards([.review], dueBefore: tomorrow.addingTimeInterval(-0.001), bookID: bookID, limit: min(limit, left.reviews))
+        let fresh = try await cards.cards([.new], dueBefore: .distantFuture, bookID: bookID, limit: min(limit, left.new))
+        var queue = ReviewQueue(
+            cards: Array((learning + reviews + fresh).prefix(limit)),
+            newCount: try await cards.count([.new], dueBefore: .distantFuture, bookID: bookID, cap: left.new),
+            learningCount: try await cards.count([.learning, .relearning], dueBefore: now, bookID: bookID, cap: 10_000),
+            reviewCount: try await cards.count([.review], dueBefore: tomorrow.addingTimeInterval(-0.001), bookID: bookID, cap: left.reviews))
+        if queue.cards.isEmpty {
+            // Nothing else today: learning cards come back up to 20 minutes early (as in Anki).
+            let soon = try await cards.cards(
+                [.learning, .relearning], dueBefore: min(now.addingTimeInterval(ReviewPolicy.learnAhead), tomorrow), bookID: bookID, limit: limit)
+            queue.cards = soon
+            queue.learningCount = soon.count
+            if soon.isEmpty {
+                queue.nextLearningDue = try await cards.cards(
+                    [.learning, .relearning], dueBefore: tomorrow.addingTimeInterval(-0.001), bookID: bookID, limit: 1
+                ).first?.stored.memory.due
+            }
+        }
+        return queue
+    }
+
+    /// New cards and reviews answered today in review sessions (the daily limits count these).
+    func answeredToday(_ now: Date) async throws -> (new: Int, reviews: Int) {
+        let rows = try await db.sql().raw("""
+            SELECT state_before, COUNT(*) AS n FROM review_logs
+            WHERE user_id = \(bind: userID) AND reviewed_on = \(bind: days.day(of: now)) AND source = 'review'
+            GROUP BY state_before
+            """).all()
+        var new = 0, reviews = 0
+        for row in rows {
+            let n = try row.decode(column: "n", as: Int.self)
+            switch QueueState(rawValue: try row.decode(column: "state_before", as: Int.self)) {
+            case .new: new += n
+            case .review: reviews += n
+            default: break
+            }
+        }
+        return (new, reviews)
+    }
+
+    /// Applies an answer. 404 for a card that is not the user's, 409 for a
+    /// replayed answer or a card that is not due; nothing changes then.
+    func answer(_ answer: ReviewAnswer, now: Date = Date()) async throws -> StudyCard {
+        let card = try await cards.card(wordID: answer.wordID, direction: answer.direction)
+        guard card.stored.reps == answer.version else {
+            throw AppError(status: .conflict, code: "stale_answer", message: "this card was answered already; reload to get the next card")
+        }
+        guard ReviewPolicy.isAnswerable(card.stored.state, due: card.stored.memory.due, now: now, startOfTomorrow: days.startOfNextDay(after: now)) else {
+            throw AppError(status: .conflict, code: "not_due", message: "this card is not due yet")
+        }
+        return try await apply(answer.rating, to: card, source: .review, elapsed: answer.elapsedMilliseconds, now: now)
+    }
+
+    /// A wrong answer in a game: Again for the word's card in that direction,
+    /// due or not.
+    func recordMiss(wordID: UUID, direction: CardDirection, source: ReviewSource, now: Date = Date()) async throws {
+        let card = try await cards.card(wordID: wordID, direction: direction)
+        _ = try await apply(.again, to: card, source: source, elapsed: 0, now: now)
+    }
+
+    private func apply(_ rating: Rating, to card: StudyCard, source: ReviewSource, elapsed: Int, now: Date) async throws -> StudyCard {
+        let settings = try await StudySettingsStore(db: db, userID: userID).get()
+        let log = Scheduler(settings.parameters).review(card.stored.memory, rating: rating, at: now)
+        let before = card.stored
+        let after = StoredCard(
+            state: QueueState(log.after.state), memory: log.after, reps: before.reps + 1,
+            lapses: before.lapses + (before.state == .review && rating == .again ? 1 : 0))
+        let wordID = card.word.id, direction = card.direction
+        try await db.transaction { tx in
+            let sql = try tx.sql()
+            let store = CardStore(db: tx, userID: userID)
+            guard try await store.replace(wordID: wordID, direction: direction, expectedReps: before.reps, with: after, on: sql) else {
+                throw AppError(status: .conflict, code: "stale_answer", message: "this card was answered already; reload to get the next card")
+            }
+            try await sql.raw("""
+                INSERT INTO review_logs (id, user_id, word_id, direction, source, rating, reviewed_at, reviewed_on, elapsed_ms,
+                  state_before, state_after, card_before, card_after)
+                VALUES (\(bind: UUID()), \(bind: userID), \(bind: wordID), \(bind: direction.rawValue), \(bind: source.rawValue),
+                  \(bind: rating.rawValue), \(bind: now), \(bind: days.day(of: now)), \(bind: max(0, min(elapsed, 3_600_000))),
+                  \(bind: before.state.rawValue), \(bind: after.state.rawValue), \(bind: Self.json(before)), \(bind: Self.json(after)))
+                """).run()
+        }
+        var answered = card
+        answered.stored = after
+        return answered
+    }
+
+    /// Takes back the user's last review answer: the card returns to its state
+    /// before it, and the answer leaves the log. Each answer can be undone
+    /// once; the card must not have changed since (else 409, nothing changes).
+    func undo() async throws -> StudyCard {
+        guard let row = try await db.sql().raw("""
+            SELECT id, word_id, direction, card_before, card_after FROM review_logs
+            WHERE user_id = \(bind: userID) AND source = 'review' ORDER BY reviewed_at DESC LIMIT 1
+            """).first()
+        else { throw AppError(status: .conflict, code: "nothing_to_undo", message: "there is no answer to undo") }
+        let logID = try row.decode(column: "id", as: UUID.self)
+        let wordID = try row.decode(column: "word_id", as: UUID.self)
+        let direction = CardDirection(rawValue: try row.decode(column: "direction", as: String.self)) ?? .forward
+        let before = try Self.storedCard(try row.decode(column: "card_before", as: String.self))
+        let after = try Self.storedCard(try row.decode(column: "card_after", as: String.self))
+        var card = try await cards.card(wordID: wordID, direction: direction)
+        try await db.transaction { tx in
+            let sql = try tx.sql()
+            guard try await CardStore(db: tx, userID: userID).replace(
+                wordID: wordID, direction: direction, expectedReps: after.reps, with: before, on: sql)
+            else {
+                throw AppError(status: .conflict, code: "card_changed", message: "the card was answered again since; the last answer cannot be undone")
+            }
+            try await sql.raw("DELETE FROM review_logs WHERE id = \(bind: logID) AND user_id = \(bind: userID)").run()
+        }
+        card.stored = before
+        return card
+    }
+
+    static func json(_ card: StoredCard) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return (try? encoder.encode(card)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    static func storedCard(_ json: String) throws -> StoredCard {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try decoder.decode(StoredCard.self, from: Data(json.utf8))
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+@Suite("Spaced repetition API")
+struct StudyAPITests {
+    struct Answer: Encodable {
+        var wordID: UUID
+        var direction = "forward"
+        var rating: Int
+        var version: Int
+    }
+
+    func queue(_ api: API, book: UUID? = nil) async throws -> ReviewQueueDTO {
+        let response = try await api.send(.GET, "/api/v1/study/queue" + (book.map { "?book=\($0)" } ?? ""))
+        #expect(response.status == .ok, "\(response.body.string)")
+        return try api.decode(ReviewQueueDTO.self, response)
+    }
+
+    func answer(_ api: API, _ card: StudyCardDTO, _ rating: Int) async throws -> TestingHTTPResponse {
+        try await api.send(.POST, "/api/v1/study/answer", json: Answer(wordID: card.wordID, direction: card.direction, rating: rating, version: card.version))
+    }
+
+    @Test func newCardsAnswerUndoAndReplay() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Fruit")
+            let apple = try await api.addWord(book.id, "apple", "사과")
+            _ = try await api.addWord(book.id, "pear", "배")
+
+            var q = try await queue(api)
+            #expect(q.newCount == 2 && q.reviewCount == 0 && q.learningCount == 0)
+            #expect(q.cards.map(\.term) == ["apple", "pear"], "new cards in the order the words were added")
+            let first = try #require(q.cards.first)
+            #expect(first.wordID == apple.id && first.prompt == "apple" && first.answer == "사과" && first.state == "new")
+            #expect(first.intervals == ["1": "1m", "2": "6m", "3": "10m", "4": "8d"], "FSRS-6 defaults for a new card")
+
+            // Good: the first learning step (10 minutes).
+            let good = try await answer(api, first, 3)
+            #expect(good.status == .ok, "\(good.body.string)")
+            let after = try api.decode(StudyCardDTO.self, good)
+            #expect(after.state == "learning" && after.version == 1)
+            #expect(abs(after.due.timeIntervalSinceNow - 600) < 5)
+
+            // The same answer again is refused and changes nothing.
+            let replay = try await answer(api, first, 3)
+            #expect(replay.status == .conflict && api.errorCode(replay) == "stale_answer")
+            q = try await queue(api)
+            #expect(q.newCount == 1)
+
+            // Undo: the card is new again; a second undo has nothing left.
+            let undo = try await api.send(.POST, "/api/v1/study/undo")
+            #expect(undo.status == .ok, "\(undo.body.string)")
+            #expect(try api.decode(StudyCardDTO.self, undo).state == "new")
+            q = try await queue(api)
+            #expect(q.newCount == 2 && q.cards.first?.version == 0)
+            let again = try await api.send(.POST, "/api/v1/study/undo")
+            #expect(again.status == .conflict && api.errorCode(again) == "nothing_to_undo")
+        }
+    }
+
+    @Test func badAnswersChangeNothing() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let other = try await API.signUp(app)
+            let book = try await api.createBook("Words")
+            _ = try await api.addWord(book.id, "dog", "개")
+            let card = try #require(try await queue(api).cards.first)
+
+            for rating in [0, 5, -1] {
+                let r = try await answer(api, card, rating)
+                #expect(r.status == .badRequest && api.errorCode(r) == "invalid_rating", "rating \(rating)")
+            }
+            let foreign = try await answer(other, card, 3)
+            #expect(foreign.status == .notFound)
+            let bad = try await api.send(.POST, "/api/v1/study/answer", json: ["wordID": "x"])
+            #expect(bad.status == .badRequest)
+            #expect(try await queue(api).cards.first?.version == 0)
+
+            // Easy graduates the card for days: answering it again today is refused.
+            let easy = try api.decode(StudyCardDTO.self, try await answer(api, card, 4))
+            #expect(easy.state == "review")
+            let early = try await api.send(.POST, "/api/v1/study/answer", json: Answer(wordID: card.wordID, rating: 3, version: easy.version))
+            #expect(early.status == .conflict && api.errorCode(early) == "not_due")
+            #expect(try await queue(api).cards.isEmpty)
+            // The other user's undo cannot touch it.
+            let foreignUndo = try await other.send(.POST, "/api/v1/study/undo")
+            #expect(foreignUndo.status == .conflict)
+        }
+    }
+
+    @Test func dailyLimitsAndDirections() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Many")
+            for i in 1...5 { _ = try await api.addWord(book.id, "word\(i)", "뜻\(i)") }
+
+            let limited = try await api.send(.PATCH, "/api/v1/study/settings", json: ["newPerDay": 2])
+            #expect(limited.status == .ok)
+            var q = try await queue(api)
+            #expect(q.newCount == 2 && q.cards.count == 2)
+            _ = try await answer(api, q.cards[0], 4)
+            q = try await queue(api)
+            #expect(q.newCount == 1, "one new card left today")
+
+            for bad in [["newPerDay": -1], ["reviewsPerDay": 10_000]] {
+                let r = try await api.send(.PATCH, "/api/v1/study/settings", json: bad)
+                #expect(r.status == .unprocessableEntity, "\(bad)")
+            }
+            let badRetention = try await api.send(.PATCH, "/api/v1/study/settings", json: ["desiredRetention": 1.5])
+            #expect(badRetention.status == .unprocessableEntity)
+            let settings = try api.decode(StudySettingsDTO.self, try await api.send(.GET, "/api/v1/study/settings"))
+            #expect(settings.newPerDay == 2 && settings.reviewsPerDay == 200 && settings.desiredRetention == 0.9)
+
+            // Both directions: every word has a meaning → term card too.
+            _ = try await api.send(.PATCH, "/api/v1/study/settings", json: ["newPerDay": 100])
+            let both = try await api.send(.PATCH, "/api/v1/books/\(book.id)", json: ["studyDirections": "both"])
+            #expect(try api.decode(BookDTO.self, both).studyDirections == "both")
+            q = try await queue(api, book: book.id)
+            #expect(q.newCount == 9)
+            let reverse = try #require(q.cards.first { $0.direction == "reverse" })
+            #expect(reverse.prompt == reverse.meaning && reverse.answer == reverse.term)
+            let wrong = try await api.send(.PATCH, "/api/v1/books/\(book.id)", json: ["studyDirections": "sideways"])
+            #expect(wrong.status == .unprocessableEntity)
+
+            // Deleting a word removes its cards.
+            _ = try await api.send(.DELETE, "/api/v1/words/\(reverse.wordID)")
+            q = try await queue(api, book: book.id)
+            #expect(!q.cards.contains { $0.wordID == reverse.wordID })
+        }
+    }
+}
