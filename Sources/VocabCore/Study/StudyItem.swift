@@ -1,0 +1,29 @@
+import Foundation
+
+/// One word as the study games see it: what is asked and answered, and the book it
+/// comes from (the mistake notes record the book with each wrong answer).
+public struct StudyItem: Codable, Sendable, Hashable, Identifiable {
+    public var id: UUID
+    public var term: String
+    public var meaning: String
+    public var bookID: UUID
+    public var bookName: String
+
+    public init(id: UUID, term: String, meaning: String, bookID: UUID, bookName: String) {
+        self.id = id
+        self.term = term
+        self.meaning = meaning
+        self.bookID = bookID
+        self.bookName = bookName
+    }
+
+    /// The side shown as the question in `direction`.
+    public func prompt(_ direction: StudyDirection) -> String {
+        direction == .termToMeaning ? term : meaning
+    }
+
+    /// The side the player has to find in `direction`.
+    public func answer(_ direction: StudyDirection) -> String {
+        direction == .termToMeaning ? meaning : term
+    }
+}
