@@ -41,6 +41,10 @@ log "building the libhangul reference for the Hangul differential test"
 MAEIL_HIC_LINES=$(scripts/hangul-reference.sh)
 export MAEIL_HIC_LINES
 
+log "generating py-fsrs reference cases for the FSRS differential test"
+MAEIL_FSRS_REFERENCE=$(scripts/fsrs-reference.sh)
+export MAEIL_FSRS_REFERENCE
+
 log "CLI: maeil hangul on examples"
 scripts/cli-hangul-test.sh .build/debug/maeil
 
