@@ -127,6 +127,9 @@ struct ReviewService: Sendable {
                   \(bind: rating.rawValue), \(bind: now), \(bind: days.day(of: now)), \(bind: max(0, min(elapsed, 3_600_000))),
                   \(bind: before.state.rawValue), \(bind: after.state.rawValue), \(bind: Self.json(before)), \(bind: Self.json(after)))
                 """).run()
+            if rating == .again {
+                try await MistakeStore.record(userID: userID, wordID: wordID, source: source, at: now, on: sql)
+            }
         }
         var answered = card
         answered.stored = after
@@ -138,11 +141,12 @@ struct ReviewService: Sendable {
     /// once; the card must not have changed since (else 409, nothing changes).
     func undo() async throws -> StudyCard {
         guard let row = try await db.sql().raw("""
-            SELECT id, word_id, direction, card_before, card_after FROM review_logs
+            SELECT id, word_id, direction, rating, card_before, card_after FROM review_logs
             WHERE user_id = \(bind: userID) AND source = 'review' ORDER BY reviewed_at DESC LIMIT 1
             """).first()
         else { throw AppError(status: .conflict, code: "nothing_to_undo", message: "there is no answer to undo") }
         let logID = try row.decode(column: "id", as: UUID.self)
+        let rating = try row.decode(column: "rating", as: Int.self)
         let wordID = try row.decode(column: "word_id", as: UUID.self)
         let direction = CardDirection(rawValue: try row.decode(column: "direction", as: String.self)) ?? .forward
         let before = try Self.storedCard(try row.decode(column: "card_before", as: String.self))
@@ -156,6 +160,9 @@ struct ReviewService: Sendable {
                 throw AppError(status: .conflict, code: "card_changed", message: "the card was answered again since; the last answer cannot be undone")
             }
             try await sql.raw("DELETE FROM review_logs WHERE id = \(bind: logID) AND user_id = \(bind: userID)").run()
+            if rating == Rating.again.rawValue {
+                try await MistakeStore.forget(userID: userID, wordID: wordID, source: .review, on: sql)
+            }
         }
         card.stored = before
         return card
