@@ -139,3 +139,14 @@ struct ImportExportAPITests {
         }
     }
 }
+
+@Test func importRowTimesAreDistinctWholeMicroseconds() {
+    let start = Date(timeIntervalSince1970: 1_795_000_000.999_999_7)
+    var seen = Set<Int64>()
+    for index in 0..<10_000 {
+        let time = WordStore.rowTime(start, index).timeIntervalSince1970 * 1e6
+        // Truncated or rounded to whole microseconds, the same value, new for each row.
+        #expect(time.rounded(.down) == time.rounded())
+        #expect(seen.insert(Int64(time.rounded(.down))).inserted)
+    }
+}

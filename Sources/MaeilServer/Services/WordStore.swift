@@ -261,7 +261,7 @@ struct WordStore: Sendable {
             for chunk in drafts.chunked(400) {
                 try await insert(
                     Array(chunk), bookID: bookID, ids: chunk.map { _ in UUID() },
-                    at: start.addingTimeInterval(Double(done) * 1e-6), on: sql)
+                    at: start, firstRow: done, on: sql)
                 done += chunk.count
                 progress?(done)
             }
@@ -298,15 +298,16 @@ struct WordStore: Sendable {
         return draft
     }
 
-    private func insert(_ drafts: [WordDraft], bookID: UUID, ids: [UUID], at now: Date = Date(), on sql: any SQLDatabase) async throws {
+    private func insert(
+        _ drafts: [WordDraft], bookID: UUID, ids: [UUID], at now: Date = Date(), firstRow: Int = 0, on sql: any SQLDatabase
+    ) async throws {
         guard !drafts.isEmpty else { return }
         var insert = sql.insert(into: Word.schema).columns(
             "id", "book_id", "user_id", "term", "meaning", "reading", "part_of_speech", "note", "synonyms",
             "antonyms", "examples", "tags", "memorized", "bookmarked", "search_text", "jamo_text", "choseong_text", "search_id", "added_on", "created_at",
             "updated_at")
         for (index, (draft, id)) in zip(drafts, ids).enumerated() {
-            // Rows without a date keep their file order: each is a microsecond later.
-            let created = draft.createdAt ?? now.addingTimeInterval(Double(index) * 1e-6)
+            let created = draft.createdAt ?? Self.rowTime(now, firstRow + index)
             let keys = Self.searchKeys(draft)
             insert = insert.values(
                 SQLBind(id), SQLBind(bookID), SQLBind(userID), SQLBind(draft.term), SQLBind(draft.meaning),
@@ -320,6 +321,17 @@ struct WordStore: Sendable {
         }
         try await insert.run()
         try await CardStore.insertCards(forWordsWhere: "w.id IN (\(binds: ids))", on: sql)
+    }
+
+    /// When row `index` of an import was "created": rows without a date keep
+    /// their file order, each a microsecond after the one before. The time
+    /// sits a quarter into its microsecond (a Double is off by at most 0.12 µs
+    /// here), so drivers that store whole microseconds (PostgreSQL) get the
+    /// same one whether they truncate or round, and never tie two rows (a tie
+    /// was ordered by random id: a flaky test on PostgreSQL).
+    static func rowTime(_ start: Date, _ index: Int) -> Date {
+        let micros = (start.timeIntervalSince1970 * 1e6).rounded(.down) + Double(index)
+        return Date(timeIntervalSince1970: (micros + 0.25) / 1e6)
     }
 
     private var dialect: String { (try? db.sql().dialect.name) ?? "" }

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+@Suite("Games and mistake notes API")
+struct GamesAPITests {
+    struct Move: Encodable {
+        var action: String
+        var choice: Int?
+        var guess: String?
+        var mark: String?
+    }
+
+    func start(_ api: API, _ body: [String: String]) async throws -> GameDTO {
+        var body: [String: MixedJSONValue] = body.mapValues { MixedJSONValue($0) }
+        if let count = body["count"]?.value as? String, let n = Int(count) { body["count"] = MixedJSONValue(n) }
+        let response = try await api.send(.POST, "/api/v1/games", json: body)
+        #expect(response.status == .created, "\(response.body.string)")
+        return try api.decode(GameDTO.self, response)
+    }
+
+    func move(_ api: API, _ game: UUID, _ move: Move) async throws -> TestingHTTPResponse {
+        try await api.send(.POST, "/api/v1/games/\(game)/moves", json: move)
+    }
+
+    func fruitBook(_ api: API) async throws -> (BookDTO, [String: WordDTO]) {
+        let book = try await api.createBook("Fruit")
+        var words: [String: WordDTO] = [:]
+        for (term, meaning) in [("apple", "사과"), ("pear", "배"), ("grape", "포도"), ("peach", "복숭아"), ("melon", "멜론")] {
+            words[term] = try await api.addWord(book.id, term, meaning)
+        }
+        return (book, words)
+    }
+
+    @Test func aQuizToTheEndWithAMistake() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let (book, words) = try await fruitBook(api)
+            var game = try await start(api, ["kind": "quiz", "book": book.id.uuidString, "count": "50"])
+            #expect(game.total == 5, "capped at the words available")
+            let meaning = Dictionary(uniqueKeysWithValues: words.values.map { ($0.term, $0.meaning) })
+            var asked: Set<String> = []
+            var missed: String?
+            while !game.finished {
+                let quiz = try #require(game.quiz)
+                let prompt = try #require(quiz.prompt)
+                #expect(asked.insert(prompt).inserted, "no word asked twice")
+                #expect(Set(quiz.choices).count == 4)
+                let right = try #require(quiz.choices.firstIndex(of: meaning[prompt] ?? ""))
+                // Miss the first question on purpose.
+                let choice = missed == nil ? (right + 1) % 4 : right
+                if missed == nil { missed = prompt }
+                let response = try await move(api, game.id, Move(action: "choose", choice: choice))
+                #expect(response.status == .ok, "\(response.body.string)")
+                game = try api.decode(GameDTO.self, response)
+                #expect(game.quiz?.last?.isCorrect == (choice == right))
+            }
+            #expect(game.score == 4 && game.finishedAt != nil)
+            let missedWord = try #require(missed)
+            #expect(game.quiz?.wrong.map(\.prompt) == [missedWord])
+
+            // Answering after the end: 409, nothing changes.
+            let late = try await move(api, game.id, Move(action: "choose", choice: 0))
+            #expect(late.status == .conflict && api.errorCode(late) == "game_over")
+            // The miss is in the notes, and counted as Again for the word's card.
+            let notes = try api.decode([MistakeDTO].self, try await api.send(.GET, "/api/v1/mistakes?source=quiz"))
+            #expect(notes.map(\.word.term) == [missedWord])
+            let queue = try api.decode(ReviewQueueDTO.self, try await api.send(.GET, "/api/v1/study/queue"))
+            // Again on a new card: it is learning now, back in a minute, no longer new.
+            #expect(queue.newCount == 4 && !queue.cards.contains { $0.term == missedWord })
+            // Study these: a new game of just the noted words.
+            let again = try await start(api, ["kind": "test", "mistakes": "quiz"])
+            #expect(again.total == 1 && again.test?.prompt == missedWord)
+        }
+    }
+
+    @Test func quizNeedsFourWords() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Small")
+            for term in ["a1", "b2", "c3"] { _ = try await api.addWord(book.id, term, "뜻 " + term) }
+            let response = try await api.send(.POST, "/api/v1/games", json: ["kind": "quiz", "book": book.id.uuidString])
+            #expect(response.status == .unprocessableEntity && api.errorCode(response) == "not_enough_words")
+            let bad = try await api.send(.POST, "/api/v1/games", json: ["kind": "chess"])
+            #expect(bad.status == .badRequest)
+        }
+    }
+
+    @Test func koreanHangmanWonAndLost() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("한국어")
+            let word = try await api.addWord(book.id, "사과", "apple")
+            var game = try await start(api, ["kind": "hangman", "book": book.id.uuidString])
+            #expect(game.hangman?.hint == "apple" && game.hangman?.script == "hangul")
+            #expect(game.hangman?.pad.contains("ㅅ") == true && game.hangman?.answer == nil)
+            for key in ["ㅅ", "ㅏ"] {
+                game = try api.decode(GameDTO.self, try await move(api, game.id, Move(action: "guess", guess: key)))
+            }
+            // ㅏ shows inside 과 too, as a loose jamo until ㄱ and ㅗ are found.
+            #expect(game.hangman?.cells.first?.text == "사" && game.hangman?.cells.first?.complete == true)
+            #expect(game.hangman?.cells.last?.text == "ㅏ" && game.hangman?.cells.last?.complete == false)
+            let again = try await move(api, game.id, Move(action: "guess", guess: "ㅅ"))
+            #expect(again.status == .badRequest, "a repeated guess is refused")
+            let latin = try await move(api, game.id, Move(action: "guess", guess: "a"))
+            #expect(latin.status == .badRequest)
+            for key in ["ㄱ", "ㅗ"] {
+                game = try api.decode(GameDTO.self, try await move(api, game.id, Move(action: "guess", guess: key)))
+            }
+            #expect(game.finished && game.score == 1 && game.hangman?.won == true && game.hangman?.answer == "사과")
+
+            // Lost: seven misses; the word goes to the notes.
+            var lost = try await start(api, ["kind": "hangman", "book": book.id.uuidString])
+            for key in ["ㅂ", "ㅈ", "ㄷ", "ㅋ", "ㅌ", "ㅊ", "ㅍ"] {
+                lost = try api.decode(GameDTO.self, try await move(api, lost.id, Move(action: "guess", guess: key)))
+            }
+            #expect(lost.hangman?.lost == true && lost.hangman?.misses == 7 && lost.finished && lost.score == 0)
+            let notes = try api.decode([MistakeDTO].self, try await api.send(.GET, "/api/v1/mistakes?source=hangman"))
+            #expect(notes.map(\.word.id) == [word.id] && notes.first?.count == 1)
+        }
+    }
+
+    @Test func oxTestWithUndoRetestAndBookmarks() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let (book, _) = try await fruitBook(api)
+            var game = try await start(api, ["kind": "test", "book": book.id.uuidString, "count": "3"])
+            #expect(game.total == 3 && game.test?.answer == nil)
+            game = try api.decode(GameDTO.self, try await move(api, game.id, Move(action: "reveal")))
+            #expect(game.test?.answer != nil)
+            game = try api.decode(GameDTO.self, try await move(api, game.id, Move(action: "mark", mark: "unknown")))
+            game = try api.decode(GameDTO.self, try await move(api, game.id, Move(action: "undo")))
+            #expect(game.test?.index == 0, "the mark was taken back")
+            for mark in ["unknown", "known", "known"] {
+                game = try api.decode(GameDTO.self, try await move(api, game.id, Move(action: "mark", mark: mark)))
+            }
+            #expect(game.finished && game.test?.scorePercent == 67 && game.test?.wrong.count == 1)
+            let undoLate = try await move(api, game.id, Move(action: "undo"))
+            #expect(undoLate.status == .conflict)
+            let wrongID = try #require(game.test?.wrong.first?.id)
+
+            let bookmarked = try await api.send(.POST, "/api/v1/games/\(game.id)/bookmark-wrong")
+            #expect(try api.decode(BulkResultDTO.self, bookmarked).affected == 1)
+            let word = try api.decode(WordDTO.self, try await api.send(.GET, "/api/v1/words/\(wrongID)"))
+            #expect(word.bookmarked)
+
+            let retest = try await api.send(.POST, "/api/v1/games/\(game.id)/retest")
+            #expect(retest.status == .created)
+            #expect(try api.decode(GameDTO.self, retest).total == 1)
+            let notes = try api.decode([MistakeDTO].self, try await api.send(.GET, "/api/v1/mistakes?source=test"))
+            #expect(notes.map(\.word.id) == [wrongID])
+
+            // Clearing notes: one word, then the rest.
+            let cleared = try await api.send(.DELETE, "/api/v1/mistakes/\(wrongID)")
+            #expect(try api.decode(BulkResultDTO.self, cleared).affected == 1)
+            let none = try await api.send(.DELETE, "/api/v1/mistakes/\(wrongID)")
+            #expect(none.status == .notFound)
+        }
+    }
+
+    @Test func flashcardsAndOtherUsersGames() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let other = try await API.signUp(app)
+            let (book, _) = try await fruitBook(api)
+            var deck = try await start(api, ["kind": "flashcards", "book": book.id.uuidString])
+            #expect(deck.total == 5 && deck.flashcards?.back == nil)
+            deck = try api.decode(GameDTO.self, try await move(api, deck.id, Move(action: "flip")))
+            #expect(deck.flashcards?.back != nil)
+            let previous = try await move(api, deck.id, Move(action: "previous"))
+            #expect(previous.status == .conflict, "already at the first card")
+            for _ in 0..<5 { deck = try api.decode(GameDTO.self, try await move(api, deck.id, Move(action: "next"))) }
+            #expect(deck.finished)
+            deck = try api.decode(GameDTO.self, try await move(api, deck.id, Move(action: "restart")))
+            #expect(deck.flashcards?.index == 0 && !deck.finished)
+            let wrongKind = try await move(api, deck.id, Move(action: "guess", guess: "a"))
+            #expect(wrongKind.status == .badRequest)
+
+            // Someone else's game and book: 404, and nothing changes.
+            #expect(try await other.send(.GET, "/api/v1/games/\(deck.id)").status == .notFound)
+            #expect(try await move(other, deck.id, Move(action: "flip")).status == .notFound)
+            let foreignBook = try await other.send(.POST, "/api/v1/games", json: ["kind": "flashcards", "book": book.id.uuidString])
+            #expect(foreignBook.status == .notFound)
+            let foreignWords = try await other.send(.POST, "/api/v1/games", json: GameWords(kind: "test", wordIDs: [deck.id]))
+            #expect(foreignWords.status == .notFound)
+        }
+    }
+
+    struct GameWords: Encodable {
+        var kind: String
+        var wordIDs: [UUID]
+    }
+}
+
+/// A JSON value of any encodable type, for request bodies mixing strings and numbers.
+struct MixedJSONValue: Encodable {
+    let value: any Encodable
+    init(_ value: any Encodable) { self.value = value }
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}
