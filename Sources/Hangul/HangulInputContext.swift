@@ -86,6 +86,15 @@ public struct HangulInputContext: Sendable, Hashable {
         return Self.smallString(Int(commitCount), c0, c1, c2)
     }
 
+    /// Appends ``commit`` to `scalars` without making a String: for editors and
+    /// loops that keep their text as code points, as libhangul's callers keep
+    /// `ucschar` buffers.
+    public func appendCommit(to scalars: inout [Unicode.Scalar]) {
+        if commitCount > 0, let scalar = Unicode.Scalar(c0) { scalars.append(scalar) }
+        if commitCount > 1, let scalar = Unicode.Scalar(c1) { scalars.append(scalar) }
+        if commitCount > 2, let scalar = Unicode.Scalar(c2) { scalars.append(scalar) }
+    }
+
     /// Whether nothing is being composed.
     public var isEmpty: Bool { cho < 0 && jung < 0 && jong == 0 }
 

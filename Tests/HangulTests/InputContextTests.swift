@@ -274,3 +274,20 @@ struct InputContextTests {
         #expect(a != b)
     }
 }
+
+@Test func appendCommitGivesTheCommitAsScalars() {
+    var ic = HangulInputContext()
+    var scalars: [Unicode.Scalar] = []
+    var text = ""
+    for key in "gksrmfdl rkqt".utf8 {
+        let used = ic.process(key)
+        ic.appendCommit(to: &scalars)
+        text += ic.commit
+        if !used {
+            scalars.append(Unicode.Scalar(key))
+            text.unicodeScalars.append(Unicode.Scalar(key))
+        }
+    }
+    #expect(String(String.UnicodeScalarView(scalars)) == text)
+    #expect(text == "한글이 ")
+}

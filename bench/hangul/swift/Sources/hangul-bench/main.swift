@@ -47,25 +47,26 @@ var checksum: UInt32 = 0
 switch mode {
 case "ic":
     // Key by key, as an editor drives an input method: the text gets every commit string
-    // and every key the context did not use. As in the C harness, the output buffer is
-    // allocated once, outside the clock.
+    // and every key the context did not use. As in the C harness, the text is a buffer of
+    // code points allocated once, outside the clock, and made UTF-8 after it.
     let keys = [UInt8](data)
     items = keys.count
-    var text = ""
-    text.reserveCapacity(keys.count * 3)
+    var scalars: [Unicode.Scalar] = []
+    scalars.reserveCapacity(keys.count + 16)
     for _ in 0..<repeats {
-        text.removeAll(keepingCapacity: true)
+        scalars.removeAll(keepingCapacity: true)
         let t = seconds {
             var ic = HangulInputContext()
             for key in keys {
                 let used = ic.process(key)
-                text += ic.commit
-                if !used { text.unicodeScalars.append(Unicode.Scalar(key)) }
+                ic.appendCommit(to: &scalars)
+                if !used { scalars.append(Unicode.Scalar(key)) }
             }
-            text += ic.flush()
+            scalars.append(contentsOf: ic.flush().unicodeScalars)
         }
         best = min(best, t)
     }
+    let text = String(String.UnicodeScalarView(scalars))
     checksum = crc32(text.utf8)
 case "type", "decompose", "conjoining", "choseong":
     let text = String(decoding: data, as: UTF8.self)
