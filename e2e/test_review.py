@@ -65,6 +65,18 @@ def test_review_session_with_keys_and_undo(driver, server, shot):
     intervals = [b.find_element(By.CSS_SELECTOR, ".rating-interval").text for b in page.all(".rating")]
     assert intervals == ["1m", "6m", "10m", "8d"], intervals
     shot("review-back")
+    # On a phone the four buttons fit (two rows) and nothing sticks out.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        width = driver.execute_script("return document.documentElement.clientWidth")
+        wide = driver.execute_script(
+            "return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > arguments[0] + 1).length",
+            width)
+        assert wide == 0, "the review screen is wider than a phone"
+        shot("review-back-phone")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
     # 3 = Good: the next card comes up.
     page.find("body").send_keys("3")
