@@ -61,7 +61,7 @@ struct CreateStudy: AsyncMigration {
         try await sql.create(index: "review_logs_user_time").on("review_logs").column("user_id").column("reviewed_at").run()
         try await sql.create(index: "review_logs_user_day").on("review_logs").column("user_id").column("reviewed_on").run()
         // Words that exist already get their cards.
-        try await CardStore.insertCards(forWordsWhere: "1 = 1", on: sql)
+        try await CardStore.insertCards(forWordsWhere: "1 = 1", onlyMissing: true, on: sql)
     }
 
     func revert(on database: any Database) async throws {

@@ -35,15 +35,17 @@ struct CardStore: Sendable {
     let db: any Database
     let userID: UUID
 
-    /// Creates both cards of every word matching `condition` (on `words w`)
-    /// that has none yet. Called in the same transaction as the words' insert.
-    static func insertCards(forWordsWhere condition: SQLQueryString, on sql: any SQLDatabase) async throws {
+    /// Creates both cards of every word matching `condition` (on `words w`).
+    /// New words (`onlyMissing: false`) get them in the same transaction as
+    /// their insert; the migration fills in words that have none yet.
+    static func insertCards(forWordsWhere condition: SQLQueryString, onlyMissing: Bool = false, on sql: any SQLDatabase) async throws {
+        let missing: SQLQueryString = onlyMissing
+            ? " AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.word_id = w.id AND c.direction = d.direction)" : ""
         try await sql.raw("""
             INSERT INTO cards (word_id, direction, user_id, state, due, reps, lapses)
             SELECT w.id, d.direction, w.user_id, 0, w.created_at, 0, 0
             FROM words w CROSS JOIN (SELECT 'forward' AS direction UNION ALL SELECT 'reverse' AS direction) d
-            WHERE \(condition)
-              AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.word_id = w.id AND c.direction = d.direction)
+            WHERE \(condition)\(missing)
             """).run()
     }
 
