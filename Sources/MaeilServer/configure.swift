@@ -27,6 +27,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(CreateSearchIndex())
     app.migrations.add(CreateStudy())
     app.migrations.add(CreateGames())
+    app.migrations.add(AddDiaryIndexes())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

@@ -13,6 +13,7 @@ struct APIRoutes: RouteCollection {
         try authed.register(collection: BooksAPIController())
         try authed.register(collection: WordsAPIController())
         try authed.register(collection: StudyAPIController())
+        try authed.register(collection: StatsAPIController())
         try authed.register(collection: GamesAPIController())
     }
 

@@ -25,6 +25,7 @@ struct StudyWebController: RouteCollection {
     }
 
     struct OverviewData: Encodable, Sendable {
+        var dashboard: DashboardView
         var dueText: String
         var hasCards: Bool
         var books: [BookRow]
@@ -48,6 +49,7 @@ struct StudyWebController: RouteCollection {
         }
         let settings = try await req.studySettings().get()
         let data = OverviewData(
+            dashboard: try await DashboardView(req, queue: all, now: now),
             dueText: Self.countsText(req, all), hasCards: !all.cards.isEmpty, books: rows,
             newPerDay: settings.limits.newPerDay, reviewsPerDay: settings.limits.reviewsPerDay,
             retentionPercent: Int((settings.parameters.desiredRetention * 100).rounded()))
