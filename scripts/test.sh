@@ -17,6 +17,7 @@ install_missing() {
     [ -x /usr/bin/chromedriver ] || apt+=(chromium-driver)
     fc-list 2>/dev/null | grep -qi nanum || apt+=(fonts-nanum fontconfig)
     command -v node >/dev/null 2>&1 || apt+=(nodejs)
+    command -v tmux >/dev/null 2>&1 || apt+=(tmux)
     if [ ${#apt[@]} -gt 0 ]; then
         log "installing ${apt[*]}"
         local sudo=""
@@ -47,6 +48,9 @@ export MAEIL_FSRS_REFERENCE
 
 log "CLI: maeil hangul on examples"
 scripts/cli-hangul-test.sh .build/debug/maeil
+
+log "CLI: maeil study driven in tmux (local and against a real server)"
+scripts/cli-study-test.sh .build/debug/maeil
 
 log "JavaScript tests (Node): the on-screen keyboard's automaton against the vectors and libhangul"
 js-tests/run.sh

@@ -3,7 +3,7 @@ import Vapor
 import VocabCore
 
 /// The app without an HTTP server, for the CLI's one-shot commands
-/// (`user`, `import`, `export`, `migrate`). Same configuration, same stores.
+/// (`user`, `import`, `export`, `migrate`) and `study`'s local mode. Same configuration, same stores.
 public final class MaeilInstance: Sendable {
     public let app: Application
 
@@ -83,7 +83,7 @@ public final class MaeilInstance: Sendable {
             words: WordStore(db: app.db, userID: userID, days: DayFormatter(timeZone: app.maeilSettings.timeZone)))
     }
 
-    private func user(named username: String) async throws -> User {
+    func user(named username: String) async throws -> User {
         let name = AccountService.normalizedUsername(username)
         guard let user = try await User.query(on: app.db).filter(\.$username == name).first() else {
             throw AppError.notFound("user \"\(name)\"")

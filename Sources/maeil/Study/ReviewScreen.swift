@@ -1,0 +1,227 @@
+import Foundation
+import Hangul
+
+/// Spaced-repetition reviews: the prompt, Space to show the answer, 1–4 to rate
+/// it, u to undo, q to quit. The answer can also be typed (t, or `--type` for
+/// every card): Korean is composed from Latin keys as it is typed, checked, and a
+/// rating suggested for the user to confirm.
+final class ReviewScreen {
+    private enum Phase {
+        case asking
+        case revealed
+        case typing(HangulLineEditor)
+        case checked(typed: String, correct: Bool)
+    }
+
+    static let ratingNames = [1: "Again", 2: "Hard", 3: "Good", 4: "Easy"]
+    /// Cards fetched at a time; the queue is fetched again after every answer.
+    private static let batch = 20
+
+    private let terminal: Terminal
+    private let backend: any StudyBackend
+    /// The book studied, or nil for every book.
+    private let bookName: String?
+    private let typesEveryAnswer: Bool
+
+    private var queue: StudyQueue?
+    private var phase = Phase.asking
+    private var shownAt = Date()
+    private var message: ScreenMessage?
+    private var answered = 0
+
+    init(terminal: Terminal, backend: any StudyBackend, bookName: String?, typesEveryAnswer: Bool) {
+        self.terminal = terminal
+        self.backend = backend
+        self.bookName = bookName
+        self.typesEveryAnswer = typesEveryAnswer
+    }
+
+    /// Runs until the user quits; returns a line to print afterwards.
+    func run() async -> String {
+        await reload()
+        while true {
+            frame().draw(on: terminal)
+            let key = await terminal.readKey()
+            if key == .interrupt || key == .endOfInput { break }
+            guard let card = queue?.cards.first else {
+                if key == .character("q") || key == .escape { break }
+                if key == .character("u") { await undo() }
+                if key == .character("r") || key == .enter || key == .character(" ") { await reload() }
+                continue
+            }
+            if await handle(key, on: card) == false { break }
+        }
+        return "Answered \(answered) card\(answered == 1 ? "" : "s")."
+    }
+
+    /// Acts on one key; false means quit.
+    private func handle(_ key: Key, on card: StudyCard) async -> Bool {
+        switch phase {
+        case .asking:
+            switch key {
+            case .character(" "), .enter: phase = .revealed
+            case .character("t"): phase = .typing(editor(for: card))
+            case .character("u"): await undo()
+            case .character("q"), .escape: return false
+            default: break
+            }
+        case .revealed:
+            switch key {
+            case .character(let character):
+                if let rating = Self.rating(character) {
+                    await answer(card, rating: rating)
+                } else if character == "u" {
+                    await undo()
+                } else if character == "q" {
+                    return false
+                }
+            case .escape: return false
+            default: break
+            }
+        case .typing(var editor):
+            switch key {
+            case .character(let character): editor.type(character)
+            case .backspace: editor.backspace()
+            case .tab, .control("t"): editor.toggleLayout()
+            case .enter:
+                let typed = editor.finish()
+                phase = .checked(typed: typed, correct: TypedAnswer.isCorrect(typed, expected: card.answer))
+                return true
+            case .escape:
+                phase = .asking
+                return true
+            default: break
+            }
+            phase = .typing(editor)
+        case .checked(_, let correct):
+            switch key {
+            case .enter, .character(" "): await answer(card, rating: TypedAnswer.suggestedRating(correct: correct))
+            case .character(let character):
+                if let rating = Self.rating(character) {
+                    await answer(card, rating: rating)
+                } else if character == "u" {
+                    await undo()
+                } else if character == "q" {
+                    return false
+                }
+            case .escape: return false
+            default: break
+            }
+        }
+        return true
+    }
+
+    private static func rating(_ character: Character) -> Int? {
+        guard let digit = character.wholeNumberValue, (1...4).contains(digit), character.isASCII else { return nil }
+        return digit
+    }
+
+    /// The input for a typed answer: Hangul when the answer is Korean.
+    private func editor(for card: StudyCard) -> HangulLineEditor {
+        HangulLineEditor(layout: Hangul.containsHangul(card.answer) ? .hangul : .latin)
+    }
+
+    private func answer(_ card: StudyCard, rating: Int) async {
+        let elapsed = Int(Date().timeIntervalSince(shownAt) * 1000)
+        do {
+            try await backend.answer(card, rating: rating, elapsedMilliseconds: elapsed)
+            answered += 1
+            let name = Self.ratingNames[rating] ?? String(rating)
+            let interval = card.intervals[String(rating)].map { " · back in \($0)" } ?? ""
+            message = .note("\(card.prompt) → \(name)\(interval)")
+        } catch {
+            message = .failure(error)
+        }
+        await reload(keepingMessage: true)
+    }
+
+    private func undo() async {
+        do {
+            let card = try await backend.undo()
+            answered = max(0, answered - 1)
+            message = .note("Took back the answer to \(card.prompt).")
+        } catch {
+            message = .failure(error)
+        }
+        await reload(keepingMessage: true)
+    }
+
+    private func reload(keepingMessage: Bool = false) async {
+        if !keepingMessage { message = nil }
+        do {
+            queue = try await backend.queue(limit: Self.batch)
+        } catch {
+            message = .failure(error)
+        }
+        if let card = queue?.cards.first, typesEveryAnswer {
+            phase = .typing(editor(for: card))
+        } else {
+            phase = .asking
+        }
+        shownAt = Date()
+    }
+
+    // MARK: - Drawing
+
+    private func frame() -> ScreenFrame {
+        var frame = ScreenFrame(title: "매일 Maeil · Review · \(bookName ?? "all books")", message: message)
+        guard let queue else {
+            frame.keys = ["r retry · q quit"]
+            return frame
+        }
+        frame.status = "New \(queue.newCount) · Learning \(queue.learningCount) · Review \(queue.reviewCount)"
+        guard let card = queue.cards.first else {
+            frame.body = ["", "   " + ScreenText.styled("Nothing to review right now.", ScreenText.bold)]
+            if let due = queue.nextLearningDue {
+                let time = due.formatted(date: .omitted, time: .shortened)
+                frame.body.append("   The next learning card comes back at \(time).")
+            }
+            frame.keys = ["r reload · u undo the last answer · q quit"]
+            return frame
+        }
+        // Across all books, say which book the card is from.
+        let tag = [card.state, bookName == nil ? card.bookName : nil].compactMap { $0 }.joined(separator: " · ")
+        frame.body = ["", "   " + ScreenText.styled(card.prompt, ScreenText.bold) + "   " + ScreenText.styled("[\(tag)]", ScreenText.dim), ""]
+        switch phase {
+        case .asking:
+            frame.keys = ["Space show the answer · t type it · u undo · q quit"]
+        case .revealed:
+            frame.body += answerLines(card)
+            frame.keys = [ratingsLine(card, suggested: nil), "1–4 answer · u undo · q quit"]
+        case .typing(let editor):
+            frame.body.append("   Type the answer   " + layoutBadge(editor.layout))
+            frame.body.append("   > " + editor.committed + ScreenText.styled(editor.preedit, ScreenText.underline) + "▏")
+            frame.keys = ["Enter check · Backspace delete · Tab 한/EN · Esc back"]
+        case .checked(let typed, let correct):
+            let verdict = correct ? ScreenText.styled("✓ correct", ScreenText.green) : ScreenText.styled("✗ wrong", ScreenText.red)
+            frame.body.append("   > " + typed + "   " + verdict)
+            frame.body.append("")
+            frame.body += answerLines(card)
+            let suggested = TypedAnswer.suggestedRating(correct: correct)
+            frame.keys = [
+                ratingsLine(card, suggested: suggested),
+                "Enter: \(suggested) \(Self.ratingNames[suggested] ?? "") · 1–4 answer · u undo · q quit",
+            ]
+        }
+        return frame
+    }
+
+    private func answerLines(_ card: StudyCard) -> [String] {
+        var lines = ["   " + ScreenText.styled("─────", ScreenText.dim), "   " + ScreenText.styled(card.answer, ScreenText.bold + ScreenText.green)]
+        let details = [card.reading, card.partOfSpeech].filter { !$0.isEmpty }.joined(separator: " · ")
+        if !details.isEmpty { lines.append("   " + ScreenText.styled(details, ScreenText.dim)) }
+        return lines
+    }
+
+    /// "1 Again 1m   2 Hard 6m   3 Good 10m   4 Easy 3d", the suggested one highlighted.
+    private func ratingsLine(_ card: StudyCard, suggested: Int?) -> String {
+        (1...4).map { rating in
+            let text = "\(rating) \(Self.ratingNames[rating] ?? "") \(card.intervals[String(rating)] ?? "")"
+            return rating == suggested ? ScreenText.styled("[\(text)]", ScreenText.inverse) : text
+        }.joined(separator: "   ")
+    }
+
+    private func layoutBadge(_ layout: InputLayout) -> String {
+        ScreenText.styled("[\(layout.label)]", ScreenText.cyan) + ScreenText.styled(" Tab: \(layout.toggled.label)", ScreenText.dim)
+    }
+}

@@ -1,0 +1,287 @@
+#!/usr/bin/env bash
+# End-to-end test of `maeil study`, the terminal study client: runs the built binary
+# in a detached tmux session of 80×24 on a private tmux server, sends keys with
+# `tmux send-keys`, reads the screen with `tmux capture-pane -p` and checks it.
+# Covers reviews (the counts change after two answers, undo), a Korean answer typed
+# as Latin keys (tkrhk composed into 사과 and judged correct), the quiz, Korean
+# hangman, the non-terminal error, and the same client against a real `maeil serve`.
+#   swift build --product maeil && scripts/cli-study-test.sh [path/to/maeil]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+MAEIL=$(realpath "${1:-.build/debug/maeil}")
+if [ ! -x "$MAEIL" ]; then
+    echo "cli-study-test: $MAEIL not found; run: swift build --product maeil" >&2
+    exit 2
+fi
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "cli-study-test: tmux is needed (apt-get install tmux)" >&2
+    exit 2
+fi
+
+WORK=$(mktemp -d /tmp/maeil-cli-study.XXXXXX)
+DATA="$WORK/data"
+TMUX_SOCKET="$WORK/tmux.socket"  # a private tmux server, removed with $WORK
+SESSION=""
+runs=0
+SERVER_PID=""
+cleanup() {
+    tmux -S "$TMUX_SOCKET" kill-server 2>/dev/null
+    if [ -n "$SERVER_PID" ]; then
+        kill "$SERVER_PID" 2>/dev/null
+        wait "$SERVER_PID" 2>/dev/null
+    fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+unset DATABASE_URL MAEIL_DATA_DIR MAEIL_TOKEN
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+
+passed=0
+failed=0
+CURRENT=""
+
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL: $CURRENT: $*"
+    if [ -n "$(tmux -S "$TMUX_SOCKET" list-sessions 2>/dev/null)" ]; then
+        echo "  screen:"
+        tmux -S "$TMUX_SOCKET" capture-pane -p -t "$SESSION" 2>/dev/null | sed 's/^/  | /'
+    fi
+}
+
+screen() { tmux -S "$TMUX_SOCKET" capture-pane -p -t "$SESSION" 2>/dev/null; }
+keys() { tmux -S "$TMUX_SOCKET" send-keys -t "$SESSION" "$@"; }
+type_text() { tmux -S "$TMUX_SOCKET" send-keys -t "$SESSION" -l "$1"; }
+
+# expect TEXT [SECONDS]: waits until TEXT is on the screen (fixed string).
+expect() {
+    local text=$1 deadline=$((SECONDS + ${2:-10}))
+    while [ $SECONDS -le $deadline ]; do
+        if screen | grep -qF -- "$text"; then
+            passed=$((passed + 1))
+            return 0
+        fi
+        tmux -S "$TMUX_SOCKET" has-session -t "$SESSION" 2>/dev/null || break
+        sleep 0.1
+    done
+    fail "\"$text\" never appeared"
+    return 1
+}
+
+# expect_not TEXT: TEXT is not on the screen now.
+expect_not() {
+    if screen | grep -qF -- "$1"; then fail "\"$1\" is on the screen"; else passed=$((passed + 1)); fi
+}
+
+# start NAME ARGS…: runs `maeil ARGS…` in a fresh 80×24 session; when it exits, the
+# pane prints its exit status and whether the terminal is back in canonical mode.
+# The new session is made before the last one is closed, so the tmux server stays up.
+start() {
+    CURRENT=$1
+    shift
+    local previous=$SESSION command
+    runs=$((runs + 1))
+    SESSION="study-$runs"
+    command=$(printf '%q ' "$MAEIL" "$@")
+    tmux -S "$TMUX_SOCKET" -f /dev/null new-session -d -s "$SESSION" -x 80 -y 24 \
+        "$command; echo \"exit status \$?\"; stty -a | grep -q -- ' icanon' && echo 'terminal restored'; sleep 600"
+    [ -z "$previous" ] || tmux -S "$TMUX_SOCKET" kill-session -t "$previous" 2>/dev/null
+}
+
+# finished: the program has exited with status 0 and left the terminal as it was.
+finished() {
+    expect "exit status 0" && expect "terminal restored"
+}
+
+# --- a data dir with one account and three books --------------------------------
+"$MAEIL" migrate --data-dir "$DATA" >/dev/null || { echo "cli-study-test: migrate failed" >&2; exit 1; }
+MAEIL_PASSWORD=correct-horse-battery "$MAEIL" user create kim --data-dir "$DATA" >/dev/null \
+    || { echo "cli-study-test: user create failed" >&2; exit 1; }
+printf 'term,meaning\nwater,물\nbook,책\napple,사과\ntree,나무\n' >"$WORK/words.csv"
+printf 'term,meaning\n사과,apple\n' >"$WORK/korean.csv"
+printf 'term,meaning\ncat,고양이\ndog,개\n' >"$WORK/remote.csv"
+for book in words korean remote; do
+    name=$(tr '[:lower:]' '[:upper:]' <<<"${book:0:1}")${book:1}
+    "$MAEIL" import "$WORK/$book.csv" --book "$name" --data-dir "$DATA" >/dev/null 2>&1 \
+        || { echo "cli-study-test: import of $book.csv failed" >&2; exit 1; }
+done
+
+# --- no terminal: a clear error, nothing drawn -------------------------------------
+CURRENT="no terminal"
+out=$("$MAEIL" study --data-dir "$DATA" </dev/null 2>&1)
+status=$?
+if [ $status -ne 0 ] && grep -qF "maeil study needs a terminal" <<<"$out" && ! grep -qF $'\e[' <<<"$out"; then
+    passed=$((passed + 1))
+else
+    fail "expected a non-zero exit and \"maeil study needs a terminal\", got status $status: $out"
+fi
+
+# --- reviews: two answers change the counts; undo takes one back -----------------
+start "review" study --book Words --data-dir "$DATA"
+expect "Review · Words"
+expect "New 4 · Learning 0 · Review 0"
+expect "water"
+expect_not "물"
+keys Space
+expect "물"
+expect "3 Good"
+keys 3
+expect "New 3 · Learning 0 · Review 0"
+expect "water → Good"
+expect "book"
+keys Space
+expect "책"
+keys 4
+expect "New 2 · Learning 0 · Review 0"
+expect "apple"
+keys u
+expect "Took back the answer to book"
+expect "New 3 · Learning 0 · Review 0"
+keys Space 4
+expect "New 2 · Learning 0 · Review 0"
+keys q
+expect "Answered 2 cards."
+finished
+
+# --- a Korean answer typed as Latin keys, composed live ---------------------------
+start "typed Korean answer" study review --type --book Words --data-dir "$DATA"
+expect "apple"
+expect "Type the answer   [한]"
+type_text "tkrh"
+expect "> 사고"
+type_text "k"
+expect "> 사과"
+keys BSpace
+expect "> 사고"
+type_text "k"
+expect "> 사과"
+keys Enter
+expect "> 사과   ✓ correct"
+expect "[3 Good"
+expect "Enter: 3 Good"
+keys Enter
+expect "apple → Good"
+expect "New 1 · Learning 0 · Review 0"
+# The next card (tree → 나무) answered wrong, after a detour through the Latin layout.
+expect "tree"
+keys Tab
+expect "[EN]"
+type_text "ab"
+expect "> ab"
+keys BSpace BSpace Tab
+expect "[한]"
+type_text "skaj"
+expect "> 나머"
+keys Enter
+expect "✗ wrong"
+expect "Enter: 1 Again"
+keys Enter
+expect "tree → Again"
+# No new cards left: the learning ones due within 20 minutes come back early.
+expect "New 0 · Learning 3 · Review 0"
+# Ctrl-C quits cleanly from anywhere, typing included.
+keys C-c
+expect "Answered 2 cards."
+finished
+
+# --- quiz: keys 1–4, a final score -------------------------------------------------
+start "quiz" study quiz --book Words --count 2 --data-dir "$DATA"
+expect "Question 1/2 · Score 0"
+expect "  1  "
+expect "  4  "
+keys 1
+expect "Question 2/2"
+keys 2
+expect "Quiz over:"
+expect "of 2 right"
+keys q
+expect "Quiz: "
+finished
+
+# --- SIGINT sent from outside: the terminal is restored on the way out --------------
+start "SIGINT" study quiz --book Words --count 2 --data-dir "$DATA"
+expect "Question 1/2"
+pane_pid=$(tmux -S "$TMUX_SOCKET" display-message -p -t "$SESSION" '#{pane_pid}')
+maeil_pid=$(pgrep -P "$pane_pid" | head -1)
+if [ -n "$maeil_pid" ]; then kill -INT "$maeil_pid"; else fail "no maeil process under the pane"; fi
+expect "exit status 130"
+expect "terminal restored"
+
+# --- hangman on a Korean word: Latin keys guess jamo ---------------------------------
+start "Korean hangman" study hangman --book Korean --data-dir "$DATA"
+expect "Hint: apple"
+expect "Word: _ _"
+expect "Guess: [한]"
+type_text "t"
+expect "Last key: t → ㅅ"
+expect "Word: ㅅ _"
+type_text "q"
+expect "Last key: q → ㅂ"
+expect "Misses 1/7"
+expect "Wrong:   ㅂ"
+type_text "kr"
+expect "Word: 사 ㄱㅏ"
+type_text "h"
+expect "✓ Found: 사과"
+expect "Game over: 1 of 1 found"
+keys Enter
+expect "Hangman: 1 of 1 word found."
+finished
+
+# --- remote: the same client against a real server ---------------------------------
+TOKEN=$("$MAEIL" user token kim --data-dir "$DATA")
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$MAEIL" serve --port "$PORT" --data-dir "$DATA" >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 1 100); do
+    curl -fsS -o /dev/null "http://127.0.0.1:$PORT/api/v1/openapi.json" 2>/dev/null && break
+    sleep 0.2
+done
+
+start "remote review" study --server "http://127.0.0.1:$PORT" --token "$TOKEN" --book Remote
+expect "Review · Remote"
+expect "New 2 · Learning 0 · Review 0"
+expect "cat"
+keys Space
+expect "고양이"
+keys 3
+expect "New 1 · Learning 0 · Review 0"
+expect "dog"
+keys t
+expect "[한]"
+type_text "ro"
+expect "> 개"
+keys Enter
+expect "✓ correct"
+keys Enter
+expect "New 0 · Learning 2 · Review 0"
+keys u
+expect "Took back the answer to dog"
+expect "New 1 · Learning 0 · Review 0"
+keys q
+expect "Answered 1 card."
+finished
+
+# The server really has the answer: its queue for the book still holds 1 new card.
+CURRENT="remote state"
+book_id=$(curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/books" \
+    | python3 -c 'import json, sys; print(next(b["id"] for b in json.load(sys.stdin) if b["name"] == "Remote"))')
+new_count=$(curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/study/queue?book=$book_id" \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)["newCount"])')
+if [ "$new_count" == 1 ]; then passed=$((passed + 1)); else fail "the server's queue has $new_count new cards, expected 1"; fi
+
+start "remote quiz needs 4 words" study quiz --server "http://127.0.0.1:$PORT" --token "$TOKEN" --book Remote
+expect "needs at least 4"
+keys q
+finished
+
+start "remote bad token" study --server "http://127.0.0.1:$PORT" --token not-a-token
+expect "the server refused the token"
+expect "exit status 1"
+
+start "remote unknown book" study --server "http://127.0.0.1:$PORT" --token "$TOKEN" --book Nope
+expect "book \"Nope\" not found"
+expect "exit status 1"
+
+echo "cli-study-test: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
