@@ -15,6 +15,7 @@ struct WebRoutes: RouteCollection {
         try signedIn.register(collection: SearchWebController())
         try signedIn.register(collection: CalendarWebController())
         try signedIn.register(collection: StudyWebController())
+        try signedIn.register(collection: GamesWebController())
         try signedIn.register(collection: DiaryWebController())
         try signedIn.register(collection: SettingsWebController())
 
