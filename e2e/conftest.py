@@ -20,6 +20,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e-artifacts"
+PASSWORD = "correct horse 42"
 
 
 def _free_port() -> int:
@@ -142,8 +143,17 @@ def pytest_runtest_makereport(item, call):
         (ARTIFACTS / f"FAILED-{item.name}.html").write_text(browser.page_source)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def signed_out_around(driver, server):
+    """Each test file starts and ends signed out."""
+    driver.get(server + "/login")
+    driver.delete_all_cookies()
+    yield
+    driver.delete_all_cookies()
+
+
 class Page:
-    """What every browser test does with the page: go, find, wait."""
+    """What every browser test does with the page: go, find, wait, sign up, add words."""
 
     def __init__(self, driver, base, shot):
         self.d, self.base, self.shot = driver, base, shot
@@ -164,3 +174,54 @@ class Page:
 
     def wait_css(self, css, timeout=10):
         return self.wait(EC.visibility_of_element_located((By.CSS_SELECTOR, css)), timeout)
+
+    def sign_up(self, prefix):
+        """Signs up a new user named PREFIX + random hex; returns the name."""
+        import uuid
+        name = prefix + uuid.uuid4().hex[:8]
+        self.go("/signup")
+        self.find("#username").send_keys(name)
+        self.find("#password").send_keys(PASSWORD)
+        self.find("button[type=submit].primary").click()
+        self.wait(lambda d: not d.current_url.rstrip("/").endswith("/signup"))
+        return name
+
+    def add_book(self, name, words):
+        """Creates a book and its words (a dict or (term, meaning) pairs) through the
+        app's own form and JSON endpoints, with the session's CSRF token; returns the book id."""
+        token = self.find("meta[name=csrf-token]").get_attribute("content")
+        path = self.d.execute_async_script("""
+            const [token, name, done] = arguments;
+            const form = new URLSearchParams({_csrf: token, name, description: ""});
+            fetch("/books", {method: "POST", body: form, redirect: "follow"})
+              .then(r => done(new URL(r.url).pathname)).catch(e => done("ERR " + e));
+        """, token, name)
+        assert path.startswith("/books/"), path
+        pairs = words.items() if isinstance(words, dict) else words
+        for term, meaning in pairs:
+            status = self.d.execute_async_script("""
+                const [path, token, term, meaning, done] = arguments;
+                fetch(path + "/words", {method: "POST", headers: {"Content-Type": "application/json",
+                  "Accept": "application/json", "X-CSRF-Token": token}, body: JSON.stringify({term, meaning})})
+                  .then(r => done(r.status)).catch(e => done("ERR " + e));
+            """, path, token, term, meaning)
+            assert status in (200, 201), status
+        return path.rsplit("/", 1)[1]
+
+    def overflowing(self, skip=None, absolute=False):
+        """Elements that stick out past the right edge of the viewport (except inside
+        `skip`, a selector for boxes that scroll on their own; absolutely positioned
+        ones only when `absolute`)."""
+        return self.d.execute_script("""
+            const [skip, absolute] = arguments;
+            const limit = document.documentElement.clientWidth + 1;
+            const out = [];
+            for (const el of document.querySelectorAll('body *')) {
+              if (skip && el.closest(skip)) continue;
+              const box = el.getBoundingClientRect();
+              if (box.width && box.right > limit && (absolute || getComputedStyle(el).position !== 'absolute'))
+                out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+                         (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ').join('.') : '') +
+                         ' right=' + Math.round(box.right));
+            }
+            return out;""", skip, absolute)

@@ -3,8 +3,6 @@ calendars shows the activity, the heatmap has today lit, the streak starts, the 
 render as inline SVG with tooltips, the range toggle works, and the dashboard on the
 Study page counts it all — on a desktop, in Korean, on a phone and in dark mode."""
 
-import uuid
-
 import pytest
 import requests
 from selenium.webdriver.common.by import By
@@ -12,59 +10,13 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import Page
 
-PASSWORD = "correct horse 42"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def signed_out_around(driver, server):
-    driver.get(server + "/login")
-    driver.delete_all_cookies()
-    yield
-    driver.delete_all_cookies()
 
 
 @pytest.fixture(scope="module")
 def page(driver, server, shot):
     page = Page(driver, server, shot)
-    page.go("/signup")
-    page.find("#username").send_keys("dy" + uuid.uuid4().hex[:8])
-    page.find("#password").send_keys(PASSWORD)
-    page.find("button[type=submit].primary").click()
-    page.wait(lambda d: not d.current_url.rstrip("/").endswith("/signup"))
+    page.sign_up("dy")
     return page
-
-
-def add_words(page, words):
-    token = page.find("meta[name=csrf-token]").get_attribute("content")
-    book = page.d.execute_async_script("""
-        const [token, done] = arguments;
-        const form = new URLSearchParams({_csrf: token, name: "일기", description: ""});
-        fetch("/books", {method: "POST", body: form, redirect: "follow"})
-          .then(r => done(new URL(r.url).pathname)).catch(e => done("ERR " + e));
-    """, token)
-    assert book.startswith("/books/"), book
-    for term, meaning in words:
-        status = page.d.execute_async_script("""
-            const [path, token, term, meaning, done] = arguments;
-            fetch(path + "/words", {method: "POST", headers: {"Content-Type": "application/json",
-              "Accept": "application/json", "X-CSRF-Token": token}, body: JSON.stringify({term, meaning})})
-              .then(r => done(r.status)).catch(e => done("ERR " + e));
-        """, book, token, term, meaning)
-        assert status in (200, 201), status
-
-
-def overflowing(page):
-    """Elements that stick out past the right edge of the viewport."""
-    return page.d.execute_script("""
-        const limit = document.documentElement.clientWidth + 1;
-        const out = [];
-        for (const el of document.querySelectorAll('body *')) {
-          if (el.closest('.heatmap-scroll')) continue;  // scrolls inside its own box
-          const box = el.getBoundingClientRect();
-          if (box.width && box.right > limit && getComputedStyle(el).position !== 'absolute')
-            out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' right=' + Math.round(box.right));
-        }
-        return out;""")
 
 
 def test_empty_diary_and_dashboard(page):
@@ -79,7 +31,7 @@ def test_empty_diary_and_dashboard(page):
 
 
 def test_a_review_shows_up_in_the_diary(page):
-    add_words(page, [("apple", "사과"), ("river", "강"), ("cloud", "구름")])
+    page.add_book("일기", [("apple", "사과"), ("river", "강"), ("cloud", "구름")])
     page.go("/study")
     assert page.find("#dash-new .dash-value").text == "3"
     page.find("#start-review").click()
@@ -164,7 +116,7 @@ def test_diary_in_korean_on_a_phone_and_in_dark_mode(page):
                            ("phone-study", "/study")]:
             page.go(path)
             assert page.d.execute_script("return window.innerWidth") == 390
-            assert overflowing(page) == [], f"{path} is wider than a phone"
+            assert page.overflowing(skip=".heatmap-scroll") == [], f"{path} is wider than a phone"
             page.shot(name)
         page.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {
             "features": [{"name": "prefers-color-scheme", "value": "dark"}]})

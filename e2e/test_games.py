@@ -8,7 +8,6 @@ The tests share one browser session and run in file order; each leaves the state
 the next one starts from (`state`)."""
 
 import re
-import uuid
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -18,40 +17,11 @@ from selenium.webdriver.support.select import Select
 
 from conftest import Page
 
-PASSWORD = "correct horse 42"
 FRUIT = {"apple": "사과", "pear": "배", "grape": "포도", "peach": "복숭아", "melon": "멜론"}
 state: dict = {}
 
 
-@pytest.fixture(scope="module", autouse=True)
-def signed_out_around(driver, server):
-    driver.get(server + "/login")
-    driver.delete_all_cookies()
-    yield
-    driver.delete_all_cookies()
-
-
 class GamePage(Page):
-    def add_book(self, name, words):
-        """Creates a book and its words through the app's own forms and JSON; returns the book id."""
-        token = self.find("meta[name=csrf-token]").get_attribute("content")
-        path = self.d.execute_async_script("""
-            const [token, name, done] = arguments;
-            const form = new URLSearchParams({_csrf: token, name, description: ""});
-            fetch("/books", {method: "POST", body: form, redirect: "follow"})
-              .then(r => done(new URL(r.url).pathname)).catch(e => done("ERR " + e));
-        """, token, name)
-        assert path.startswith("/books/"), path
-        for term, meaning in words.items():
-            status = self.d.execute_async_script("""
-                const [path, token, term, meaning, done] = arguments;
-                fetch(path + "/words", {method: "POST", headers: {"Content-Type": "application/json",
-                  "Accept": "application/json", "X-CSRF-Token": token}, body: JSON.stringify({term, meaning})})
-                  .then(r => done(r.status)).catch(e => done("ERR " + e));
-            """, path, token, term, meaning)
-            assert status in (200, 201), status
-        return path.rsplit("/", 1)[1]
-
     def start(self, kind, book, count=""):
         self.go("/games")
         self.find(f"#kind-{kind}").click()
@@ -85,17 +55,6 @@ class GamePage(Page):
     def flash_error(self):
         return self.text("p.flash.error")
 
-    def overflowing(self):
-        return self.d.execute_script("""
-            const limit = document.documentElement.clientWidth + 1;
-            const out = [];
-            for (const el of document.querySelectorAll('body *')) {
-              const box = el.getBoundingClientRect();
-              if (box.width && box.right > limit && getComputedStyle(el).position !== 'absolute')
-                out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' right=' + Math.round(box.right));
-            }
-            return out;""")
-
 
 @pytest.fixture
 def ui(driver, server, shot):
@@ -103,11 +62,7 @@ def ui(driver, server, shot):
 
 
 def test_sign_up_and_add_words(ui):
-    ui.go("/signup")
-    ui.find("#username").send_keys("gm" + uuid.uuid4().hex[:8])
-    ui.find("#password").send_keys(PASSWORD)
-    ui.find("button[type=submit].primary").click()
-    ui.wait(lambda d: not d.current_url.rstrip("/").endswith("/signup"))
+    ui.sign_up("gm")
     state["fruit"] = ui.add_book("Fruit", FRUIT)
     state["korean"] = ui.add_book("한국어", {"사과": "apple"})
     ui.go("/study")

@@ -9,11 +9,10 @@ user and leave the browser signed out, so the other test files start as they exp
 import uuid
 
 import pytest
-from conftest import Page
+from conftest import PASSWORD, Page
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-PASSWORD = "correct horse 42"
 state: dict = {}
 
 
@@ -71,19 +70,6 @@ class KB(Page):
                 if key != key.lower():
                     self.find("#hangul-keyboard [data-hk=shift]").click()
                 self.find(f"#hangul-keyboard [data-hk=key][data-key='{key}']").click()
-
-    def overflowing(self):
-        return self.d.execute_script("""
-            const limit = document.documentElement.clientWidth + 1;
-            const out = [];
-            for (const el of document.querySelectorAll('body *')) {
-              const box = el.getBoundingClientRect();
-              if (box.width && box.right > limit)
-                out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
-                         (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ').join('.') : '') +
-                         ' right=' + Math.round(box.right));
-            }
-            return out;""")
 
 
 @pytest.fixture
@@ -304,7 +290,7 @@ def test_phone_layout_light_and_dark(kb):
         "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
     kb.go(f"/books/{state['book']}")
     assert kb.d.execute_script("return window.innerWidth") == 390
-    assert kb.overflowing() == []
+    assert kb.overflowing(absolute=True) == []
     kb.shot("hk-phone-closed")
     kb.find("#fast-term").send_keys("hi", Keys.ENTER)
     kb.toggle_for("fast-meaning").click()
@@ -312,7 +298,7 @@ def test_phone_layout_light_and_dark(kb):
     assert kb.find("#fast-meaning").get_attribute("inputmode") == "none", "the phone's own keyboard stays down"
     box = kb.d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right, r.bottom]", panel)
     assert box[0] >= 0 and box[1] <= 390 and abs(box[2] - 844) < 2, box
-    assert kb.overflowing() == []
+    assert kb.overflowing(absolute=True) == []
     widths = kb.d.execute_script(
         "return [...document.querySelectorAll('#hangul-keyboard [data-hk=key]')].map(b => b.getBoundingClientRect().width)")
     heights = kb.d.execute_script(
@@ -353,7 +339,7 @@ def test_phone_layout_light_and_dark(kb):
     latin.click()
     kb.find("#fast-meaning").send_keys("wkf rkdy")
     assert kb.value("#fast-meaning") == "잘 가요"
-    assert kb.overflowing() == []
+    assert kb.overflowing(absolute=True) == []
     kb.view("hk-phone-korean")
     kb.find("#fast-meaning").send_keys(Keys.ENTER)
     kb.wait(lambda d: len(kb.all(".word-row")) == 4)

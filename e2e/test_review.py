@@ -2,52 +2,16 @@
 the answer, the keys 1–4 answer with the next interval on each button, U undoes the last
 answer, and the session ends with "all done"."""
 
-import uuid
-
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import Page
 
-PASSWORD = "correct horse 42"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def signed_out_around(driver, server):
-    driver.get(server + "/login")
-    driver.delete_all_cookies()
-    yield
-    driver.delete_all_cookies()
-
-
-def add_words(page, words):
-    token = page.find("meta[name=csrf-token]").get_attribute("content")
-    book = page.d.execute_async_script("""
-        const [token, done] = arguments;
-        const form = new URLSearchParams({_csrf: token, name: "복습", description: ""});
-        fetch("/books", {method: "POST", body: form, redirect: "follow"})
-          .then(r => done(new URL(r.url).pathname)).catch(e => done("ERR " + e));
-    """, token)
-    assert book.startswith("/books/"), book
-    for term, meaning in words:
-        status = page.d.execute_async_script("""
-            const [path, token, term, meaning, done] = arguments;
-            fetch(path + "/words", {method: "POST", headers: {"Content-Type": "application/json",
-              "Accept": "application/json", "X-CSRF-Token": token}, body: JSON.stringify({term, meaning})})
-              .then(r => done(r.status)).catch(e => done("ERR " + e));
-        """, book, token, term, meaning)
-        assert status in (200, 201), status
-
 
 def test_review_session_with_keys_and_undo(driver, server, shot):
     page = Page(driver, server, shot)
-    page.go("/signup")
-    page.find("#username").send_keys("rv" + uuid.uuid4().hex[:8])
-    page.find("#password").send_keys(PASSWORD)
-    page.find("button[type=submit].primary").click()
-    page.wait(lambda d: not d.current_url.rstrip("/").endswith("/signup"))
-    add_words(page, [("apple", "사과"), ("river", "강")])
+    page.sign_up("rv")
+    page.add_book("복습", [("apple", "사과"), ("river", "강")])
 
     page.go("/study")
     assert "2" in page.find("#study-counts").text

@@ -10,13 +10,12 @@ import io
 
 import pytest
 import requests
-from conftest import Page
+from conftest import PASSWORD, Page
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 
 USER = "e2e_user"
-PASSWORD = "correct horse 42"
 state: dict = {}
 
 
@@ -49,20 +48,6 @@ class UI(Page):
         for cookie in self.d.get_cookies():
             session.cookies.set(cookie["name"], cookie["value"])
         return session
-
-    def overflowing(self):
-        """Elements that stick out past the right edge of the viewport."""
-        return self.d.execute_script("""
-            const limit = document.documentElement.clientWidth + 1;
-            const out = [];
-            for (const el of document.querySelectorAll('body *')) {
-              const box = el.getBoundingClientRect();
-              if (box.width && box.right > limit && getComputedStyle(el).position !== 'absolute')
-                out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
-                         (el.className ? '.' + String(el.className).split(' ').join('.') : '') +
-                         ' right=' + Math.round(box.right));
-            }
-            return out;""")
 
 
 def test_sign_up(ui):
