@@ -99,16 +99,27 @@ struct SearchIndex: Sendable {
             """
     }
 
-    /// Candidates for the one-jamo-typo pass; the caller checks the edit
-    /// distance. A typo in a vowel or a final keeps the query's initial
-    /// consonants (사가 → ㅅㄱ → 사과), so words with those are candidates; a
-    /// typo in an initial consonant keeps the rest of the typing units, so
-    /// words containing the query with one initial swapped are too (자과 →
-    /// ㅅㅏㄱㅗㅏ → 사과). Both go through the trigram indexes.
-    var fuzzyCandidates: (table: String, condition: SQLQueryString)? {
+    /// Where the one-jamo-typo pass looks, in the order it looks.
+    enum TypoKind: CaseIterable {
+        /// A typo in a vowel or a final keeps the query's initial consonants
+        /// (사가 → ㅅㄱ → 사과): words with those are candidates. One indexed lookup.
+        case vowelOrFinal
+        /// A typo in an initial consonant keeps the rest of the typing units:
+        /// words containing the query with one initial swapped are candidates
+        /// (자과 → ㅅㅏㄱㅗㅏ → 사과). About 18 lookups per syllable, so only
+        /// when the first kind found nothing.
+        case initial
+    }
+
+    /// Candidates for one kind of typo, through the trigram indexes; the
+    /// caller checks the edit distance. Nil when the query gets no typo pass.
+    func fuzzyCandidates(_ kind: TypoKind) -> (table: String, condition: SQLQueryString)? {
         guard let choseong = query.fuzzyChoseong.map(WordSearchKeys.doubled) else { return nil }
-        let alternatives = [(column: "choseong_text", needle: choseong)]
-            + query.initialTypoVariants.map { (column: "jamo_text", needle: $0) }
+        let alternatives: [(column: String, needle: String)] = switch kind {
+        case .vowelOrFinal: [(column: "choseong_text", needle: choseong)]
+        case .initial: query.initialTypoVariants.map { (column: "jamo_text", needle: $0) }
+        }
+        guard !alternatives.isEmpty else { return nil }
         if dialect == "postgresql" {
             // One OR of ~40 LIKEs makes PostgreSQL's planner guess a scan of
             // every word (measured: 3.5 s at 300,000 words); as a UNION each

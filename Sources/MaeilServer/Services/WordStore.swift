@@ -60,8 +60,8 @@ struct WordStore: Sendable {
         let total = try await sql.raw("""
             SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: words) WHERE \(condition)\(countLimit)) matches
             """).first()?.decode(column: "n", as: Int.self) ?? 0
-        if let search, total < Self.fuzzyThreshold, let candidates = search.fuzzyCandidates {
-            return try await withTypos(search, filter: filter, order: order, total: total, page: page, perPage: perPage, candidates: candidates)
+        if let search, total < Self.fuzzyThreshold, search.query.allowsFuzzy {
+            return try await withTypos(search, filter: filter, order: order, total: total, page: page, perPage: perPage)
         }
         if total == 0 { return WordPageDTO(items: [], total: 0, page: page, perPage: perPage) }
         let rows = try await sql.raw("""
@@ -83,8 +83,7 @@ struct WordStore: Sendable {
     /// The direct matches (few), then words whose term, a sense or the reading
     /// is one typing unit away from the query ("사가" finds 사과).
     private func withTypos(
-        _ search: SearchIndex, filter: WordFilter, order: SQLQueryString, total: Int, page: Int, perPage: Int,
-        candidates: (table: String, condition: SQLQueryString)
+        _ search: SearchIndex, filter: WordFilter, order: SQLQueryString, total: Int, page: Int, perPage: Int
     ) async throws -> WordPageDTO {
         let sql = try db.sql()
         let base = whereClause(filter)
@@ -93,19 +92,23 @@ struct WordStore: Sendable {
             WHERE \(base + search.condition) ORDER BY \(order)
             """).all().map(Self.word(from:))
         let seen = Set(direct.map(\.id))
-        // Only the typing-unit key of each candidate is read and compared, one
-        // line (term, sense, reading) at a time; whole rows are read for the few that match.
-        let nearIDs = try await sql.raw("""
-            SELECT w.id, w.jamo_text FROM \(unsafeRaw: candidates.table)
-            WHERE \(base + candidates.condition) ORDER BY w.created_at DESC, w.id DESC LIMIT 3000
-            """).all().lazy.compactMap { row -> UUID? in
-                guard let id = try? row.decode(column: "id", as: UUID.self), !seen.contains(id),
-                    let key = try? row.decode(column: "jamo_text", as: String.self),
-                    search.query.isOneTypoAway(fromJamoKey: key)
-                else { return nil }
-                return id
-            }.prefix(100)
-        let near = try await words(Array(nearIDs))
+        var near: [WordDTO] = []
+        for kind in SearchIndex.TypoKind.allCases where near.isEmpty {
+            guard let candidates = search.fuzzyCandidates(kind) else { continue }
+            // Only the typing-unit key of each candidate is read and compared, one
+            // line (term, sense, reading) at a time; whole rows are read for the few that match.
+            let nearIDs = try await sql.raw("""
+                SELECT w.id, w.jamo_text FROM \(unsafeRaw: candidates.table)
+                WHERE \(base + candidates.condition) ORDER BY w.created_at DESC, w.id DESC LIMIT 3000
+                """).all().lazy.compactMap { row -> UUID? in
+                    guard let id = try? row.decode(column: "id", as: UUID.self), !seen.contains(id),
+                        let key = try? row.decode(column: "jamo_text", as: String.self),
+                        search.query.isOneTypoAway(fromJamoKey: key)
+                    else { return nil }
+                    return id
+                }.prefix(100)
+            near = try await words(Array(nearIDs))
+        }
         let all = direct + near
         let start = min((page - 1) * perPage, all.count)
         return WordPageDTO(
