@@ -74,7 +74,7 @@ run() {
 
 log "running (best of $REPEAT; Python best of $PY_REPEAT)"
 run automaton keys/s libhangul "hangul_ic_process + get_commit_string" "$C_BENCH" ic "$KEYS_FILE" "$REPEAT"
-run automaton keys/s Swift "HangulInputContext.process + commit" "$SWIFT_BENCH" ic "$KEYS_FILE" "$REPEAT"
+run automaton keys/s Swift "HangulInputContext.process + appendCommit" "$SWIFT_BENCH" ic "$KEYS_FILE" "$REPEAT"
 run automaton keys/s Swift "HangulInputContext.type (whole string)" "$SWIFT_BENCH" type "$KEYS_FILE" "$REPEAT"
 run decompose syllables/s libhangul "hangul_syllable_to_jamo + hangul_jamo_to_cjamo" "$C_BENCH" decompose "$SYL_FILE" "$REPEAT"
 run decompose syllables/s Swift "Hangul.decompose" "$SWIFT_BENCH" decompose "$SYL_FILE" "$REPEAT"
