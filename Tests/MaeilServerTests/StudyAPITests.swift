@@ -126,10 +126,18 @@ struct StudyAPITests {
             let wrong = try await api.send(.PATCH, "/api/v1/books/\(book.id)", json: ["studyDirections": "sideways"])
             #expect(wrong.status == .unprocessableEntity)
 
+            // Undo passes over an answer to a word deleted since: the one before it is taken back.
+            let kept = try #require(q.cards.first { $0.direction == "forward" && $0.wordID != reverse.wordID })
+            #expect(try await answer(api, kept, 3).status == .ok)
+            #expect(try await answer(api, reverse, 1).status == .ok)
+
             // Deleting a word removes its cards.
             _ = try await api.send(.DELETE, "/api/v1/words/\(reverse.wordID)")
             q = try await queue(api, book: book.id)
             #expect(!q.cards.contains { $0.wordID == reverse.wordID })
+            let undo = try await api.send(.POST, "/api/v1/study/undo")
+            #expect(undo.status == .ok, "\(undo.body.string)")
+            #expect(try api.decode(StudyCardDTO.self, undo).wordID == kept.wordID)
         }
     }
 }

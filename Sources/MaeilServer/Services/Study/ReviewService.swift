@@ -137,12 +137,14 @@ struct ReviewService: Sendable {
     }
 
     /// Takes back the user's last review answer: the card returns to its state
-    /// before it, and the answer leaves the log. Each answer can be undone
+    /// before it, and the answer leaves the log. Answers to words deleted since
+    /// are passed over (their history stays). Each answer can be undone
     /// once; the card must not have changed since (else 409, nothing changes).
     func undo() async throws -> StudyCard {
         guard let row = try await db.sql().raw("""
-            SELECT id, word_id, direction, rating, card_before, card_after FROM review_logs
-            WHERE user_id = \(bind: userID) AND source = 'review' ORDER BY reviewed_at DESC LIMIT 1
+            SELECT l.id, l.word_id, l.direction, l.rating, l.card_before, l.card_after
+            FROM review_logs l JOIN cards c ON c.word_id = l.word_id AND c.direction = l.direction
+            WHERE l.user_id = \(bind: userID) AND l.source = 'review' ORDER BY l.reviewed_at DESC LIMIT 1
             """).first()
         else { throw AppError(status: .conflict, code: "nothing_to_undo", message: "there is no answer to undo") }
         let logID = try row.decode(column: "id", as: UUID.self)
