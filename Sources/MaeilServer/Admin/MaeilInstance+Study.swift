@@ -1,4 +1,3 @@
-import FSRS
 import Foundation
 import Vapor
 import VocabCore
@@ -15,14 +14,8 @@ extension MaeilInstance {
 
     /// `GET study/queue?book=&limit=`
     public func studyQueue(username: String, bookID: UUID?, limit: Int) async throws -> Data {
-        let reviews = try await reviews(username)
-        let now = Date()
-        let queue = try await reviews.queue(bookID: bookID, now: now, limit: max(1, min(limit, 500)))
-        let scheduler = try await scheduler(username)
-        return try Self.json(ReviewQueueDTO(
-            newCount: queue.newCount, learningCount: queue.learningCount, reviewCount: queue.reviewCount,
-            nextLearningDue: queue.nextLearningDue,
-            cards: queue.cards.map { StudyCardDTO($0, scheduler: scheduler, now: now) }))
+        let queue = try await reviews(username).queue(bookID: bookID, limit: max(1, min(limit, 500)))
+        return try Self.json(ReviewQueueDTO(queue))
     }
 
     /// `POST study/answer`
@@ -31,14 +24,12 @@ extension MaeilInstance {
     ) async throws -> Data {
         let input = ReviewAnswerInput(wordID: wordID, direction: direction, rating: rating, version: version, elapsedMs: elapsedMs)
         let now = Date()
-        let card = try await reviews(username).answer(try input.validated(), now: now)
-        return try Self.json(StudyCardDTO(card, scheduler: try await scheduler(username), now: now))
+        return try Self.json(StudyCardDTO(try await reviews(username).answer(try input.validated(), now: now), now: now))
     }
 
     /// `POST study/undo`
     public func undoReview(username: String) async throws -> Data {
-        let card = try await reviews(username).undo()
-        return try Self.json(StudyCardDTO(card, scheduler: try await scheduler(username), now: Date()))
+        return try Self.json(StudyCardDTO(try await reviews(username).undo()))
     }
 
     /// `POST games` with `kind`, `book`, `direction` and `count`.
@@ -75,10 +66,6 @@ extension MaeilInstance {
 
     private func games(_ username: String) async throws -> GameService {
         GameService(db: app.db, userID: try await userID(username), days: DayFormatter(timeZone: app.maeilSettings.timeZone))
-    }
-
-    private func scheduler(_ username: String) async throws -> Scheduler {
-        Scheduler(try await StudySettingsStore(db: app.db, userID: try await userID(username)).get().parameters)
     }
 
     /// Encoded as the API encodes its responses (Vapor's default: ISO 8601 dates).

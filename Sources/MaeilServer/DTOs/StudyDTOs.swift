@@ -24,6 +24,10 @@ struct StudyCardDTO: Content, Sendable {
     /// The next interval per rating ("1", "2", "3", "4"), e.g. "10m", "4d".
     var intervals: [String: String]
 
+    init(_ reviewed: ReviewedCard, now: Date = Date()) {
+        self.init(reviewed.card, scheduler: reviewed.scheduler, now: now)
+    }
+
     init(_ card: StudyCard, scheduler: Scheduler, now: Date) {
         let word = card.word
         wordID = word.id
@@ -51,6 +55,15 @@ struct ReviewQueueDTO: Content, Sendable {
     var reviewCount: Int
     var nextLearningDue: Date?
     var cards: [StudyCardDTO]
+
+    init(_ queue: ReviewQueue) {
+        let scheduler = queue.day.scheduler
+        newCount = queue.newCount
+        learningCount = queue.learningCount
+        reviewCount = queue.reviewCount
+        nextLearningDue = queue.nextLearningDue
+        cards = queue.cards.map { StudyCardDTO($0, scheduler: scheduler, now: queue.day.now) }
+    }
 }
 
 struct ReviewAnswerInput: Content, Sendable {

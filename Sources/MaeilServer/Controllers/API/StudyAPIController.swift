@@ -1,4 +1,3 @@
-import FSRS
 import Vapor
 
 /// Spaced repetition: today's queue, answers, undo, and the scheduler settings.
@@ -16,25 +15,17 @@ struct StudyAPIController: RouteCollection {
     @Sendable func queue(req: Request) async throws -> ReviewQueueDTO {
         let bookID = try await Self.book(req)
         let limit = try WordListQuery.int(req, "limit", default: 50, range: 1...500)
-        let now = Date()
-        let queue = try await req.reviews().queue(bookID: bookID, now: now, limit: limit)
-        let scheduler = Scheduler(try await req.studySettings().get().parameters)
-        return ReviewQueueDTO(
-            newCount: queue.newCount, learningCount: queue.learningCount, reviewCount: queue.reviewCount,
-            nextLearningDue: queue.nextLearningDue,
-            cards: queue.cards.map { StudyCardDTO($0, scheduler: scheduler, now: now) })
+        return ReviewQueueDTO(try await req.reviews().queue(bookID: bookID, limit: limit))
     }
 
     @Sendable func answer(req: Request) async throws -> StudyCardDTO {
         let answer = try req.content.decode(ReviewAnswerInput.self).validated()
         let now = Date()
-        let card = try await req.reviews().answer(answer, now: now)
-        return StudyCardDTO(card, scheduler: Scheduler(try await req.studySettings().get().parameters), now: now)
+        return StudyCardDTO(try await req.reviews().answer(answer, now: now), now: now)
     }
 
     @Sendable func undo(req: Request) async throws -> StudyCardDTO {
-        let card = try await req.reviews().undo()
-        return StudyCardDTO(card, scheduler: Scheduler(try await req.studySettings().get().parameters), now: Date())
+        StudyCardDTO(try await req.reviews().undo())
     }
 
     @Sendable func settings(req: Request) async throws -> StudySettingsDTO {

@@ -36,18 +36,19 @@ struct StudyWebController: RouteCollection {
 
     @Sendable func overview(req: Request) async throws -> Response {
         let reviews = try req.reviews()
-        let now = Date()
-        let all = try await reviews.queue(bookID: nil, now: now, limit: 1)
+        let day = try await reviews.today()
+        let now = day.now
+        let all = try await reviews.queue(bookID: nil, day: day, limit: 1)
         var rows: [BookRow] = []
         for book in try await req.bookStore().list() {
-            let queue = try await reviews.queue(bookID: book.id, now: now, limit: 1)
+            let queue = try await reviews.queue(bookID: book.id, day: day, limit: 1)
             rows.append(BookRow(
                 id: book.id.uuidString, name: book.name, dueText: Self.countsText(req, queue), hasCards: !queue.cards.isEmpty,
                 directions: BookStudyDirections.allCases.map {
                     OptionView(value: $0.rawValue, label: req.text("direction" + $0.rawValue.capitalized), selected: $0.rawValue == book.studyDirections)
                 }))
         }
-        let settings = try await req.studySettings().get()
+        let settings = day.settings
         let data = OverviewData(
             dashboard: try await DashboardView(req, queue: all, now: now),
             dueText: Self.countsText(req, all), hasCards: !all.cards.isEmpty, books: rows,
@@ -120,10 +121,9 @@ struct StudyWebController: RouteCollection {
 
     @Sendable func review(req: Request) async throws -> Response {
         let bookID = try await StudyAPIController.book(req)
-        let now = Date()
-        let queue = try await req.reviews().queue(bookID: bookID, now: now, limit: 1)
-        let scheduler = Scheduler(try await req.studySettings().get().parameters)
-        let card = queue.cards.first.map { StudyCardDTO($0, scheduler: scheduler, now: now) }
+        let queue = try await req.reviews().queue(bookID: bookID, limit: 1)
+        let now = queue.day.now
+        let card = ReviewQueueDTO(queue).cards.first
         let labels = ["ratingAgain", "ratingHard", "ratingGood", "ratingEasy"]
         let bookName = try await bookID.asyncMap { try await req.bookStore().find($0).name }
         let data = ReviewData(

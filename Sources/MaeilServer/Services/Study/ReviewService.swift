@@ -9,8 +9,28 @@ enum ReviewSource: String, Codable, Sendable, CaseIterable {
     case review, quiz, hangman, test
 }
 
+/// What every queue of one request shares: the user's settings and what is
+/// left of today's limits, read once (the Study page builds a queue per book).
+struct ReviewDay: Sendable {
+    var settings: StudySettings
+    var now: Date
+    var startOfTomorrow: Date
+    var newLeft: Int
+    var reviewsLeft: Int
+
+    var scheduler: Scheduler { Scheduler(settings.parameters) }
+}
+
+/// A card as an answer or an undo left it, with the scheduler that shows its
+/// next intervals.
+struct ReviewedCard: Sendable {
+    var card: StudyCard
+    var scheduler: Scheduler
+}
+
 /// Today's review queue: cards due now, then new cards, within the daily limits.
 struct ReviewQueue: Sendable {
+    var day: ReviewDay
     var cards: [StudyCard]
     var newCount: Int
     var learningCount: Int
@@ -38,16 +58,27 @@ struct ReviewService: Sendable {
 
     var cards: CardStore { CardStore(db: db, userID: userID) }
 
-    func queue(bookID: UUID?, now: Date = Date(), limit: Int = 50) async throws -> ReviewQueue {
+    func today(_ now: Date = Date()) async throws -> ReviewDay {
         let settings = try await StudySettingsStore(db: db, userID: userID).get()
         let done = try await answeredToday(now)
         let left = settings.limits.remaining(newDone: done.new, reviewsDone: done.reviews)
-        let tomorrow = days.startOfNextDay(after: now)
+        return ReviewDay(
+            settings: settings, now: now, startOfTomorrow: days.startOfNextDay(after: now), newLeft: left.new, reviewsLeft: left.reviews)
+    }
+
+    func queue(bookID: UUID?, now: Date = Date(), limit: Int = 50) async throws -> ReviewQueue {
+        try await queue(bookID: bookID, day: try await today(now), limit: limit)
+    }
+
+    func queue(bookID: UUID?, day: ReviewDay, limit: Int = 50) async throws -> ReviewQueue {
+        let now = day.now, tomorrow = day.startOfTomorrow
+        let left = (new: day.newLeft, reviews: day.reviewsLeft)
         let cards = self.cards
         let learning = try await cards.cards([.learning, .relearning], dueBefore: now, bookID: bookID, limit: limit)
         let reviews = try await cards.cards([.review], dueBefore: tomorrow.addingTimeInterval(-0.001), bookID: bookID, limit: min(limit, left.reviews))
         let fresh = try await cards.cards([.new], dueBefore: .distantFuture, bookID: bookID, limit: min(limit, left.new))
         var queue = ReviewQueue(
+            day: day,
             cards: Array((learning + reviews + fresh).prefix(limit)),
             newCount: try await cards.count([.new], dueBefore: .distantFuture, bookID: bookID, cap: left.new),
             learningCount: try await cards.count([.learning, .relearning], dueBefore: now, bookID: bookID, cap: 10_000),
@@ -88,7 +119,7 @@ struct ReviewService: Sendable {
 
     /// Applies an answer. 404 for a card that is not the user's, 409 for a
     /// replayed answer or a card that is not due; nothing changes then.
-    func answer(_ answer: ReviewAnswer, now: Date = Date()) async throws -> StudyCard {
+    func answer(_ answer: ReviewAnswer, now: Date = Date()) async throws -> ReviewedCard {
         let card = try await cards.card(wordID: answer.wordID, direction: answer.direction)
         guard card.stored.reps == answer.version else {
             throw AppError(status: .conflict, code: "stale_answer", message: "this card was answered already; reload to get the next card")
@@ -106,9 +137,9 @@ struct ReviewService: Sendable {
         _ = try await apply(.again, to: card, source: source, elapsed: 0, now: now)
     }
 
-    private func apply(_ rating: Rating, to card: StudyCard, source: ReviewSource, elapsed: Int, now: Date) async throws -> StudyCard {
-        let settings = try await StudySettingsStore(db: db, userID: userID).get()
-        let log = Scheduler(settings.parameters).review(card.stored.memory, rating: rating, at: now)
+    private func apply(_ rating: Rating, to card: StudyCard, source: ReviewSource, elapsed: Int, now: Date) async throws -> ReviewedCard {
+        let scheduler = try await scheduler()
+        let log = scheduler.review(card.stored.memory, rating: rating, at: now)
         let before = card.stored
         let after = StoredCard(
             state: QueueState(log.after.state), memory: log.after, reps: before.reps + 1,
@@ -133,14 +164,19 @@ struct ReviewService: Sendable {
         }
         var answered = card
         answered.stored = after
-        return answered
+        return ReviewedCard(card: answered, scheduler: scheduler)
+    }
+
+    /// The user's scheduler (their parameters and retention).
+    func scheduler() async throws -> Scheduler {
+        Scheduler(try await StudySettingsStore(db: db, userID: userID).get().parameters)
     }
 
     /// Takes back the user's last review answer: the card returns to its state
     /// before it, and the answer leaves the log. Answers to words deleted since
     /// are passed over (their history stays). Each answer can be undone
     /// once; the card must not have changed since (else 409, nothing changes).
-    func undo() async throws -> StudyCard {
+    func undo() async throws -> ReviewedCard {
         guard let row = try await db.sql().raw("""
             SELECT l.id, l.word_id, l.direction, l.rating, l.card_before, l.card_after
             FROM review_logs l JOIN cards c ON c.word_id = l.word_id AND c.direction = l.direction
@@ -167,7 +203,7 @@ struct ReviewService: Sendable {
             }
         }
         card.stored = before
-        return card
+        return ReviewedCard(card: card, scheduler: try await scheduler())
     }
 
     static func json(_ card: StoredCard) -> String {
