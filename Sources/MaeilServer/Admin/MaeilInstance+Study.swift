@@ -34,18 +34,7 @@ extension MaeilInstance {
 
     /// `POST games` with `kind`, `book`, `direction` and `count`.
     public func startGame(username: String, kind: String, bookID: UUID?, direction: String?, count: Int?) async throws -> Data {
-        guard let gameKind = GameKind(rawValue: kind) else {
-            throw AppError.badRequest("kind must be quiz, hangman, test or flashcards")
-        }
-        let studyDirection: StudyDirection
-        if let direction {
-            guard let value = StudyDirection(rawValue: direction) else {
-                throw AppError.badRequest("direction must be termToMeaning or meaningToTerm")
-            }
-            studyDirection = value
-        } else {
-            studyDirection = gameKind == .hangman ? .meaningToTerm : .termToMeaning
-        }
+        let (gameKind, studyDirection) = try GameStartInput(kind: kind, direction: direction).kindAndDirection()
         let setup = GameSetup(kind: gameKind, bookID: bookID, direction: studyDirection, count: count, wordIDs: nil)
         return try Self.json(GameDTO(try await games(username).start(setup)))
     }

@@ -147,6 +147,18 @@ struct GameStartInput: Content, Sendable {
     var wordIDs: [UUID]?
     /// Play the words in the mistake notes of this source ("review", "quiz", "hangman", "test" or "all").
     var mistakes: String?
+
+    /// The game's kind, and its direction (hangman guesses the term by default, the others ask the meaning).
+    func kindAndDirection() throws -> (GameKind, StudyDirection) {
+        guard let kind = GameKind(rawValue: kind) else {
+            throw AppError.badRequest("kind must be quiz, hangman, test or flashcards")
+        }
+        guard let direction else { return (kind, kind == .hangman ? .meaningToTerm : .termToMeaning) }
+        guard let value = StudyDirection(rawValue: direction) else {
+            throw AppError.badRequest("direction must be termToMeaning or meaningToTerm")
+        }
+        return (kind, value)
+    }
 }
 
 struct GameMoveInput: Content, Sendable {

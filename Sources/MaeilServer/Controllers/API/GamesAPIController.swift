@@ -23,18 +23,7 @@ struct GamesAPIController: RouteCollection {
     }
 
     static func setup(_ input: GameStartInput, _ req: Request) async throws -> GameSetup {
-        guard let kind = GameKind(rawValue: input.kind) else {
-            throw AppError.badRequest("kind must be quiz, hangman, test or flashcards")
-        }
-        let direction: StudyDirection
-        if let raw = input.direction {
-            guard let value = StudyDirection(rawValue: raw) else {
-                throw AppError.badRequest("direction must be termToMeaning or meaningToTerm")
-            }
-            direction = value
-        } else {
-            direction = kind == .hangman ? .meaningToTerm : .termToMeaning
-        }
+        let (kind, direction) = try input.kindAndDirection()
         var wordIDs = input.wordIDs
         if let source = input.mistakes {
             let ids = try await req.mistakes().wordIDs(try Self.source(source))
