@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 import Testing
 import Vapor
 import VaporTesting
@@ -191,7 +192,43 @@ struct GamesAPITests {
 
     struct GameWords: Encodable {
         var kind: String
+        var book: UUID?
         var wordIDs: [UUID]
+    }
+
+    /// The book stored with a game is checked whichever words are played: another
+    /// user's book is 404 and stores nothing; a book that does not exist is 404, not 500.
+    @Test func aGamesBookMustBeTheUsersOwnWhicheverWordsArePlayed() async throws {
+        try await withMaeilApp { app in
+            let victim = try await API.signUp(app)
+            let attacker = try await API.signUp(app)
+            let secret = try await victim.createBook("Secret diary")
+            let (_, words) = try await fruitBook(attacker)
+            let ids = words.values.map(\.id)
+            for book in [secret.id, UUID()] {
+                let response = try await attacker.send(
+                    .POST, "/api/v1/games", json: GameWords(kind: "test", book: book, wordIDs: ids))
+                #expect(response.status == .notFound, "\(response.body.string)")
+                #expect(attacker.errorCode(response) == "not_found")
+            }
+            let sql = try #require(app.db as? any SQLDatabase)
+            let stored = try await sql.raw("SELECT COUNT(*) AS n FROM game_sessions").first()?.decode(column: "n", as: Int.self)
+            #expect(stored == 0)
+
+            // A game stored before the check with the victim's book id shows no book name,
+            // and the migration forgets the id.
+            let attackerID = try await attacker.send(.GET, "/api/v1/auth/me").content.decode(UserDTO.self).id
+            try await sql.raw("""
+                INSERT INTO game_sessions (id, user_id, kind, book_id, state, score, total, finished, started_at, played_on)
+                VALUES (\(bind: UUID()), \(bind: attackerID), 'quiz', \(bind: secret.id), '{}', 0, 4, \(bind: false),
+                  \(bind: Date()), '2026-11-22')
+                """).run()
+            let games = GameService(db: app.db, userID: attackerID, days: DayFormatter(timeZone: .gmt))
+            #expect(try await games.recent().map(\.bookName) == [nil])
+            try await ForgetForeignGameBooks().prepare(on: app.db)
+            let bookIDs = try await sql.raw("SELECT book_id FROM game_sessions").all().map { try $0.decode(column: "book_id", as: UUID?.self) }
+            #expect(bookIDs == [nil])
+        }
     }
 }
 

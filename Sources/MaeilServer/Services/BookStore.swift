@@ -15,7 +15,7 @@ struct BookStore: Sendable {
             SELECT b.id, b.name, b.description, b.study_directions, b.created_at, b.updated_at,
                    COUNT(w.id) AS word_count,
                    COALESCE(SUM(CASE WHEN w.memorized THEN 1 ELSE 0 END), 0) AS memorized_count
-            FROM books b LEFT JOIN words w ON w.book_id = b.id
+            FROM books b LEFT JOIN words w ON w.book_id = b.id AND w.user_id = b.user_id
             WHERE b.user_id = \(bind: userID)
             GROUP BY b.id, b.name, b.description, b.study_directions, b.created_at, b.updated_at
             ORDER BY b.created_at ASC, b.name ASC

@@ -65,7 +65,7 @@ struct WordStore: Sendable {
         }
         if total == 0 { return WordPageDTO(items: [], total: 0, page: page, perPage: perPage) }
         let rows = try await sql.raw("""
-            SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: words) JOIN books b ON b.id = w.book_id
+            SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: words) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(condition) ORDER BY \(order)
             LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)
             """).all()
@@ -88,7 +88,7 @@ struct WordStore: Sendable {
         let sql = try db.sql()
         let base = whereClause(filter)
         let direct = try await sql.raw("""
-            SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: search.wordsTable) JOIN books b ON b.id = w.book_id
+            SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: search.wordsTable) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(base + search.condition) ORDER BY \(order)
             """).all().map(Self.word(from:))
         let seen = Set(direct.map(\.id))
@@ -119,7 +119,7 @@ struct WordStore: Sendable {
     private func words(_ ids: [UUID]) async throws -> [WordDTO] {
         guard !ids.isEmpty else { return [] }
         let rows = try await db.sql().raw("""
-            SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id
+            SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: ids))
             """).all()
         let byID = Dictionary(try rows.map(Self.word(from:)).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -128,7 +128,7 @@ struct WordStore: Sendable {
 
     func find(_ id: UUID) async throws -> WordDTO {
         guard let row = try await db.sql().raw("""
-            SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id
+            SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE w.id = \(bind: id) AND w.user_id = \(bind: userID)
             """).first()
         else { throw AppError.notFound("word") }
@@ -150,7 +150,7 @@ struct WordStore: Sendable {
     /// All drafts of a book, oldest first (for export).
     func drafts(inBook bookID: UUID) async throws -> [WordDraft] {
         let rows = try await db.sql().raw("""
-            SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id
+            SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE w.book_id = \(bind: bookID) AND w.user_id = \(bind: userID)
             ORDER BY w.created_at ASC, w.id ASC
             """).all()

@@ -59,7 +59,7 @@ struct CardStore: Sendable {
         guard limit > 0 else { return [] }
         let rows = try await db.sql().raw("""
             SELECT \(unsafeRaw: Self.columns)
-            FROM cards c JOIN words w ON w.id = c.word_id JOIN books b ON b.id = w.book_id
+            FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(scope(states, dueBefore: dueBefore, bookID: bookID))
             ORDER BY c.due, c.direction LIMIT \(literal: limit)
             """).all()
@@ -70,7 +70,7 @@ struct CardStore: Sendable {
     func count(_ states: [QueueState], dueBefore: Date, bookID: UUID?, cap: Int) async throws -> Int {
         guard cap > 0 else { return 0 }
         return try await db.sql().raw("""
-            SELECT COUNT(*) AS n FROM (SELECT 1 FROM cards c JOIN words w ON w.id = c.word_id JOIN books b ON b.id = w.book_id
+            SELECT COUNT(*) AS n FROM (SELECT 1 FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(scope(states, dueBefore: dueBefore, bookID: bookID)) LIMIT \(literal: cap)) due
             """).first()?.decode(column: "n", as: Int.self) ?? 0
     }
@@ -87,7 +87,7 @@ struct CardStore: Sendable {
     func card(wordID: UUID, direction: CardDirection) async throws -> StudyCard {
         guard let row = try await db.sql().raw("""
             SELECT \(unsafeRaw: Self.columns)
-            FROM cards c JOIN words w ON w.id = c.word_id JOIN books b ON b.id = w.book_id
+            FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE c.user_id = \(bind: userID) AND c.word_id = \(bind: wordID) AND c.direction = \(bind: direction.rawValue)
             """).first()
         else { throw AppError.notFound("card") }

@@ -19,7 +19,7 @@ extension GameService {
     func recent(limit: Int = 10) async throws -> [GameSummary] {
         let rows = try await db.sql().raw("""
             SELECT g.id, g.kind, g.score, g.total, g.finished, g.started_at, b.name AS book_name
-            FROM game_sessions g LEFT JOIN books b ON b.id = g.book_id
+            FROM game_sessions g LEFT JOIN books b ON b.id = g.book_id AND b.user_id = g.user_id
             WHERE g.user_id = \(bind: userID) ORDER BY g.started_at DESC LIMIT \(literal: limit)
             """).all()
         return try rows.compactMap { row in

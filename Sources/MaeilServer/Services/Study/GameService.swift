@@ -53,6 +53,10 @@ struct GameService: Sendable {
             throw AppError.invalid("count must be between 1 and \(Self.maxWords)")
         }
         let count = setup.count ?? Self.defaultCounts[setup.kind] ?? 10
+        // The book is stored with the game and shown in its lists, whichever words are played.
+        if let bookID = setup.bookID {
+            _ = try await BookStore(db: db, userID: userID).find(bookID)
+        }
         // A quiz draws its wrong choices from the whole pool, so it reads more words than it asks.
         let items = try await self.items(setup, limit: setup.kind == .quiz && setup.wordIDs == nil ? Self.maxWords : count)
         var rng = SystemRandomNumberGenerator()
@@ -92,18 +96,17 @@ struct GameService: Sendable {
                 throw AppError.invalid("give between 1 and \(Self.maxWords) words")
             }
             rows = try await sql.raw("""
-                SELECT w.id, w.term, w.meaning, w.book_id, b.name AS book_name FROM words w JOIN books b ON b.id = w.book_id
+                SELECT w.id, w.term, w.meaning, w.book_id, b.name AS book_name FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
                 WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: unique))
                 """).all()
             guard rows.count == unique.count else { throw AppError.notFound("\(unique.count - rows.count) of the words") }
         } else {
             var condition: SQLQueryString = "w.user_id = \(bind: userID)"
             if let bookID = setup.bookID {
-                _ = try await BookStore(db: db, userID: userID).find(bookID)
                 condition = condition + " AND w.book_id = \(bind: bookID)"
             }
             rows = try await sql.raw("""
-                SELECT w.id, w.term, w.meaning, w.book_id, b.name AS book_name FROM words w JOIN books b ON b.id = w.book_id
+                SELECT w.id, w.term, w.meaning, w.book_id, b.name AS book_name FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
                 WHERE \(condition) ORDER BY RANDOM() LIMIT \(literal: limit)
                 """).all()
         }
@@ -220,7 +223,7 @@ struct GameService: Sendable {
         case .flashcards: .forward
         }
         let rows = try await db.sql().raw("""
-            SELECT w.id, b.study_directions FROM words w JOIN books b ON b.id = w.book_id
+            SELECT w.id, b.study_directions FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: wordIDs))
             """).all()
         var result: [UUID: CardDirection] = [:]

@@ -39,7 +39,7 @@ struct MistakeStore: Sendable {
         if let source { condition = condition + " AND m.source = \(bind: source.rawValue)" }
         let rows = try await db.sql().raw("""
             SELECT \(unsafeRaw: WordStore.columns), m.source, m.count, m.last_at
-            FROM mistakes m JOIN words w ON w.id = m.word_id JOIN books b ON b.id = w.book_id
+            FROM mistakes m JOIN words w ON w.id = m.word_id AND w.user_id = m.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(condition) ORDER BY m.last_at DESC, w.term ASC LIMIT \(literal: limit)
             """).all()
         return try rows.map { row in

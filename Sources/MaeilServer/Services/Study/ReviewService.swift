@@ -179,7 +179,7 @@ struct ReviewService: Sendable {
     func undo() async throws -> ReviewedCard {
         guard let row = try await db.sql().raw("""
             SELECT l.id, l.word_id, l.direction, l.rating, l.card_before, l.card_after
-            FROM review_logs l JOIN cards c ON c.word_id = l.word_id AND c.direction = l.direction
+            FROM review_logs l JOIN cards c ON c.word_id = l.word_id AND c.direction = l.direction AND c.user_id = l.user_id
             WHERE l.user_id = \(bind: userID) AND l.source = 'review' ORDER BY l.reviewed_at DESC LIMIT 1
             """).first()
         else { throw AppError(status: .conflict, code: "nothing_to_undo", message: "there is no answer to undo") }

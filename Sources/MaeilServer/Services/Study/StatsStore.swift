@@ -122,7 +122,7 @@ struct StatsStore: Sendable {
             : "CAST(c.due / 900 AS INTEGER)"
         let rows = try await sql.raw("""
             SELECT CASE WHEN c.due < \(bind: start) THEN -1 ELSE \(quarter) END AS slot, COUNT(*) AS n
-            FROM cards c JOIN words w ON w.id = c.word_id JOIN books b ON b.id = w.book_id
+            FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE c.user_id = \(bind: userID) AND c.state = \(literal: QueueState.review.rawValue) AND c.due < \(bind: end)
               AND (b.study_directions = 'both' OR b.study_directions = c.direction)
             GROUP BY slot
