@@ -45,7 +45,8 @@ def server(tmp_path_factory, artifacts):
         pytest.exit(f"{binary} does not exist: run `swift build` first", returncode=2)
     port = _free_port()
     data = tmp_path_factory.mktemp("maeil-data")
-    env = dict(os.environ, MAEIL_BCRYPT_COST="4")
+    # Many browser tests sign up from 127.0.0.1 within minutes: no per-address limit here.
+    env = dict(os.environ, MAEIL_BCRYPT_COST="4", MAEIL_SIGNUPS_PER_HOUR="0")
     env.pop("DATABASE_URL", None)  # always a fresh SQLite file
     log = open(artifacts / "server.log", "wb")
     process = subprocess.Popen(

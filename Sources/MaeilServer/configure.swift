@@ -15,7 +15,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     try configureDatabase(app, settings: settings)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
 
-    app.sessions.use(.fluent)
+    app.decoyPasswordHash = DecoyPasswordHash()
+    app.sessions.use { _ in DatabaseSessionDriver() }
     app.sessions.configuration.cookieName = "maeil_session"
     app.sessions.configuration.cookieFactory = { id in
         HTTPCookies.Value(string: id.string, maxAge: 60 * 60 * 24 * 30, path: "/", isHTTPOnly: true, sameSite: .lax)
@@ -28,6 +29,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(CreateStudy())
     app.migrations.add(CreateGames())
     app.migrations.add(AddDiaryIndexes())
+    app.migrations.add(CreateWebSessions())
+    app.migrations.add(ForgetForeignGameBooks())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }
@@ -48,7 +51,10 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
 
     app.middleware = Middlewares()
     app.middleware.use(MaeilErrorMiddleware())
+    app.middleware.use(URLControlCharacterGuard())
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
+
+    app.lifecycle.use(SessionSweeper())
 
     try routes(app)
 }
@@ -60,10 +66,7 @@ private func configureDatabase(_ app: Application, settings: ServerSettings) thr
         app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, sqlLogLevel: .debug), as: .psql)
     } else if settings.databaseURL == nil || settings.databaseURL?.hasPrefix("sqlite://") == true {
         let path = settings.sqlitePath
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
+        try PrivateFiles.prepareDatabase(at: path)
         app.databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
         app.lifecycle.use(SQLiteTuning())
     } else {

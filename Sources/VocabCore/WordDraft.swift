@@ -176,8 +176,8 @@ public struct ValidationError: Error, Sendable, Equatable, CustomStringConvertib
 
 extension WordDraft {
     /// Checks the draft as it is (call `normalized()` first to trim): the term must not be
-    /// empty after trimming, every `WordLimits` bound holds, and no string contains a NUL
-    /// character (PostgreSQL cannot store it).
+    /// empty after trimming, every `WordLimits` bound holds, and no string contains a control
+    /// character (`ControlCharacters`; PostgreSQL cannot even store NUL).
     public func validate() throws(ValidationError) {
         if TextTrim.trimmed(term).isEmpty {
             throw ValidationError(field: "term", message: "term must not be empty")
@@ -213,8 +213,8 @@ extension WordDraft {
             throw ValidationError(
                 field: field, message: "\(label) is longer than \(limit) characters (\(length))", limit: limit)
         }
-        if value.utf8.contains(0) {
-            throw ValidationError(field: field, message: "\(label) must not contain a NUL character")
+        if ControlCharacters.occur(in: value) {
+            throw ValidationError(field: field, message: "\(label) must not contain control characters")
         }
     }
 

@@ -1,4 +1,6 @@
+import Fluent
 import Foundation
+import NIOConcurrencyHelpers
 import Testing
 import Vapor
 import VaporTesting
@@ -84,6 +86,50 @@ struct AuthAPITests {
             let foreign = try api.decode(NewTokenDTO.self, try await other.send(.POST, "/api/v1/tokens", json: ["name": "x"]))
             #expect(try await api.send(.DELETE, "/api/v1/tokens/\(foreign.id)").status == .notFound)
             #expect(try await api.send(.POST, "/api/v1/tokens", json: ["name": ""]).status == .unprocessableEntity)
+        }
+    }
+
+    /// An unknown name is checked against a decoy hash, so it costs what a wrong password costs.
+    @Test func unknownNamesTakeAsLongAsWrongPasswords() async throws {
+        try await withMaeilApp { app in
+            _ = try await API.signUp(app, "known")
+            let decoyChecks = NIOLockedValueBox(0)
+            let hasher = app.password.async
+            let decoy = try await hasher.hash("no one's password")
+            var accounts = app.accounts(on: app.db)
+            accounts.decoyHash = {
+                decoyChecks.withLockedValue { $0 += 1 }
+                return decoy
+            }
+            for (name, password) in [("known", "wrong password"), ("unknown", "wrong password"), ("x\u{0}y", "wrong password")] {
+                await #expect(throws: AppError.self) {
+                    _ = try await accounts.logIn(username: name, password: password, clientAddress: nil)
+                }
+            }
+            #expect(decoyChecks.withLockedValue { $0 } == 2, "the unknown and the impossible name, not the known one")
+            #expect(try await accounts.logIn(username: "known", password: "correct horse", clientAddress: nil).username == "known")
+        }
+    }
+
+    /// Sign-ups are limited per client address (on a real socket, where the address is known).
+    @Test func signUpsAreLimitedPerAddress() async throws {
+        var settings = freshSettings()
+        settings.signupsPerHour = 3
+        try await withMaeilApp(settings: settings) { app in
+            try await LiveServer.run(app) { live in
+                func signUp(_ name: String) async throws -> ClientResponse {
+                    try await live.send(
+                        .POST, "/api/v1/auth/signup", headers: ["Content-Type": "application/json"],
+                        body: #"{"username": "\#(name)", "password": "correct horse"}"#)
+                }
+                for n in 1...3 { #expect(try await signUp("member\(n)").status == .created) }
+                let refused = try await signUp("member4")
+                #expect(refused.status == .tooManyRequests)
+                #expect(refused.headers.first(name: .retryAfter) != nil)
+            }
+            #expect(try await User.query(on: app.db).count() == 3)
+            // The CLI's accounts are the admin's: no limit.
+            _ = try await app.accounts(on: app.db).signUp(username: "member5", password: "correct horse")
         }
     }
 

@@ -114,3 +114,32 @@ struct API {
         return try? JSONDecoder().decode(Body.self, from: Data(buffer: response.body)).error.code
     }
 }
+
+/// The app on a real socket (127.0.0.1, a free port), for what only a socket
+/// shows: a body that arrives in several reads, the client's address.
+/// Redirects are answers to look at, not to follow.
+struct LiveServer {
+    let app: Application
+    let base: String
+
+    static func run<T>(_ app: Application, _ body: (LiveServer) async throws -> T) async throws -> T {
+        app.http.client.configuration.redirectConfiguration = .disallow
+        try await app.asyncBoot()
+        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+        let port = try #require(app.http.server.shared.localAddress?.port)
+        do {
+            let result = try await body(LiveServer(app: app, base: "http://127.0.0.1:\(port)"))
+            await app.server.shutdown()
+            return result
+        } catch {
+            await app.server.shutdown()
+            throw error
+        }
+    }
+
+    func send(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: String? = nil) async throws -> ClientResponse {
+        try await app.client.send(method, headers: headers, to: URI(string: base + path)) { request in
+            if let body { request.body = ByteBuffer(string: body) }
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import Testing
 import Vapor
@@ -13,7 +14,14 @@ struct WebSessionTests {
         return String(html[range.upperBound...].prefix { $0 != "\"" })
     }
 
+    /// The cookies a response sets, as a `Cookie` header (nil when it sets none).
     static func cookie(_ response: TestingHTTPResponse) -> String? {
+        let pairs = response.headers[.setCookie].map { String($0.prefix { $0 != ";" }) }
+        return pairs.isEmpty ? nil : pairs.joined(separator: "; ")
+    }
+
+    /// The session cookie a response sets.
+    static func sessionCookie(_ response: TestingHTTPResponse) -> String? {
         response.headers[.setCookie].first { $0.hasPrefix("maeil_session=") }
             .map { String($0.prefix { $0 != ";" }) }
     }
@@ -35,7 +43,7 @@ struct WebSessionTests {
             .POST, "/signup", headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
             body: form(["_csrf": token, "username": username, "password": "correct horse"]))
         #expect(signup.status == .seeOther)
-        return try #require(Self.cookie(signup))
+        return try #require(Self.sessionCookie(signup))
     }
 
     @Test func formsWithoutTheCSRFTokenAreRefused() async throws {
@@ -57,18 +65,29 @@ struct WebSessionTests {
     @Test func loginCookieIsHttpOnlyAndLaxAndSessionIsRotated() async throws {
         try await withMaeilApp { app in
             let page = try await app.testing().sendRequest(.GET, "/signup")
-            let before = try #require(Self.cookie(page))
-            let after = try await Self.signUpInBrowser(app, "webuser")
-            #expect(before != after, "a new session id after sign-in")
-            let raw = try await app.testing().sendRequest(.GET, "/login").headers[.setCookie].joined()
-            #expect(raw.contains("HttpOnly"))
-            #expect(raw.lowercased().contains("samesite=lax"))
-            let home = try await app.testing().sendRequest(.GET, "/", headers: ["Cookie": after])
+            let raw = page.headers[.setCookie].joined()
+            #expect(raw.contains("maeil_csrf=") && raw.contains("HttpOnly") && raw.lowercased().contains("samesite=lax"))
+            let first = try await Self.signUpInBrowser(app, "webuser")
+            let home = try await app.testing().sendRequest(.GET, "/", headers: ["Cookie": first])
             #expect(home.status == .ok)
             #expect(home.body.string.contains("webuser"))
             let anonymous = try await app.testing().sendRequest(.GET, "/")
             #expect(anonymous.status == .seeOther)
             #expect(anonymous.headers.first(name: .location)?.hasPrefix("/login") == true)
+
+            // Signing in again from a session that exists gives a new id; the old one stops working.
+            let token = try #require(Self.csrf(in: home.body.string))
+            let login = try await app.testing().sendRequest(
+                .POST, "/login", headers: ["Cookie": first, "Content-Type": "application/x-www-form-urlencoded"],
+                body: Self.form(["_csrf": token, "username": "webuser", "password": "correct horse"]))
+            #expect(login.status == .seeOther)
+            let second = try #require(Self.sessionCookie(login))
+            #expect(second != first)
+            #expect(login.headers[.setCookie].joined().contains("HttpOnly"))
+            let old = try await app.testing().sendRequest(.GET, "/", headers: ["Cookie": first])
+            #expect(old.status == .seeOther)
+            let new = try await app.testing().sendRequest(.GET, "/", headers: ["Cookie": second])
+            #expect(new.status == .ok)
         }
     }
 
@@ -116,8 +135,71 @@ struct WebSessionTests {
 
     @Test func loginRedirectsOnlyToLocalPaths() {
         #expect(AuthWebController.safeNext("/books/1") == "/books/1")
-        #expect(AuthWebController.safeNext("//evil.example") == "/")
-        #expect(AuthWebController.safeNext("https://evil.example") == "/")
+        #expect(AuthWebController.safeNext("/search?q=%EC%82%AC&book=") == "/search?q=%EC%82%AC&book=")
+        #expect(AuthWebController.safeNext("/단어") == "/단어")
+        // Browsers drop tabs and newlines and read `\` as `/`: each of these would leave the site.
+        for bad in [
+            "//evil.example", "https://evil.example", "/\t/evil.example/", "/\n/evil.example", "/\r\n/evil.example",
+            "\t//evil.example", " //evil.example", "/\\evil.example", "/\u{0}/evil.example", "/\u{85}/evil.example",
+            "/\u{7F}", "javascript:alert(1)", "evil.example", "",
+        ] {
+            #expect(AuthWebController.safeNext(bad) == "/", "\(bad.debugDescription)")
+        }
         #expect(AuthWebController.safeNext(nil) == "/")
+    }
+
+    /// `/login?next=%2F%09%2Fevil.example%2F` then a normal login lands on `/`.
+    @Test func theLoginPagesNextCannotLeadAway() async throws {
+        try await withMaeilApp { app in
+            _ = try await Self.signUpInBrowser(app, "victim")
+            // The link itself is refused: its address holds a tab.
+            let link = try await app.testing().sendRequest(.GET, "/login?next=%2F%09%2Fevil.example%2F")
+            #expect(link.status == .badRequest)
+            let page = try await app.testing().sendRequest(.GET, "/login?next=%2Fbooks")
+            #expect(page.body.string.contains(#"name="next" value="/books""#))
+            let cookie = try #require(Self.cookie(page))
+            let token = try #require(Self.csrf(in: page.body.string))
+            for next in ["/\t/evil.example/", "/\n/evil.example/", "//evil.example/"] {
+                let login = try await app.testing().sendRequest(
+                    .POST, "/login", headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
+                    body: Self.form(["_csrf": token, "username": "victim", "password": "correct horse", "next": next]))
+                #expect(login.status == .seeOther)
+                #expect(login.headers.first(name: .location) == "/", "\(next.debugDescription)")
+            }
+            // The language toggle and the bulk form use the same check.
+            let toggle = try await app.testing().sendRequest(
+                .POST, "/language", headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
+                body: Self.form(["_csrf": token, "lang": "ko", "next": "/\t/evil.example/"]))
+            #expect(toggle.headers.first(name: .location) == "/")
+        }
+    }
+
+    /// A form that arrives in several reads is read whole before its `_csrf`
+    /// field is looked for; one over the limit is 413, not a CSRF failure.
+    @Test func longFormsAreNotRefusedAsForgeries() async throws {
+        try await withMaeilApp { app in
+            let browser = try await WebBrowser.signUp(app, "longnote")
+            let owner = try #require(try await User.query(on: app.db).filter(\.$username == "longnote").first()?.id)
+            let book = try await browser.createBook("Notes")
+            let word = try await browser.addWord(book, "사과", "apple")
+            let note = String(repeating: "한국어 긴 메모입니다. ", count: 250)
+            var headers = browser.headers
+            headers.contentType = .urlEncodedForm
+            try await LiveServer.run(app) { live in
+                for round in 1...5 {
+                    let body = [("_csrf", browser.csrf), ("term", "사과"), ("meaning", "apple"), ("note", note + String(round))]
+                        .map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $1)" }
+                        .joined(separator: "&")
+                    #expect(body.utf8.count > 20_000)
+                    let saved = try await live.send(.POST, "/words/\(word)", headers: headers, body: body)
+                    #expect(saved.status == .seeOther, "round \(round): \(saved.status)")
+                    let stored = try await WordStore(db: app.db, userID: owner, days: DayFormatter(timeZone: .gmt)).find(word)
+                    #expect(stored.note == note + String(round))
+                }
+                let huge = "_csrf=\(browser.csrf)&term=x&note=" + String(repeating: "a", count: 5_000_000)
+                let tooBig = try await live.send(.POST, "/words/\(word)", headers: headers, body: huge)
+                #expect(tooBig.status == .payloadTooLarge)
+            }
+        }
     }
 }

@@ -131,14 +131,20 @@ import Testing
         }
     }
 
-    @Test func nulCharactersAreRejected() {
-        do {
-            try WordDraft(term: "a\u{0}b").validate()
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.field == "term")
-            #expect(error.message.contains("NUL"))
+    @Test func controlCharactersAreRejected() {
+        for bad in ["a\u{0}b", "a\u{1}", "\u{7F}x", "x\u{85}", "\u{9F}"] {
+            do {
+                try WordDraft(term: "term", note: bad).validate()
+                Issue.record("expected an error for \(bad.unicodeScalars.map(\.value))")
+            } catch {
+                #expect(error.field == "note")
+                #expect(error.message == "note must not contain control characters")
+            }
         }
+        // Tabs and line breaks belong in notes; Korean and other text never trips the check.
+        #expect(throws: Never.self) { try WordDraft(term: "사과", note: "첫 줄\n\t둘째 줄\r\n¢ é 한").validate() }
+        #expect(ControlCharacters.occur(in: "a\tb", allowingLineBreaks: false))
+        #expect(!ControlCharacters.occur(in: "a b", allowingLineBreaks: false))
     }
 
     @Test func bookValidation() throws {

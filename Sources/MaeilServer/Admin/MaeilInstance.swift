@@ -34,7 +34,7 @@ public final class MaeilInstance: Sendable {
         try await app.autoMigrate()
     }
 
-    private var accounts: AccountService { AccountService(db: app.db, passwords: app.password.async) }
+    private var accounts: AccountService { app.accounts(on: app.db) }
 
     public func createUser(username: String, password: String) async throws -> String {
         let user = try await accounts.signUp(username: username, password: password)

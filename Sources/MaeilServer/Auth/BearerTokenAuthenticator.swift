@@ -4,7 +4,7 @@ import Vapor
 /// Logs in the owner of a personal access token sent as `Authorization: Bearer`.
 struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
-        let accounts = AccountService(db: request.db, passwords: request.password.async)
+        let accounts = request.accounts
         guard let (user, token) = try await accounts.user(forToken: bearer.token) else { return }
         // Touch at most once a minute so reads do not turn into writes.
         if (token.lastUsedAt ?? .distantPast) < Date().addingTimeInterval(-60) {

@@ -6,6 +6,8 @@ struct AppError: AbortError, Sendable {
     let status: HTTPResponseStatus
     let code: String
     let message: String
+    /// Seconds to wait before trying again (429 and 503 answers).
+    var retryAfter: Int? = nil
 
     var reason: String { message }
 
@@ -18,6 +20,13 @@ struct AppError: AbortError, Sendable {
     static func badRequest(_ message: String, code: String = "bad_request") -> AppError {
         AppError(status: .badRequest, code: code, message: message)
     }
+    static func tooLarge(_ bytes: Int) -> AppError {
+        AppError(
+            status: .payloadTooLarge, code: "too_large",
+            message: "the request is larger than \(bytes / (1024 * 1024)) MB")
+    }
+    static let invalidCredentials = AppError(
+        status: .unauthorized, code: "invalid_credentials", message: "wrong username or password")
     static let unauthorized = AppError(
         status: .unauthorized, code: "unauthorized", message: "sign in or send a valid Bearer token")
     static let csrf = AppError(

@@ -20,10 +20,13 @@ struct MaeilErrorMiddleware: AsyncMiddleware {
             if Self.wantsJSON(request) {
                 let response = Response(status: status)
                 try response.content.encode(Body(error: .init(code: code, message: message)))
-                if status == .tooManyRequests { response.headers.replaceOrAdd(name: .retryAfter, value: "900") }
+                if status == .tooManyRequests {
+                    let seconds = (error as? AppError)?.retryAfter ?? Int(AccountService.failureWindow)
+                    response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
+                }
                 return response
             }
-            return try await WebErrorPage.render(request, status: status, message: message)
+            return try await WebErrorPage.render(request, status: status, message: request.errorText(code: code, message: message))
         }
     }
 

@@ -12,6 +12,8 @@ public struct ServerSettings: Sendable {
     public var autoMigrate: Bool
     /// PostgreSQL only: the schema to use (tests give each run its own).
     public var postgresSchema: String?
+    /// Accounts one client address may make per hour on the web and the API (0: no limit).
+    public var signupsPerHour: Int = 20
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
@@ -28,7 +30,7 @@ public struct ServerSettings: Sendable {
     }
 
     /// Defaults overridden by MAEIL_HOST, MAEIL_PORT, MAEIL_DATA_DIR, DATABASE_URL,
-    /// MAEIL_BCRYPT_COST and MAEIL_TIMEZONE.
+    /// MAEIL_BCRYPT_COST, MAEIL_SIGNUPS_PER_HOUR and MAEIL_TIMEZONE.
     public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> ServerSettings {
         var settings = ServerSettings()
         if let host = env["MAEIL_HOST"], !host.isEmpty { settings.host = host }
@@ -36,6 +38,7 @@ public struct ServerSettings: Sendable {
         if let dir = env["MAEIL_DATA_DIR"], !dir.isEmpty { settings.dataDirectory = dir }
         if let url = env["DATABASE_URL"], !url.isEmpty { settings.databaseURL = url }
         if let cost = env["MAEIL_BCRYPT_COST"].flatMap(Int.init), (4...31).contains(cost) { settings.bcryptCost = cost }
+        if let limit = env["MAEIL_SIGNUPS_PER_HOUR"].flatMap(Int.init), limit >= 0 { settings.signupsPerHour = limit }
         if let tz = env["MAEIL_TIMEZONE"].flatMap(TimeZone.init(identifier:)) { settings.timeZone = tz }
         return settings
     }

@@ -31,9 +31,7 @@ extension Request {
     func bookStore() throws -> BookStore {
         BookStore(db: db, userID: try requireUserID())
     }
-    var accounts: AccountService {
-        AccountService(db: db, passwords: password.async)
-    }
+    var accounts: AccountService { application.accounts(on: db) }
 
     /// A path parameter that must be a UUID; anything else is a plain 404.
     func idParameter(_ name: String = "id", _ what: String) throws -> UUID {

@@ -11,7 +11,8 @@ struct AuthAPIController: RouteCollection {
 
     @Sendable func signUp(req: Request) async throws -> Response {
         let input = try req.content.decode(CredentialsInput.self)
-        let user = try await req.accounts.signUp(username: input.username, password: input.password)
+        let user = try await req.accounts.signUp(
+            username: input.username, password: input.password, clientAddress: req.remoteAddress?.ipAddress)
         let (_, secret) = try await req.accounts.createToken(for: try user.requireID(), name: "API sign-up")
         let response = Response(status: .created)
         try response.content.encode(LoginResultDTO(user: user.dto, token: secret))

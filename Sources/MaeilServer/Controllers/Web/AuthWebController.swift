@@ -39,7 +39,8 @@ struct AuthWebController: RouteCollection {
         } catch let error as AppError {
             return try await req.renderPage(
                 "login", title: "authLoginTitle",
-                data: AuthPageData(username: form.username, next: next, error: error.message), status: error.status)
+                data: AuthPageData(username: form.username, next: next, error: req.errorText(code: error.code, message: error.message)),
+                status: error.status)
         }
     }
 
@@ -51,14 +52,16 @@ struct AuthWebController: RouteCollection {
     @Sendable func signUp(req: Request) async throws -> Response {
         let form = try req.content.decode(AuthForm.self)
         do {
-            let user = try await req.accounts.signUp(username: form.username, password: form.password)
+            let user = try await req.accounts.signUp(
+                username: form.username, password: form.password, clientAddress: req.remoteAddress?.ipAddress)
             try await Self.startSession(req, user)
             req.flash("authWelcome")
             return req.redirect(to: "/")
         } catch let error as AppError {
             return try await req.renderPage(
                 "signup", title: "authSignupTitle",
-                data: AuthPageData(username: form.username, next: "/", error: error.message), status: error.status)
+                data: AuthPageData(username: form.username, next: "/", error: req.errorText(code: error.code, message: error.message)),
+                status: error.status)
         }
     }
 
@@ -85,7 +88,7 @@ struct AuthWebController: RouteCollection {
 
     /// A fresh session id on login defeats session fixation.
     static func startSession(_ req: Request, _ user: User) async throws {
-        let csrf = req.session.data[CSRFMiddleware.sessionKey]
+        let csrf = CSRFMiddleware.existingToken(for: req)
         if let oldID = req.session.id {
             try await req.application.sessions.driver.deleteSession(oldID, for: req).get()
         }
@@ -98,7 +101,6 @@ struct AuthWebController: RouteCollection {
 
     /// Only local paths, so the login form cannot be used as an open redirect.
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else { return "/" }
-        return next
+        LocalPath.validated(next) ?? "/"
     }
 }

@@ -33,12 +33,13 @@ extension Request {
         if flashError != nil { session.data["flashError"] = nil }
         let context = WebPage(
             title: strings[title] ?? title, lang: lang.rawValue, t: strings,
-            csrf: hasSession ? CSRFMiddleware.token(for: self) : "",
+            csrf: auth.has(User.self) && !hasSession ? "" : CSRFMiddleware.token(for: self),
             username: auth.get(User.self)?.username, flash: flash.map { strings[$0] ?? $0 },
             flashError: flashError.map { strings[$0] ?? $0 }, nav: nav, page: data)
         let view = try await self.view.render(template, context)
         let response = try await view.encodeResponse(status: status, for: self)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        CSRFMiddleware.attachCookie(to: response, for: self)
         return response
     }
 

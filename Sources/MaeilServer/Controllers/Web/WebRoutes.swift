@@ -7,7 +7,7 @@ struct WebRoutes: RouteCollection {
     let sessions: SessionsMiddleware
 
     func boot(routes: any RoutesBuilder) throws {
-        let web = routes.grouped(sessions, User.sessionAuthenticator(), CSRFMiddleware())
+        let web = routes.grouped(sessions, DropEmptySessionMiddleware(), User.sessionAuthenticator(), CSRFMiddleware())
         try web.register(collection: AuthWebController())
         let signedIn = web.grouped(RequireWebUserMiddleware())
         try signedIn.register(collection: BooksWebController())
@@ -19,11 +19,10 @@ struct WebRoutes: RouteCollection {
         try signedIn.register(collection: DiaryWebController())
         try signedIn.register(collection: SettingsWebController())
 
-        // Uploads: the whole body is read before CSRFMiddleware looks for the
-        // form's `_csrf` field (Vapor streams bodies bigger than one read).
+        // Uploads may be as big as the API allows.
         let uploads = routes.grouped(
-            sessions, User.sessionAuthenticator(), RequireWebUserMiddleware(),
-            CollectBodyMiddleware(maxSize: "20mb"), CSRFMiddleware())
+            sessions, DropEmptySessionMiddleware(), User.sessionAuthenticator(), RequireWebUserMiddleware(),
+            CSRFMiddleware(maxBodySize: "20mb"))
         try uploads.register(collection: ImportWebController())
     }
 }

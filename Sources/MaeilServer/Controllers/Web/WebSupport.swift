@@ -14,9 +14,13 @@ extension Request {
 
     /// A local path to go back to after a form post (never another site).
     func returnPath(_ raw: String?, fallback: String) -> String {
-        guard let raw, !raw.isEmpty else { return fallback }
-        let safe = AuthWebController.safeNext(raw)
-        return safe == "/" && raw != "/" ? fallback : safe
+        LocalPath.validated(raw) ?? fallback
+    }
+
+    /// An error as the page's language says it: by its code where the strings
+    /// have one, else its own (English) message.
+    func errorText(code: String, message: String) -> String {
+        Localizer.strings(uiLanguage)["errorCode_" + code] ?? message
     }
 
     /// "2026-11-22 14:03" in the server's time zone.
@@ -190,19 +194,5 @@ enum WebMessages {
             let base = error.field.split(separator: "[").first.map(String.init) ?? error.field
             return (base, validation(error, lang))
         }
-    }
-}
-
-/// Reads the whole body before the middleware after it (CSRF) looks at the
-/// form. Vapor streams bodies larger than one read; without this, a big
-/// multipart upload would arrive with its `_csrf` field still unread.
-struct CollectBodyMiddleware: AsyncMiddleware {
-    let maxSize: ByteCount
-
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if request.body.data == nil, request.method == .POST {
-            _ = try await request.body.collect(max: maxSize.value).get()
-        }
-        return try await next.respond(to: request)
     }
 }

@@ -1,0 +1,58 @@
+"""Forms that must never fail or mislead: a long Korean note saved twenty times in a
+row (a body that arrives in several reads once was refused as a forgery), and a
+login whose `next` points off the site (a tab that browsers drop once turned
+`/<tab>/evil.example/` into `//evil.example/`)."""
+
+from urllib.parse import urlsplit
+
+from selenium.webdriver.common.by import By
+
+from conftest import PASSWORD, Page
+
+LONG_NOTE = ("한국어 메모를 길게 적어 봅니다. 사과는 영어로 apple입니다. " * 100)[:3000]
+
+
+def test_long_note_saves_every_time(driver, server, shot):
+    page = Page(driver, server, shot)
+    page.sign_up("note")
+    book = page.add_book("메모", [("사과", "apple")])
+    page.go(f"/books/{book}")
+    page.find(".word-row .term").click()
+    page.wait_css("#w-note")
+    for round in range(1, 21):
+        note = LONG_NOTE + f" ({round})"
+        # Typing 3,000 characters key by key would take minutes; set the field as a paste would.
+        driver.execute_script("document.getElementById('w-note').value = arguments[0]", note)
+        page.find("#save-word").click()
+        flash = page.wait_css("p.flash")
+        assert flash.text == "Word saved.", f"round {round}: {flash.text}"
+        assert page.find("#w-note").get_attribute("value") == note, f"round {round}"
+    shot("long-note-saved")
+
+
+def test_login_next_cannot_leave_the_site(driver, server, shot):
+    page = Page(driver, server, shot)
+    page.go("/login")
+    driver.delete_all_cookies()
+    name = page.sign_up("nx")
+    page.find("#logout").click()
+    page.wait_css("#username")
+
+    # The crafted link itself is refused: its address holds a tab.
+    page.go("/login?next=%2F%09%2Fevil.example%2F")
+    assert urlsplit(driver.current_url).hostname == "127.0.0.1"
+    assert "400" in page.find("main").text
+    shot("login-next-refused")
+
+    # A form that sends such a `next` anyway lands on the home page.
+    for crafted in ["/\t/evil.example/", "/\n/evil.example/", "/\\evil.example/"]:
+        page.go("/login")
+        driver.execute_script("document.querySelector('input[name=next]').value = arguments[0]", crafted)
+        page.find("#username").send_keys(name)
+        page.find("#password").send_keys(PASSWORD)
+        page.find("button[type=submit].primary").click()
+        page.wait(lambda d: not urlsplit(d.current_url).path.startswith("/login"))
+        assert urlsplit(driver.current_url).hostname == "127.0.0.1", driver.current_url
+        assert urlsplit(driver.current_url).path == "/", driver.current_url
+        page.find("#logout").click()
+        page.wait_css("#username")
