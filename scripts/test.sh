@@ -2,8 +2,8 @@
 # The one test command (README): installs what the tests need when it is
 # missing, then runs the JavaScript tests and the Swift tests on SQLite (the Hangul
 # engine and its JavaScript port checked against libhangul), the server tests
-# again on PostgreSQL (a private server on
-# loopback), and the browser tests against a real `maeil serve`.
+# again on PostgreSQL (a private server on loopback), a short fuzzing run of the
+# API on each database, and the browser tests against a real `maeil serve`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -28,6 +28,10 @@ install_missing() {
     if ! python3 -c "import selenium, pytest, requests" 2>/dev/null; then
         log "installing selenium, pytest, requests from PyPI"
         python3 -m pip install -q selenium pytest requests
+    fi
+    if ! command -v schemathesis >/dev/null 2>&1; then
+        log "installing schemathesis from PyPI"
+        python3 -m pip install -q "schemathesis>=4.3,<5"
     fi
 }
 
@@ -58,10 +62,16 @@ js-tests/run.sh
 log "Swift tests on SQLite"
 swift test --skip-build
 
+log "API fuzzing from the OpenAPI document (schemathesis) on SQLite"
+scripts/fuzz-api.sh
+
 log "Swift tests on PostgreSQL"
 start_postgres
 MAEIL_TEST_DATABASE_URL="$PG_URL" \
     swift test --skip-build --filter MaeilServerTests
+
+log "API fuzzing from the OpenAPI document (schemathesis) on PostgreSQL"
+scripts/fuzz-api.sh --database-url "$PG_URL"
 
 if [ -x e2e/run.sh ]; then
     log "browser tests (Chromium)"
