@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Hangul", targets: ["Hangul"]),
         .library(name: "FSRS", targets: ["FSRS"]),
         .library(name: "VocabCore", targets: ["VocabCore"]),
+        .library(name: "MaeilAPI", targets: ["MaeilAPI"]),
         .library(name: "MaeilServer", targets: ["MaeilServer"]),
     ],
     dependencies: [
@@ -23,9 +24,12 @@ let package = Package(
         .target(name: "Hangul"),
         .target(name: "FSRS"),
         .target(name: "VocabCore", dependencies: ["Hangul", "FSRS"]),
+        // The wire types of /api/v1: plain Codable, shared by the server, the CLI and the OpenAPI document.
+        .target(name: "MaeilAPI"),
         .target(
             name: "MaeilServer",
             dependencies: [
+                "MaeilAPI",
                 "VocabCore",
                 "FSRS",
                 .product(name: "Vapor", package: "vapor"),
@@ -40,6 +44,8 @@ let package = Package(
             name: "maeil",
             dependencies: [
                 "MaeilServer",
+                "MaeilAPI",
+                "VocabCore",
                 "Hangul",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -51,6 +57,8 @@ let package = Package(
             name: "MaeilServerTests",
             dependencies: [
                 "MaeilServer",
+                "MaeilAPI",
+                "VocabCore",
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),

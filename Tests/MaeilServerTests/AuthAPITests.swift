@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import MaeilAPI
 import NIOConcurrencyHelpers
 import Testing
 import Vapor

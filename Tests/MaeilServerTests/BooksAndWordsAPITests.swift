@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -44,7 +45,7 @@ struct BooksAndWordsAPITests {
             let input = WordInput(
                 term: "  run ", meaning: "달리다", reading: "rʌn", partOfSpeech: "verb", note: "irregular: ran, run",
                 synonyms: ["sprint", "dash", "sprint"], antonyms: ["walk"],
-                examples: [WordExample(sentence: "I run every day.", translation: "나는 매일 달린다."), WordExample(sentence: "Run!")],
+                examples: [ExampleDTO(sentence: "I run every day.", translation: "나는 매일 달린다."), ExampleDTO(sentence: "Run!")],
                 tags: ["sport", ""], memorized: true, bookmarked: true)
             let created = try await api.send(.POST, "/api/v1/books/\(book.id)/words", json: input)
             #expect(created.status == .created)

@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 import SQLKit
 import Testing
 import Vapor

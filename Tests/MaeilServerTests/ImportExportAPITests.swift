@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -99,7 +100,7 @@ struct ImportExportAPITests {
             let book = try await api.createBook("Source", description: "round trip")
             let input = WordInput(
                 term: "bank", meaning: "은행, 둑", reading: "bæŋk", partOfSpeech: "noun", note: "two senses",
-                synonyms: ["shore"], antonyms: [], examples: [WordExample(sentence: "By the bank.", translation: "둑 옆에서.")],
+                synonyms: ["shore"], antonyms: [], examples: [ExampleDTO(sentence: "By the bank.", translation: "둑 옆에서.")],
                 tags: ["place", "money"], memorized: true, bookmarked: false)
             let original = try api.decode(WordDTO.self, try await api.send(.POST, "/api/v1/books/\(book.id)/words", json: input))
             _ = try await api.addWord(book.id, "river", "강")

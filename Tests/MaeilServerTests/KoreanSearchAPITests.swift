@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 import Testing
 import Vapor
 import VaporTesting

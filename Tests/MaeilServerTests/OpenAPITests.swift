@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -33,6 +34,10 @@ struct OpenAPITests {
             #expect(missing.isEmpty, "routes missing from openapi.json: \(missing.sorted())")
             #expect(extra.isEmpty, "documented routes that do not exist: \(extra.sorted())")
             #expect(registered.count >= 25)
+            // The route catalog the CLI builds its URLs from is the same set.
+            let catalog = Set(APIRoute.all.map { "\($0.method.rawValue.lowercased()) \($0.path())" })
+            #expect(catalog == registered)
+            #expect(catalog.count == APIRoute.all.count, "no route listed twice")
         }
     }
 

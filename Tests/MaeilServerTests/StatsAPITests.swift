@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 import SQLKit
 import Testing
 import Vapor
@@ -32,7 +33,7 @@ struct StatsAPITests {
             let queue = try api.decode(ReviewQueueDTO.self, try await api.send(.GET, "/api/v1/study/queue"))
             let card = try #require(queue.cards.first)
             let response = try await api.send(
-                .POST, "/api/v1/study/answer", json: Answer(wordID: card.wordID, direction: card.direction, rating: rating, version: card.version))
+                .POST, "/api/v1/study/answer", json: Answer(wordID: card.wordID, direction: card.direction.rawValue, rating: rating, version: card.version))
             #expect(response.status == .ok, "\(response.body.string)")
             return card
         }

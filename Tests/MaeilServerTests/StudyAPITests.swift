@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 import Testing
 import Vapor
 import VaporTesting
@@ -21,7 +22,7 @@ struct StudyAPITests {
     }
 
     func answer(_ api: API, _ card: StudyCardDTO, _ rating: Int) async throws -> TestingHTTPResponse {
-        try await api.send(.POST, "/api/v1/study/answer", json: Answer(wordID: card.wordID, direction: card.direction, rating: rating, version: card.version))
+        try await api.send(.POST, "/api/v1/study/answer", json: Answer(wordID: card.wordID, direction: card.direction.rawValue, rating: rating, version: card.version))
     }
 
     @Test func newCardsAnswerUndoAndReplay() async throws {
@@ -35,14 +36,14 @@ struct StudyAPITests {
             #expect(q.newCount == 2 && q.reviewCount == 0 && q.learningCount == 0)
             #expect(q.cards.map(\.term) == ["apple", "pear"], "new cards in the order the words were added")
             let first = try #require(q.cards.first)
-            #expect(first.wordID == apple.id && first.prompt == "apple" && first.answer == "사과" && first.state == "new")
+            #expect(first.wordID == apple.id && first.prompt == "apple" && first.answer == "사과" && first.state == .new)
             #expect(first.intervals == ["1": "1m", "2": "6m", "3": "10m", "4": "8d"], "FSRS-6 defaults for a new card")
 
             // Good: the first learning step (10 minutes).
             let good = try await answer(api, first, 3)
             #expect(good.status == .ok, "\(good.body.string)")
             let after = try api.decode(StudyCardDTO.self, good)
-            #expect(after.state == "learning" && after.version == 1)
+            #expect(after.state == .learning && after.version == 1)
             #expect(abs(after.due.timeIntervalSinceNow - 600) < 5)
 
             // The same answer again is refused and changes nothing.
@@ -54,7 +55,7 @@ struct StudyAPITests {
             // Undo: the card is new again; a second undo has nothing left.
             let undo = try await api.send(.POST, "/api/v1/study/undo")
             #expect(undo.status == .ok, "\(undo.body.string)")
-            #expect(try api.decode(StudyCardDTO.self, undo).state == "new")
+            #expect(try api.decode(StudyCardDTO.self, undo).state == .new)
             q = try await queue(api)
             #expect(q.newCount == 2 && q.cards.first?.version == 0)
             let again = try await api.send(.POST, "/api/v1/study/undo")
@@ -82,7 +83,7 @@ struct StudyAPITests {
 
             // Easy graduates the card for days: answering it again today is refused.
             let easy = try api.decode(StudyCardDTO.self, try await answer(api, card, 4))
-            #expect(easy.state == "review")
+            #expect(easy.state == .review)
             let early = try await api.send(.POST, "/api/v1/study/answer", json: Answer(wordID: card.wordID, rating: 3, version: easy.version))
             #expect(early.status == .conflict && api.errorCode(early) == "not_due")
             #expect(try await queue(api).cards.isEmpty)
@@ -121,13 +122,13 @@ struct StudyAPITests {
             #expect(try api.decode(BookDTO.self, both).studyDirections == "both")
             q = try await queue(api, book: book.id)
             #expect(q.newCount == 9)
-            let reverse = try #require(q.cards.first { $0.direction == "reverse" })
+            let reverse = try #require(q.cards.first { $0.direction == .reverse })
             #expect(reverse.prompt == reverse.meaning && reverse.answer == reverse.term)
             let wrong = try await api.send(.PATCH, "/api/v1/books/\(book.id)", json: ["studyDirections": "sideways"])
             #expect(wrong.status == .unprocessableEntity)
 
             // Undo passes over an answer to a word deleted since: the one before it is taken back.
-            let kept = try #require(q.cards.first { $0.direction == "forward" && $0.wordID != reverse.wordID })
+            let kept = try #require(q.cards.first { $0.direction == .forward && $0.wordID != reverse.wordID })
             #expect(try await answer(api, kept, 3).status == .ok)
             #expect(try await answer(api, reverse, 1).status == .ok)
 

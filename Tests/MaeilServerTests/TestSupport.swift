@@ -1,8 +1,10 @@
 import Foundation
+import MaeilAPI
 import SQLKit
 import Testing
 import Vapor
 import VaporTesting
+import VocabCore
 
 @testable import MaeilServer
 
@@ -141,5 +143,15 @@ struct LiveServer {
         try await app.client.send(method, headers: headers, to: URI(string: base + path)) { request in
             if let body { request.body = ByteBuffer(string: body) }
         }
+    }
+}
+
+extension WordDTO {
+    /// Everything the word holds, to compare a round trip field by field.
+    var draft: WordDraft {
+        WordDraft(
+            term: term, meaning: meaning, reading: reading, partOfSpeech: partOfSpeech, note: note,
+            synonyms: synonyms, antonyms: antonyms, examples: examples.map(WordExample.init), tags: tags,
+            memorized: memorized, bookmarked: bookmarked, createdAt: createdAt)
     }
 }

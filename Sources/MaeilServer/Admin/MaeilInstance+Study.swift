@@ -1,10 +1,11 @@
 import Foundation
+import MaeilAPI
 import Vapor
 import VocabCore
 
 /// The study services for `maeil study`'s local mode. Each method does what the
-/// matching `/api/v1` route does and returns the same JSON, so the terminal client
-/// reads one format whether it talks to a database or to a server.
+/// matching `/api/v1` route does and returns the same type, so the terminal
+/// client shows one thing whether it talks to a database or to a server.
 extension MaeilInstance {
     /// The id of the user's book with exactly this name.
     public func bookID(username: String, bookName: String) async throws -> UUID {
@@ -13,36 +14,29 @@ extension MaeilInstance {
     }
 
     /// `GET study/queue?book=&limit=`
-    public func studyQueue(username: String, bookID: UUID?, limit: Int) async throws -> Data {
-        let queue = try await reviews(username).queue(bookID: bookID, limit: max(1, min(limit, 500)))
-        return try Self.json(ReviewQueueDTO(queue))
+    public func studyQueue(username: String, bookID: UUID?, limit: Int) async throws -> ReviewQueueDTO {
+        ReviewQueueDTO(try await reviews(username).queue(bookID: bookID, limit: max(1, min(limit, 500))))
     }
 
     /// `POST study/answer`
-    public func answerReview(
-        username: String, wordID: UUID, direction: String, rating: Int, version: Int, elapsedMs: Int
-    ) async throws -> Data {
-        let input = ReviewAnswerInput(wordID: wordID, direction: direction, rating: rating, version: version, elapsedMs: elapsedMs)
+    public func answerReview(username: String, _ input: ReviewAnswerInput) async throws -> StudyCardDTO {
         let now = Date()
-        return try Self.json(StudyCardDTO(try await reviews(username).answer(try input.validated(), now: now), now: now))
+        return StudyCardDTO(try await reviews(username).answer(try input.validated(), now: now), now: now)
     }
 
     /// `POST study/undo`
-    public func undoReview(username: String) async throws -> Data {
-        return try Self.json(StudyCardDTO(try await reviews(username).undo()))
+    public func undoReview(username: String) async throws -> StudyCardDTO {
+        StudyCardDTO(try await reviews(username).undo())
     }
 
-    /// `POST games` with `kind`, `book`, `direction` and `count`.
-    public func startGame(username: String, kind: String, bookID: UUID?, direction: String?, count: Int?) async throws -> Data {
-        let (gameKind, studyDirection) = try GameStartInput(kind: kind, direction: direction).kindAndDirection()
-        let setup = GameSetup(kind: gameKind, bookID: bookID, direction: studyDirection, count: count, wordIDs: nil)
-        return try Self.json(GameDTO(try await games(username).start(setup)))
+    /// `POST games`
+    public func startGame(username: String, _ input: GameStartInput) async throws -> GameDTO {
+        GameDTO(try await games(username).start(try input.setup()))
     }
 
     /// `POST games/{id}/moves`
-    public func playGame(username: String, gameID: UUID, action: String, choice: Int?, guess: String?) async throws -> Data {
-        let move = try GameMoveInput(action: action, choice: choice, guess: guess, mark: nil).move()
-        return try Self.json(GameDTO(try await games(username).play(gameID, move)))
+    public func playGame(username: String, gameID: UUID, _ move: GameMoveInput) async throws -> GameDTO {
+        GameDTO(try await games(username).play(gameID, try move.move()))
     }
 
     private func userID(_ username: String) async throws -> UUID {
@@ -55,10 +49,5 @@ extension MaeilInstance {
 
     private func games(_ username: String) async throws -> GameService {
         GameService(db: app.db, userID: try await userID(username), days: DayFormatter(timeZone: app.maeilSettings.timeZone))
-    }
-
-    /// Encoded as the API encodes its responses (Vapor's default: ISO 8601 dates).
-    private static func json(_ value: some Encodable) throws -> Data {
-        try JSONEncoder.custom(dates: .iso8601).encode(value)
     }
 }

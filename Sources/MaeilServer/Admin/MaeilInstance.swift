@@ -58,7 +58,7 @@ public final class MaeilInstance: Sendable {
         progress: @escaping @Sendable (Int, Int) -> Void
     ) async throws -> (imported: Int, encoding: String, format: String) {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        guard data.count <= 20 * 1024 * 1024 else { throw AppError(status: .payloadTooLarge, code: "too_large", message: "the file is larger than 20 MB") }
+        guard data.count <= 20 * 1024 * 1024 else { throw AppError(status: .payloadTooLarge, code: .tooLarge, message: "the file is larger than 20 MB") }
         let transfer = try await transfer(username)
         // Parse before creating the book so a bad file leaves no empty book behind.
         var options = ImportOptions()
@@ -67,7 +67,7 @@ public final class MaeilInstance: Sendable {
         let book = try await transfer.books.findOrCreate(named: bookName)
         let result = try await transfer.importFile(
             data, fileName: path, intoBook: try book.requireID(), options: options, progress: progress)
-        return (result.imported, result.encoding, result.format)
+        return (result.imported, result.encoding.rawValue, result.format.rawValue)
     }
 
     public func export(username: String, bookName: String, format: ImportFormat) async throws -> Data {

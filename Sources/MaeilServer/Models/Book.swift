@@ -1,4 +1,5 @@
 import Fluent
+import MaeilAPI
 import Vapor
 
 /// A word book (category). Deleting it deletes its words (ON DELETE CASCADE).
@@ -9,7 +10,7 @@ final class Book: Model, @unchecked Sendable {
     @Parent(key: "user_id") var user: User
     @Field(key: "name") var name: String
     @Field(key: "description") var description: String
-    /// `BookStudyDirections`: which cards of its words the review queue shows.
+    /// `StudyDirections`: which cards of its words the review queue shows.
     @Field(key: "study_directions") var studyDirections: String
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
@@ -21,6 +22,6 @@ final class Book: Model, @unchecked Sendable {
         self.$user.id = userID
         self.name = name
         self.description = description
-        self.studyDirections = BookStudyDirections.forward.rawValue
+        self.studyDirections = StudyDirections.forward.rawValue
     }
 }

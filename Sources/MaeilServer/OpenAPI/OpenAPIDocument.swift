@@ -1,12 +1,13 @@
 import Foundation
+import MaeilAPI
+import MaeilAPI
 
 /// The OpenAPI 3.1 description of `/api/v1`, served at `/api/v1/openapi.json`.
 /// A test compares `operations` with the app's registered routes, so a route
 /// added without documenting it fails CI.
 enum OpenAPIDocument {
     struct Operation: Sendable {
-        var method: String
-        var path: String
+        var route: APIRoute
         var summary: String
         var tag: String
         var authenticated = true
@@ -16,6 +17,26 @@ enum OpenAPIDocument {
         var response: String? = nil
         var responseIsArray = false
         var responseMedia = "application/json"
+
+        init(
+            _ route: APIRoute, summary: String, tag: String, authenticated: Bool = true, query: [Parameter] = [],
+            body: BodyKind? = nil, status: Int = 200, response: String? = nil, responseIsArray: Bool = false,
+            responseMedia: String = "application/json"
+        ) {
+            self.route = route
+            self.summary = summary
+            self.tag = tag
+            self.authenticated = authenticated
+            self.query = query
+            self.body = body
+            self.status = status
+            self.response = response
+            self.responseIsArray = responseIsArray
+            self.responseMedia = responseMedia
+        }
+
+        var method: String { route.method.rawValue.lowercased() }
+        var path: String { route.path() }
     }
 
     enum BodyKind: Sendable {
@@ -40,29 +61,29 @@ enum OpenAPIDocument {
     ]
 
     static let operations: [Operation] = [
-        Operation(method: "get", path: "/api/v1/openapi.json", summary: "This document", tag: "meta", authenticated: false, response: nil),
-        Operation(method: "post", path: "/api/v1/auth/signup", summary: "Create an account and get a token", tag: "auth",
+        Operation(.openAPI, summary: "This document", tag: "meta", authenticated: false, response: nil),
+        Operation(.signUp, summary: "Create an account and get a token", tag: "auth",
                   authenticated: false, body: .json("Credentials"), status: 201, response: "LoginResult"),
-        Operation(method: "post", path: "/api/v1/auth/login", summary: "Exchange username and password for a token (rate-limited)", tag: "auth",
+        Operation(.logIn, summary: "Exchange username and password for a token (rate-limited)", tag: "auth",
                   authenticated: false, body: .json("Credentials"), response: "LoginResult"),
-        Operation(method: "post", path: "/api/v1/auth/logout", summary: "Revoke the token used for this request", tag: "auth", status: 204),
-        Operation(method: "get", path: "/api/v1/auth/me", summary: "The signed-in user", tag: "auth", response: "User"),
-        Operation(method: "get", path: "/api/v1/tokens", summary: "List personal access tokens", tag: "tokens", response: "Token", responseIsArray: true),
-        Operation(method: "post", path: "/api/v1/tokens", summary: "Create a personal access token (the secret is shown once)", tag: "tokens",
+        Operation(.logOut, summary: "Revoke the token used for this request", tag: "auth", status: 204),
+        Operation(.me, summary: "The signed-in user", tag: "auth", response: "User"),
+        Operation(.tokens, summary: "List personal access tokens", tag: "tokens", response: "Token", responseIsArray: true),
+        Operation(.createToken, summary: "Create a personal access token (the secret is shown once)", tag: "tokens",
                   body: .json("TokenInput"), status: 201, response: "NewToken"),
-        Operation(method: "delete", path: "/api/v1/tokens/{id}", summary: "Revoke a token", tag: "tokens", status: 204),
-        Operation(method: "get", path: "/api/v1/books", summary: "List word books with counts", tag: "books", response: "Book", responseIsArray: true),
-        Operation(method: "post", path: "/api/v1/books", summary: "Create a word book", tag: "books", body: .json("BookInput"), status: 201, response: "Book"),
-        Operation(method: "post", path: "/api/v1/books/starter", summary: "Add the starter book (240 English words with Korean meanings)", tag: "books",
+        Operation(.deleteToken, summary: "Revoke a token", tag: "tokens", status: 204),
+        Operation(.books, summary: "List word books with counts", tag: "books", response: "Book", responseIsArray: true),
+        Operation(.createBook, summary: "Create a word book", tag: "books", body: .json("BookInput"), status: 201, response: "Book"),
+        Operation(.addStarterBook, summary: "Add the starter book (240 English words with Korean meanings)", tag: "books",
                   status: 201, response: "Book"),
-        Operation(method: "get", path: "/api/v1/books/{id}", summary: "One word book", tag: "books", response: "Book"),
-        Operation(method: "patch", path: "/api/v1/books/{id}", summary: "Rename or describe a book, or choose the directions its cards study", tag: "books", body: .json("BookPatch"), response: "Book"),
-        Operation(method: "delete", path: "/api/v1/books/{id}", summary: "Delete a book and all its words", tag: "books", response: "BookDeleted"),
-        Operation(method: "get", path: "/api/v1/books/{id}/words", summary: "Words of a book, paged", tag: "words",
+        Operation(.book, summary: "One word book", tag: "books", response: "Book"),
+        Operation(.updateBook, summary: "Rename or describe a book, or choose the directions its cards study", tag: "books", body: .json("BookPatch"), response: "Book"),
+        Operation(.deleteBook, summary: "Delete a book and all its words", tag: "books", response: "BookDeleted"),
+        Operation(.bookWords, summary: "Words of a book, paged", tag: "words",
                   query: [Parameter(name: "q", type: "string", description: "case- and diacritic-insensitive filter over term, meaning and reading")] + paging,
                   response: "WordPage"),
-        Operation(method: "post", path: "/api/v1/books/{id}/words", summary: "Add a word to a book", tag: "words", body: .json("WordInput"), status: 201, response: "Word"),
-        Operation(method: "post", path: "/api/v1/books/{id}/import", summary: "Import CSV, TSV, Quizlet text or JSON into a book (one transaction)", tag: "import",
+        Operation(.addWord, summary: "Add a word to a book", tag: "words", body: .json("WordInput"), status: 201, response: "Word"),
+        Operation(.importFile, summary: "Import CSV, TSV, Quizlet text or JSON into a book (one transaction)", tag: "import",
                   query: [
                     Parameter(name: "format", type: "string", description: "file format; detected when omitted", enumValues: ["auto", "csv", "tsv", "quizlet", "json"]),
                     Parameter(name: "header", type: "string", description: "whether the first row is a header", enumValues: ["auto", "true", "false"]),
@@ -72,57 +93,57 @@ enum OpenAPIDocument {
                     Parameter(name: "filename", type: "string", description: "original file name, helps format detection"),
                   ],
                   body: .file, response: "ImportResult"),
-        Operation(method: "get", path: "/api/v1/books/{id}/export", summary: "Export a book", tag: "import",
+        Operation(.exportBook, summary: "Export a book", tag: "import",
                   query: [Parameter(name: "format", type: "string", description: "file format (default json)", enumValues: ["csv", "tsv", "quizlet", "json"])],
                   response: nil, responseMedia: "application/octet-stream"),
-        Operation(method: "post", path: "/api/v1/words/bulk", summary: "Move, delete, memorize or bookmark many words at once (all or nothing)", tag: "words",
+        Operation(.bulkWords, summary: "Move, delete, memorize or bookmark many words at once (all or nothing)", tag: "words",
                   body: .json("BulkRequest"), response: "BulkResult"),
-        Operation(method: "get", path: "/api/v1/words/{id}", summary: "One word", tag: "words", response: "Word"),
-        Operation(method: "patch", path: "/api/v1/words/{id}", summary: "Change some fields of a word (bookID moves it)", tag: "words", body: .json("WordPatch"), response: "Word"),
-        Operation(method: "put", path: "/api/v1/words/{id}", summary: "Replace all fields of a word", tag: "words", body: .json("WordInput"), response: "Word"),
-        Operation(method: "delete", path: "/api/v1/words/{id}", summary: "Delete a word", tag: "words", status: 204),
-        Operation(method: "get", path: "/api/v1/search", summary: "Search words across books or in one", tag: "words",
+        Operation(.word, summary: "One word", tag: "words", response: "Word"),
+        Operation(.updateWord, summary: "Change some fields of a word (bookID moves it)", tag: "words", body: .json("WordPatch"), response: "Word"),
+        Operation(.replaceWord, summary: "Replace all fields of a word", tag: "words", body: .json("WordInput"), response: "Word"),
+        Operation(.deleteWord, summary: "Delete a word", tag: "words", status: 204),
+        Operation(.search, summary: "Search words across books or in one", tag: "words",
                   query: [Parameter(name: "q", type: "string", description: "the query (required)"),
                           Parameter(name: "book", type: "string", description: "limit to this book id")] + paging,
                   response: "SearchResult"),
-        Operation(method: "get", path: "/api/v1/calendar", summary: "Words added per day of a month", tag: "calendar",
+        Operation(.calendar, summary: "Words added per day of a month", tag: "calendar",
                   query: [Parameter(name: "month", type: "string", description: "YYYY-MM (default: this month)")], response: "CalendarMonth"),
-        Operation(method: "get", path: "/api/v1/calendar/{date}", summary: "Words added on a day (YYYY-MM-DD)", tag: "calendar", query: paging, response: "WordPage"),
-        Operation(method: "post", path: "/api/v1/calendar/{date}/{action}", summary: "Mark all words of a day memorized, or delete them", tag: "calendar",
+        Operation(.calendarDay, summary: "Words added on a day (YYYY-MM-DD)", tag: "calendar", query: paging, response: "WordPage"),
+        Operation(.calendarDayAction, summary: "Mark all words of a day memorized, or delete them", tag: "calendar",
                   response: "BulkResult"),
-        Operation(method: "get", path: "/api/v1/study/queue", summary: "Today's review queue: due cards (learning, then reviews), then new cards, within the daily limits", tag: "study",
+        Operation(.studyQueue, summary: "Today's review queue: due cards (learning, then reviews), then new cards, within the daily limits", tag: "study",
                   query: [Parameter(name: "book", type: "string", description: "limit to this book id"),
                           Parameter(name: "limit", type: "integer", description: "cards to return, 1–500 (default 50)")],
                   response: "ReviewQueue"),
-        Operation(method: "post", path: "/api/v1/study/answer", summary: "Answer a card: 1 again, 2 hard, 3 good, 4 easy (FSRS-6); 409 if not due or answered already", tag: "study",
+        Operation(.answerCard, summary: "Answer a card: 1 again, 2 hard, 3 good, 4 easy (FSRS-6); 409 if not due or answered already", tag: "study",
                   body: .json("ReviewAnswer"), response: "StudyCard"),
-        Operation(method: "post", path: "/api/v1/study/undo", summary: "Take back the last review answer; the card returns as it was", tag: "study", response: "StudyCard"),
-        Operation(method: "post", path: "/api/v1/games", summary: "Start a quiz, hangman round, O/X test or flashcards on a book, all books, given words or the mistake notes", tag: "games",
+        Operation(.undoAnswer, summary: "Take back the last review answer; the card returns as it was", tag: "study", response: "StudyCard"),
+        Operation(.startGame, summary: "Start a quiz, hangman round, O/X test or flashcards on a book, all books, given words or the mistake notes", tag: "games",
                   body: .json("GameStart"), status: 201, response: "Game"),
-        Operation(method: "get", path: "/api/v1/games/{id}", summary: "A game's state (answers are not revealed before they are given)", tag: "games", response: "Game"),
-        Operation(method: "post", path: "/api/v1/games/{id}/moves", summary: "Play a move; 409 when the game is over or the move does not fit", tag: "games",
+        Operation(.game, summary: "A game's state (answers are not revealed before they are given)", tag: "games", response: "Game"),
+        Operation(.playMove, summary: "Play a move; 409 when the game is over or the move does not fit", tag: "games",
                   body: .json("GameMove"), response: "Game"),
-        Operation(method: "post", path: "/api/v1/games/{id}/retest", summary: "A new O/X test of the words marked wrong", tag: "games", status: 201, response: "Game"),
-        Operation(method: "post", path: "/api/v1/games/{id}/bookmark-wrong", summary: "Bookmark every word answered wrong in the game", tag: "games", response: "BulkResult"),
-        Operation(method: "get", path: "/api/v1/mistakes", summary: "The mistake notes, most recent first", tag: "games",
+        Operation(.retestWrong, summary: "A new O/X test of the words marked wrong", tag: "games", status: 201, response: "Game"),
+        Operation(.bookmarkWrong, summary: "Bookmark every word answered wrong in the game", tag: "games", response: "BulkResult"),
+        Operation(.mistakes, summary: "The mistake notes, most recent first", tag: "games",
                   query: [Parameter(name: "source", type: "string", description: "one source (default all)", enumValues: ["all", "review", "quiz", "hangman", "test"])],
                   response: "Mistake", responseIsArray: true),
-        Operation(method: "delete", path: "/api/v1/mistakes", summary: "Clear the mistake notes of a source, or all", tag: "games",
+        Operation(.clearMistakes, summary: "Clear the mistake notes of a source, or all", tag: "games",
                   query: [Parameter(name: "source", type: "string", description: "one source (default all)", enumValues: ["all", "review", "quiz", "hangman", "test"])],
                   response: "BulkResult"),
-        Operation(method: "delete", path: "/api/v1/mistakes/{id}", summary: "Clear one word's notes (the id is the word's)", tag: "games",
+        Operation(.clearWordMistakes, summary: "Clear one word's notes (the id is the word's)", tag: "games",
                   query: [Parameter(name: "source", type: "string", description: "one source (default all)", enumValues: ["all", "review", "quiz", "hangman", "test"])],
                   response: "BulkResult"),
-        Operation(method: "get", path: "/api/v1/study/settings", summary: "Scheduler parameters and daily limits", tag: "study", response: "StudySettings"),
-        Operation(method: "patch", path: "/api/v1/study/settings", summary: "Change scheduler parameters or daily limits", tag: "study",
+        Operation(.studySettings, summary: "Scheduler parameters and daily limits", tag: "study", response: "StudySettings"),
+        Operation(.updateStudySettings, summary: "Change scheduler parameters or daily limits", tag: "study",
                   body: .json("StudySettingsPatch"), response: "StudySettings"),
-        Operation(method: "get", path: "/api/v1/stats/dashboard", summary: "Home dashboard: due and new cards today, today's reviews, streaks, words, games", tag: "stats",
+        Operation(.dashboard, summary: "Home dashboard: due and new cards today, today's reviews, streaks, words, games", tag: "stats",
                   response: "StatsDashboard"),
-        Operation(method: "get", path: "/api/v1/stats/days", summary: "Per-day words added, reviews, accuracy and games over a range of at most 400 days (400 for a bad date or range)", tag: "stats",
+        Operation(.statsDays, summary: "Per-day words added, reviews, accuracy and games over a range of at most 400 days (400 for a bad date or range)", tag: "stats",
                   query: [Parameter(name: "from", type: "string", description: "first day, YYYY-MM-DD (default: 29 days before `to`)"),
                           Parameter(name: "to", type: "string", description: "last day, YYYY-MM-DD (default: today)")],
                   response: "StatsDays"),
-        Operation(method: "get", path: "/api/v1/stats/charts/{chart}", summary: "A chart drawn by the server as SVG: reviews per day, true retention per month, due-card forecast, or the year's heatmap", tag: "stats",
+        Operation(.chart, summary: "A chart drawn by the server as SVG: reviews per day, true retention per month, due-card forecast, or the year's heatmap", tag: "stats",
                   query: [Parameter(name: "days", type: "integer", description: "range in days (default 30; retention 365; the heatmap is always 365)", enumValues: ["30", "90", "365"]),
                           Parameter(name: "lang", type: "string", description: "language of the labels (default: Accept-Language)", enumValues: ["en", "ko"])],
                   response: nil, responseMedia: "image/svg+xml"),

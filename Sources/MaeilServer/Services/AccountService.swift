@@ -26,7 +26,7 @@ struct AccountService: Sendable {
     /// 3–32 characters of a–z, 0–9, `_`, `.`, `-`; passwords 8–200 characters.
     static func validate(username: String, password: String) throws {
         guard isWellFormed(username: username) else {
-            throw AppError.invalid("username must be 3–32 characters of a–z, 0–9, '_', '.', '-'", code: "invalid_username")
+            throw AppError.invalid("username must be 3–32 characters of a–z, 0–9, '_', '.', '-'", code: .invalidUsername)
         }
         try checkPassword(password)
     }
@@ -38,10 +38,10 @@ struct AccountService: Sendable {
 
     static func checkPassword(_ password: String) throws {
         guard (8...200).contains(password.count) else {
-            throw AppError.invalid("password must be 8–200 characters", code: "invalid_password")
+            throw AppError.invalid("password must be 8–200 characters", code: .invalidPassword)
         }
         guard !ControlCharacters.occur(in: password, allowingLineBreaks: false) else {
-            throw AppError.invalid("password must not contain control characters", code: "invalid_password")
+            throw AppError.invalid("password must not contain control characters", code: .invalidPassword)
         }
     }
 
@@ -57,19 +57,19 @@ struct AccountService: Sendable {
                 .filter(\.$key == signupKey).filter(\.$attemptedAt > since).count()
             if recent >= signupsPerAddress {
                 throw AppError(
-                    status: .tooManyRequests, code: "rate_limited",
+                    status: .tooManyRequests, code: .rateLimited,
                     message: "too many accounts were made from this address; try again in an hour",
                     retryAfter: Int(Self.signupWindow))
             }
         }
         if try await User.query(on: db).filter(\.$username == username).first() != nil {
-            throw AppError(status: .conflict, code: "username_taken", message: "username \"\(username)\" is taken")
+            throw AppError(status: .conflict, code: .usernameTaken, message: "username \"\(username)\" is taken")
         }
         let user = User(username: username, passwordHash: try await passwords.hash(password))
         do {
             try await user.create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw AppError(status: .conflict, code: "username_taken", message: "username \"\(username)\" is taken")
+            throw AppError(status: .conflict, code: .usernameTaken, message: "username \"\(username)\" is taken")
         }
         if let signupKey { try await LoginAttempt(key: signupKey, attemptedAt: Date()).create(on: db) }
         return user
@@ -92,7 +92,7 @@ struct AccountService: Sendable {
                 .filter(\.$key == key).filter(\.$attemptedAt > since).count()
             if failures >= Self.maxFailures {
                 throw AppError(
-                    status: .tooManyRequests, code: "rate_limited",
+                    status: .tooManyRequests, code: .rateLimited,
                     message: "too many failed sign-ins; try again in 15 minutes")
             }
         }

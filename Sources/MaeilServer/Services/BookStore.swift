@@ -1,4 +1,5 @@
 import Fluent
+import MaeilAPI
 import SQLKit
 import Vapor
 import VocabCore
@@ -9,7 +10,7 @@ struct BookStore: Sendable {
     let db: any Database
     let userID: UUID
 
-    func list() async throws -> [BookDTO] {
+    func list() async throws -> [BookSummary] {
         let sql = try db.sql()
         let rows = try await sql.raw("""
             SELECT b.id, b.name, b.description, b.study_directions, b.created_at, b.updated_at,
@@ -21,13 +22,13 @@ struct BookStore: Sendable {
             ORDER BY b.created_at ASC, b.name ASC
             """).all()
         return try rows.map { row in
-            BookDTO(
+            BookSummary(
                 id: try row.decode(column: "id", as: UUID.self),
                 name: try row.decode(column: "name", as: String.self),
                 description: try row.decode(column: "description", as: String.self),
                 wordCount: try row.decode(column: "word_count", as: Int.self),
                 memorizedCount: try row.decode(column: "memorized_count", as: Int.self),
-                studyDirections: try row.decode(column: "study_directions", as: String.self),
+                studyDirections: StudyDirections(rawValue: try row.decode(column: "study_directions", as: String.self)) ?? .forward,
                 createdAt: try row.decode(column: "created_at", as: Date?.self),
                 updatedAt: try row.decode(column: "updated_at", as: Date?.self))
         }
@@ -40,12 +41,13 @@ struct BookStore: Sendable {
         return book
     }
 
-    func dto(_ id: UUID) async throws -> BookDTO {
+    /// The book with its counts.
+    func summary(_ id: UUID) async throws -> BookSummary {
         let book = try await find(id)
         let counts = try await counts(of: id)
-        return BookDTO(
+        return BookSummary(
             id: id, name: book.name, description: book.description, wordCount: counts.words,
-            memorizedCount: counts.memorized, studyDirections: book.studyDirections,
+            memorizedCount: counts.memorized, studyDirections: StudyDirections(rawValue: book.studyDirections) ?? .forward,
             createdAt: book.createdAt, updatedAt: book.updatedAt)
     }
 
@@ -57,24 +59,21 @@ struct BookStore: Sendable {
         return (try row?.decode(column: "n", as: Int.self) ?? 0, try row?.decode(column: "m", as: Int.self) ?? 0)
     }
 
-    func create(_ input: BookInput) async throws -> Book {
-        let (name, description) = try Self.validated(name: input.name, description: input.description ?? "")
+    func create(name: String, description: String = "") async throws -> Book {
+        let (name, description) = try Self.validated(name: name, description: description)
         let book = Book(userID: userID, name: name, description: description)
         try await book.create(on: db)
         return book
     }
 
-    func update(_ id: UUID, _ patch: BookPatch) async throws -> Book {
+    func update(_ id: UUID, _ changes: BookChanges) async throws -> Book {
         let book = try await find(id)
         let (name, description) = try Self.validated(
-            name: patch.name ?? book.name, description: patch.description ?? book.description)
+            name: changes.name ?? book.name, description: changes.description ?? book.description)
         book.name = name
         book.description = description
-        if let directions = patch.studyDirections {
-            guard BookStudyDirections(rawValue: directions) != nil else {
-                throw AppError.invalid("studyDirections must be forward, reverse or both")
-            }
-            book.studyDirections = directions
+        if let directions = changes.studyDirections {
+            book.studyDirections = directions.rawValue
         }
         try await book.save(on: db)
         return book
@@ -98,7 +97,7 @@ struct BookStore: Sendable {
         {
             return book
         }
-        return try await create(BookInput(name: name, description: nil))
+        return try await create(name: name)
     }
 
     func find(named name: String) async throws -> Book {

@@ -12,33 +12,33 @@ struct BookTransfer: Sendable {
     func importFile(
         _ data: Data, fileName: String?, intoBook bookID: UUID, options: ImportOptions,
         progress: (@Sendable (Int, Int) -> Void)? = nil
-    ) async throws -> ImportResultDTO {
+    ) async throws -> ImportReport {
         _ = try await books.find(bookID)
         let parsed: ImportResult
         do {
             parsed = try WordImporter.parse(data: data, fileName: fileName, options: options)
         } catch let error as ImportError {
-            throw AppError.invalid(error.description, code: "invalid_file")
+            throw AppError.invalid(error.description, code: .invalidFile)
         } catch {
-            throw AppError.invalid("the file could not be read: \(error)", code: "invalid_file")
+            throw AppError.invalid("the file could not be read: \(error)", code: .invalidFile)
         }
         guard !parsed.words.isEmpty else {
-            throw AppError.invalid("the file has no words to import", code: "invalid_file")
+            throw AppError.invalid("the file has no words to import", code: .invalidFile)
         }
         let total = parsed.words.count
         let imported = try await words.importDrafts(parsed.words, intoBook: bookID) { done in
             progress?(done, total)
         }
-        return ImportResultDTO(imported: imported, format: parsed.format.rawValue, encoding: parsed.encoding.rawValue)
+        return ImportReport(imported: imported, format: parsed.format, encoding: parsed.encoding)
     }
 
     func preview(_ data: Data, fileName: String?, options: ImportOptions) throws -> ImportPreview {
         do {
             return try WordImporter.preview(data: data, fileName: fileName, options: options)
         } catch let error as ImportError {
-            throw AppError.invalid(error.description, code: "invalid_file")
+            throw AppError.invalid(error.description, code: .invalidFile)
         } catch {
-            throw AppError.invalid("the file could not be read: \(error)", code: "invalid_file")
+            throw AppError.invalid("the file could not be read: \(error)", code: .invalidFile)
         }
     }
 
@@ -60,7 +60,7 @@ struct BookTransfer: Sendable {
     /// Creates the starter book written by the project (240 common English words).
     func addStarterBook() async throws -> Book {
         let archive = try BookArchiveCodec.decode(try MaeilResources.data("Starter/english-basics.json"))
-        let book = try await books.create(BookInput(name: archive.name, description: archive.description))
+        let book = try await books.create(name: archive.name, description: archive.description)
         _ = try await words.importDrafts(archive.words, intoBook: try book.requireID())
         return book
     }

@@ -1,11 +1,10 @@
 import Fluent
+import MaeilAPI
 import SQLKit
 import Vapor
 import VocabCore
 
-enum WordSort: String, Codable, Sendable, CaseIterable {
-    case recent, oldest, memorized, notMemorized = "not-memorized", random, alphabetical
-
+extension WordSort {
     var orderBy: String {
         switch self {
         case .recent: "w.created_at DESC, w.id DESC"
@@ -42,7 +41,7 @@ struct WordStore: Sendable {
 
     // MARK: reading
 
-    func list(_ filter: WordFilter, sort: WordSort = .recent, page: Int = 1, perPage: Int = 50) async throws -> WordPageDTO {
+    func list(_ filter: WordFilter, sort: WordSort = .recent, page: Int = 1, perPage: Int = 50) async throws -> WordPage {
         let page = max(1, page)
         let perPage = min(max(1, perPage), 500)
         let search = filter.query.map { WordSearchQuery($0) }.flatMap { $0.folded.isEmpty ? nil : SearchIndex(query: $0, dialect: dialect) }
@@ -63,13 +62,13 @@ struct WordStore: Sendable {
         if let search, total < Self.fuzzyThreshold, search.query.allowsFuzzy {
             return try await withTypos(search, filter: filter, order: order, total: total, page: page, perPage: perPage)
         }
-        if total == 0 { return WordPageDTO(items: [], total: 0, page: page, perPage: perPage) }
+        if total == 0 { return WordPage(items: [], total: 0, page: page, perPage: perPage) }
         let rows = try await sql.raw("""
             SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: words) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(condition) ORDER BY \(order)
             LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)
             """).all()
-        return WordPageDTO(
+        return WordPage(
             items: try rows.map(Self.word(from:)), total: total, page: page, perPage: perPage,
             totalCapped: search != nil && total >= Self.searchCountCap)
     }
@@ -84,7 +83,7 @@ struct WordStore: Sendable {
     /// is one typing unit away from the query ("사가" finds 사과).
     private func withTypos(
         _ search: SearchIndex, filter: WordFilter, order: SQLQueryString, total: Int, page: Int, perPage: Int
-    ) async throws -> WordPageDTO {
+    ) async throws -> WordPage {
         let sql = try db.sql()
         let base = whereClause(filter)
         let direct = try await sql.raw("""
@@ -92,7 +91,7 @@ struct WordStore: Sendable {
             WHERE \(base + search.condition) ORDER BY \(order)
             """).all().map(Self.word(from:))
         let seen = Set(direct.map(\.id))
-        var near: [WordDTO] = []
+        var near: [WordRecord] = []
         for kind in SearchIndex.TypoKind.allCases where near.isEmpty {
             guard let candidates = search.fuzzyCandidates(kind) else { continue }
             // Only the typing-unit key of each candidate is read and compared, one
@@ -111,12 +110,12 @@ struct WordStore: Sendable {
         }
         let all = direct + near
         let start = min((page - 1) * perPage, all.count)
-        return WordPageDTO(
+        return WordPage(
             items: Array(all[start..<min(start + perPage, all.count)]), total: all.count, page: page, perPage: perPage)
     }
 
     /// The user's words with these ids, in the order given.
-    private func words(_ ids: [UUID]) async throws -> [WordDTO] {
+    private func words(_ ids: [UUID]) async throws -> [WordRecord] {
         guard !ids.isEmpty else { return [] }
         let rows = try await db.sql().raw("""
             SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
@@ -126,7 +125,7 @@ struct WordStore: Sendable {
         return ids.compactMap { byID[$0] }
     }
 
-    func find(_ id: UUID) async throws -> WordDTO {
+    func find(_ id: UUID) async throws -> WordRecord {
         guard let row = try await db.sql().raw("""
             SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE w.id = \(bind: id) AND w.user_id = \(bind: userID)
@@ -136,14 +135,14 @@ struct WordStore: Sendable {
     }
 
     /// Words added per day in a month: only days with words.
-    func calendar(_ month: CalendarMonth) async throws -> [CalendarDayDTO] {
+    func calendar(_ month: CalendarMonth) async throws -> [DayCount] {
         let rows = try await db.sql().raw("""
             SELECT added_on, COUNT(*) AS n FROM words
             WHERE user_id = \(bind: userID) AND added_on >= \(bind: month.firstDay) AND added_on <= \(bind: month.lastDayPrefix)
             GROUP BY added_on ORDER BY added_on
             """).all()
         return try rows.map {
-            CalendarDayDTO(date: try $0.decode(column: "added_on", as: String.self), count: try $0.decode(column: "n", as: Int.self))
+            DayCount(date: try $0.decode(column: "added_on", as: String.self), count: try $0.decode(column: "n", as: Int.self))
         }
     }
 
@@ -159,7 +158,7 @@ struct WordStore: Sendable {
 
     // MARK: writing
 
-    func create(inBook bookID: UUID, _ draft: WordDraft) async throws -> WordDTO {
+    func create(inBook bookID: UUID, _ draft: WordDraft) async throws -> WordRecord {
         _ = try await BookStore(db: db, userID: userID).find(bookID)
         let draft = try validated(draft)
         let id = UUID()
@@ -167,7 +166,7 @@ struct WordStore: Sendable {
         return try await find(id)
     }
 
-    func update(_ id: UUID, _ draft: WordDraft, moveTo bookID: UUID? = nil) async throws -> WordDTO {
+    func update(_ id: UUID, _ draft: WordDraft, moveTo bookID: UUID? = nil) async throws -> WordRecord {
         let current = try await find(id)
         if let bookID, bookID != current.bookID {
             _ = try await BookStore(db: db, userID: userID).find(bookID)
@@ -196,7 +195,7 @@ struct WordStore: Sendable {
 
     /// Applies one action to many words, all or nothing: if any id is not the
     /// user's word, nothing changes and the answer is 404.
-    func bulk(_ request: BulkRequest) async throws -> Int {
+    func bulk(_ request: WordBulkEdit) async throws -> Int {
         let ids = Array(Set(request.ids))
         guard !ids.isEmpty else { throw AppError.invalid("select at least one word") }
         guard ids.count <= 10_000 else { throw AppError.invalid("at most 10000 words at once") }
@@ -232,8 +231,6 @@ struct WordStore: Sendable {
             return ids.count
         }
     }
-
-    enum DayAction: String, Codable, Sendable { case memorizeAll = "memorize-all", deleteAll = "delete-all" }
 
     func apply(_ action: DayAction, toDay day: String) async throws -> Int {
         let sql = try db.sql()
@@ -362,8 +359,8 @@ struct WordStore: Sendable {
         (try? JSONDecoder().decode(T.self, from: Data(text.utf8))) ?? value
     }
 
-    static func word(from row: any SQLRow) throws -> WordDTO {
-        WordDTO(
+    static func word(from row: any SQLRow) throws -> WordRecord {
+        WordRecord(
             id: try row.decode(column: "id", as: UUID.self),
             bookID: try row.decode(column: "book_id", as: UUID.self),
             bookName: try row.decode(column: "book_name", as: String?.self),

@@ -1,14 +1,10 @@
+import MaeilAPI
 import Vapor
 
 /// Turns every error into a clear answer: `{"error": {"code", "message"}}` for
 /// the API, an HTML page for the web app. Unexpected errors are logged and
 /// shown as a 500 without internals.
 struct MaeilErrorMiddleware: AsyncMiddleware {
-    struct Body: Content {
-        struct Detail: Content { var code: String; var message: String }
-        var error: Detail
-    }
-
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
@@ -19,7 +15,7 @@ struct MaeilErrorMiddleware: AsyncMiddleware {
             }
             if Self.wantsJSON(request) {
                 let response = Response(status: status)
-                try response.content.encode(Body(error: .init(code: code, message: message)))
+                try response.content.encode(ErrorBody(code: code, message: message))
                 if status == .tooManyRequests {
                     let seconds = (error as? AppError)?.retryAfter ?? Int(AccountService.failureWindow)
                     response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
@@ -35,26 +31,26 @@ struct MaeilErrorMiddleware: AsyncMiddleware {
             || (request.headers.first(name: .accept)?.contains("application/json") ?? false)
     }
 
-    static func describe(_ error: any Error) -> (HTTPResponseStatus, String, String) {
+    static func describe(_ error: any Error) -> (HTTPResponseStatus, ErrorCode, String) {
         switch error {
         case let error as AppError:
             return (error.status, error.code, error.message)
         case let error as DecodingError:
-            return (.badRequest, "invalid_json", Self.message(for: error))
+            return (.badRequest, .invalidJSON, Self.message(for: error))
         case let error as any AbortError:
-            let code = switch error.status {
-            case .notFound: "not_found"
-            case .payloadTooLarge: "too_large"
-            case .unauthorized: "unauthorized"
-            case .forbidden: "forbidden"
-            case .unsupportedMediaType: "unsupported_media_type"
-            case .methodNotAllowed: "method_not_allowed"
-            default: "bad_request"
+            let code: ErrorCode = switch error.status {
+            case .notFound: .notFound
+            case .payloadTooLarge: .tooLarge
+            case .unauthorized: .unauthorized
+            case .forbidden: .forbidden
+            case .unsupportedMediaType: .unsupportedMediaType
+            case .methodNotAllowed: .methodNotAllowed
+            default: .badRequest
             }
             let message = error.status == .payloadTooLarge ? "the upload is larger than 20 MB" : error.reason
             return (error.status, code, message)
         default:
-            return (.internalServerError, "internal", "something went wrong on the server")
+            return (.internalServerError, .internal, "something went wrong on the server")
         }
     }
 

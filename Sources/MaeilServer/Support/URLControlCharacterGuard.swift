@@ -9,7 +9,7 @@ struct URLControlCharacterGuard: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let raw = request.url.path + "?" + (request.url.query ?? "")
         if Self.holdsControlCharacter(raw) {
-            throw AppError.badRequest("the address must not contain control characters", code: "control_character")
+            throw AppError.badRequest("the address must not contain control characters", code: .controlCharacter)
         }
         return try await next.respond(to: request)
     }

@@ -20,6 +20,17 @@ public struct DayActivity: Sendable, Equatable {
 
     public static let none = DayActivity()
 
+    /// The days added up (a range's totals).
+    public static func sum(_ days: [DayActivity]) -> DayActivity {
+        days.reduce(into: DayActivity.none) { total, day in
+            total.wordsAdded += day.wordsAdded
+            total.reviews += day.reviews
+            total.correctReviews += day.correctReviews
+            total.answers += day.answers
+            total.games += day.games
+        }
+    }
+
     /// The share of reviews not rated Again; nil without reviews.
     public var accuracy: Double? {
         reviews > 0 ? Double(correctReviews) / Double(reviews) : nil

@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 import Hangul
 
 /// Hangman: the hint, the word's cells, the gallows, and guesses typed one key at
@@ -12,7 +13,7 @@ final class HangmanScreen {
     private let direction: String
     private let count: Int?
 
-    private var game: GameState?
+    private var game: GameDTO?
     private var layout = InputLayout.latin
     /// Which word the layout was chosen for, so a toggle lasts for the word.
     private var layoutWordIndex = -1
@@ -92,7 +93,7 @@ final class HangmanScreen {
         await play(.guess(guess))
     }
 
-    private func play(_ move: GameMove) async {
+    private func play(_ move: GameMoveInput) async {
         guard let game else { return }
         do {
             self.game = try await backend.play(game.id, move)

@@ -1,7 +1,10 @@
 import Foundation
+import MaeilAPI
 import MaeilServer
 
-/// Studies straight from a data dir or database, through `MaeilInstance`.
+/// Studies straight from a data dir or database, through `MaeilInstance`: the
+/// same services the server runs, their answers as the API's types, with no
+/// JSON in between.
 struct LocalStudyBackend: StudyBackend {
     let instance: MaeilInstance
     let username: String
@@ -22,46 +25,43 @@ struct LocalStudyBackend: StudyBackend {
         }
     }
 
-    func queue(limit: Int) async throws -> StudyQueue {
-        try await decoded { try await instance.studyQueue(username: username, bookID: bookID, limit: limit) }
+    func queue(limit: Int) async throws -> ReviewQueueDTO {
+        try await refusalsAsMessages { try await instance.studyQueue(username: username, bookID: bookID, limit: limit) }
     }
 
-    func answer(_ card: StudyCard, rating: Int, elapsedMilliseconds: Int) async throws {
-        let _: StudyCard = try await decoded {
+    func answer(_ card: StudyCardDTO, rating: Int, elapsedMilliseconds: Int) async throws {
+        _ = try await refusalsAsMessages {
             try await instance.answerReview(
-                username: username, wordID: card.wordID, direction: card.direction, rating: rating,
-                version: card.version, elapsedMs: elapsedMilliseconds)
+                username: username, ReviewAnswerInput(card, rating: rating, elapsedMilliseconds: elapsedMilliseconds))
         }
     }
 
-    func undo() async throws -> StudyCard {
-        try await decoded { try await instance.undoReview(username: username) }
+    func undo() async throws -> StudyCardDTO {
+        try await refusalsAsMessages { try await instance.undoReview(username: username) }
     }
 
-    func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameState {
-        try await decoded {
-            try await instance.startGame(username: username, kind: kind.rawValue, bookID: bookID, direction: direction, count: count)
+    func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameDTO {
+        try await refusalsAsMessages {
+            try await instance.startGame(
+                username: username,
+                GameStartInput(kind: kind.rawValue, book: bookID, direction: direction, count: count))
         }
     }
 
-    func play(_ game: UUID, _ move: GameMove) async throws -> GameState {
-        try await decoded {
-            try await instance.playGame(username: username, gameID: game, action: move.action, choice: move.choice, guess: move.guess)
-        }
+    func play(_ game: UUID, _ move: GameMoveInput) async throws -> GameDTO {
+        try await refusalsAsMessages { try await instance.playGame(username: username, gameID: game, move) }
     }
 
     func close() async {
         try? await instance.shutdown()
     }
 
-    /// Runs a call and decodes its JSON; the service's refusals become messages.
-    private func decoded<T: Decodable>(_ call: () async throws -> Data) async throws -> T {
-        let data: Data
+    /// Runs a call; the services' refusals become messages to show.
+    private func refusalsAsMessages<T>(_ call: () async throws -> T) async throws -> T {
         do {
-            data = try await call()
+            return try await call()
         } catch {
             throw StudyError(describeError(error))
         }
-        return try JSONDecoder.api().decode(T.self, from: data)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 
 /// The 4-choice quiz: keys 1–4 choose, the last answer's result stays on screen
 /// while the next question is asked, and the score ends the game.
@@ -9,7 +10,7 @@ final class QuizScreen {
     private let direction: String
     private let count: Int?
 
-    private var game: GameState?
+    private var game: GameDTO?
     /// The choices of the question just answered, to name what was chosen.
     private var previousChoices: [String] = []
     private var message: ScreenMessage?

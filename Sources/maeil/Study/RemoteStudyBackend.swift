@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -21,7 +22,7 @@ struct RemoteStudyBackend: StudyBackend {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 30
         var backend = RemoteStudyBackend(apiRoot: root, token: token, bookID: nil, session: URLSession(configuration: configuration))
-        let books: [Book] = try await backend.send("GET", "books")
+        let books: [BookDTO] = try await backend.send(.books)
         if let bookName {
             guard let book = books.first(where: { $0.name == bookName }) else {
                 throw StudyError("book \"\(bookName)\" not found")
@@ -31,54 +32,29 @@ struct RemoteStudyBackend: StudyBackend {
         return backend
     }
 
-    private struct Book: Decodable {
-        var id: UUID
-        var name: String
-    }
-
-    private struct AnswerBody: Encodable {
-        var wordID: UUID
-        var direction: String
-        var rating: Int
-        var version: Int
-        var elapsedMs: Int
-    }
-
-    private struct GameBody: Encodable {
-        var kind: String
-        var book: UUID?
-        var direction: String?
-        var count: Int?
-    }
-
-    private struct ErrorBody: Decodable {
-        struct Detail: Decodable { var message: String }
-        var error: Detail
-    }
-
     private struct NoBody: Encodable {}
 
-    func queue(limit: Int) async throws -> StudyQueue {
+    func queue(limit: Int) async throws -> ReviewQueueDTO {
         var query = [URLQueryItem(name: "limit", value: String(limit))]
         if let bookID { query.append(URLQueryItem(name: "book", value: bookID.uuidString)) }
-        return try await send("GET", "study/queue", query: query)
+        return try await send(.studyQueue, query: query)
     }
 
-    func answer(_ card: StudyCard, rating: Int, elapsedMilliseconds: Int) async throws {
-        let body = AnswerBody(wordID: card.wordID, direction: card.direction, rating: rating, version: card.version, elapsedMs: elapsedMilliseconds)
-        let _: StudyCard = try await send("POST", "study/answer", body: body)
+    func answer(_ card: StudyCardDTO, rating: Int, elapsedMilliseconds: Int) async throws {
+        let body = ReviewAnswerInput(card, rating: rating, elapsedMilliseconds: elapsedMilliseconds)
+        let _: StudyCardDTO = try await send(.answerCard, body: body)
     }
 
-    func undo() async throws -> StudyCard {
-        try await send("POST", "study/undo", body: NoBody())
+    func undo() async throws -> StudyCardDTO {
+        try await send(.undoAnswer, body: NoBody())
     }
 
-    func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameState {
-        try await send("POST", "games", body: GameBody(kind: kind.rawValue, book: bookID, direction: direction, count: count))
+    func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameDTO {
+        try await send(.startGame, body: GameStartInput(kind: kind.rawValue, book: bookID, direction: direction, count: count))
     }
 
-    func play(_ game: UUID, _ move: GameMove) async throws -> GameState {
-        try await send("POST", "games/\(game.uuidString)/moves", body: move)
+    func play(_ game: UUID, _ move: GameMoveInput) async throws -> GameDTO {
+        try await send(.playMove, ["id": game.uuidString], body: move)
     }
 
     func close() async {
@@ -87,13 +63,15 @@ struct RemoteStudyBackend: StudyBackend {
 
     /// One API call: the server's error message when it refuses, a clear one when unreachable.
     private func send<Response: Decodable>(
-        _ method: String, _ path: String, query: [URLQueryItem] = [], body: (some Encodable)? = NoBody?.none
+        _ route: APIRoute, _ parameters: [String: String] = [:], query: [URLQueryItem] = [],
+        body: (some Encodable)? = NoBody?.none
     ) async throws -> Response {
+        let path = String(route.path(parameters).dropFirst(APIRoute.prefix.count))
         var components = URLComponents(url: apiRoot.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query }
-        guard let url = components?.url else { throw StudyError("bad address for \(path)") }
+        guard let url = components?.url else { throw StudyError("bad address for \(route)") }
         var request = URLRequest(url: url)
-        request.httpMethod = method
+        request.httpMethod = route.method.rawValue
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let body {
@@ -111,12 +89,12 @@ struct RemoteStudyBackend: StudyBackend {
         guard (200..<300).contains(status) else {
             if status == 401 { throw StudyError("the server refused the token (make one with `maeil user token NAME`)") }
             if let refusal = try? JSONDecoder().decode(ErrorBody.self, from: data) { throw StudyError(refusal.error.message) }
-            throw StudyError("the server answered \(status) to \(method) \(path)")
+            throw StudyError("the server answered \(status) to \(route)")
         }
         do {
-            return try JSONDecoder.api().decode(Response.self, from: data)
+            return try JSONDecoder.maeilAPI().decode(Response.self, from: data)
         } catch {
-            throw StudyError("unexpected answer from the server to \(method) \(path): \(error)")
+            throw StudyError("unexpected answer from the server to \(route): \(error)")
         }
     }
 }

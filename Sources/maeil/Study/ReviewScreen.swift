@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 import Hangul
 
 /// Spaced-repetition reviews: the prompt, Space to show the answer, 1–4 to rate
@@ -23,7 +24,7 @@ final class ReviewScreen {
     private let bookName: String?
     private let typesEveryAnswer: Bool
 
-    private var queue: StudyQueue?
+    private var queue: ReviewQueueDTO?
     private var phase = Phase.asking
     private var shownAt = Date()
     private var message: ScreenMessage?
@@ -55,7 +56,7 @@ final class ReviewScreen {
     }
 
     /// Acts on one key; false means quit.
-    private func handle(_ key: Key, on card: StudyCard) async -> Bool {
+    private func handle(_ key: Key, on card: StudyCardDTO) async -> Bool {
         switch phase {
         case .asking:
             switch key {
@@ -117,11 +118,11 @@ final class ReviewScreen {
     }
 
     /// The input for a typed answer: Hangul when the answer is Korean.
-    private func editor(for card: StudyCard) -> HangulLineEditor {
+    private func editor(for card: StudyCardDTO) -> HangulLineEditor {
         HangulLineEditor(layout: Hangul.containsHangul(card.answer) ? .hangul : .latin)
     }
 
-    private func answer(_ card: StudyCard, rating: Int) async {
+    private func answer(_ card: StudyCardDTO, rating: Int) async {
         let elapsed = Int(Date().timeIntervalSince(shownAt) * 1000)
         do {
             try await backend.answer(card, rating: rating, elapsedMilliseconds: elapsed)
@@ -180,7 +181,7 @@ final class ReviewScreen {
             return frame
         }
         // Across all books, say which book the card is from.
-        let tag = [card.state, bookName == nil ? card.bookName : nil].compactMap { $0 }.joined(separator: " · ")
+        let tag = [card.state.rawValue, bookName == nil ? card.bookName : nil].compactMap { $0 }.joined(separator: " · ")
         frame.body = ["", "   " + ScreenText.styled(card.prompt, ScreenText.bold) + "   " + ScreenText.styled("[\(tag)]", ScreenText.dim), ""]
         switch phase {
         case .asking:
@@ -206,7 +207,7 @@ final class ReviewScreen {
         return frame
     }
 
-    private func answerLines(_ card: StudyCard) -> [String] {
+    private func answerLines(_ card: StudyCardDTO) -> [String] {
         var lines = ["   " + ScreenText.styled("─────", ScreenText.dim), "   " + ScreenText.styled(card.answer, ScreenText.bold + ScreenText.green)]
         let details = [card.reading, card.partOfSpeech].filter { !$0.isEmpty }.joined(separator: " · ")
         if !details.isEmpty { lines.append("   " + ScreenText.styled(details, ScreenText.dim)) }
@@ -214,7 +215,7 @@ final class ReviewScreen {
     }
 
     /// "1 Again 1m   2 Hard 6m   3 Good 10m   4 Easy 3d", the suggested one highlighted.
-    private func ratingsLine(_ card: StudyCard, suggested: Int?) -> String {
+    private func ratingsLine(_ card: StudyCardDTO, suggested: Int?) -> String {
         (1...4).map { rating in
             let text = "\(rating) \(Self.ratingNames[rating] ?? "") \(card.intervals[String(rating)] ?? "")"
             return rating == suggested ? ScreenText.styled("[\(text)]", ScreenText.inverse) : text

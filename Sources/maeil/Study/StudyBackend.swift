@@ -1,20 +1,42 @@
 import Foundation
+import MaeilAPI
 
 /// Where `maeil study` gets its cards and plays its games: a local database
-/// (`LocalStudyBackend`) or a Maeil server (`RemoteStudyBackend`). The screens
-/// only talk to this, so both modes share every line of the UI.
+/// (`LocalStudyBackend`) or a Maeil server (`RemoteStudyBackend`). Both hand
+/// back the API's own types (MaeilAPI), so the screens share every line of the
+/// UI and never know where the data came from.
 /// Failures are thrown as `StudyError` with a message to show.
 protocol StudyBackend: Sendable {
     /// Today's queue (in the chosen book, if any): counts and up to `limit` cards.
-    func queue(limit: Int) async throws -> StudyQueue
+    func queue(limit: Int) async throws -> ReviewQueueDTO
     /// Answers a card shown from the queue with a rating 1–4.
-    func answer(_ card: StudyCard, rating: Int, elapsedMilliseconds: Int) async throws
+    func answer(_ card: StudyCardDTO, rating: Int, elapsedMilliseconds: Int) async throws
     /// Takes back the last review answer; returns the card as it is again.
-    func undo() async throws -> StudyCard
+    func undo() async throws -> StudyCardDTO
     /// Starts a game on the chosen book (or every book).
     /// `direction` is "termToMeaning", "meaningToTerm" or nil for the game's default.
-    func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameState
-    func play(_ game: UUID, _ move: GameMove) async throws -> GameState
+    func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameDTO
+    func play(_ game: UUID, _ move: GameMoveInput) async throws -> GameDTO
     /// Lets go of the database or connection.
     func close() async
+}
+
+/// A refusal or failure to show the user, with the server's own message.
+struct StudyError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
+extension ReviewAnswerInput {
+    init(_ card: StudyCardDTO, rating: Int, elapsedMilliseconds: Int) {
+        self.init(
+            wordID: card.wordID, direction: card.direction.rawValue, rating: rating, version: card.version,
+            elapsedMs: elapsedMilliseconds)
+    }
+}
+
+extension GameMoveInput {
+    static func choose(_ index: Int) -> GameMoveInput { GameMoveInput(action: GameAction.choose.rawValue, choice: index) }
+    static func guess(_ key: String) -> GameMoveInput { GameMoveInput(action: GameAction.guess.rawValue, guess: key) }
+    static let nextWord = GameMoveInput(action: GameAction.nextWord.rawValue)
 }

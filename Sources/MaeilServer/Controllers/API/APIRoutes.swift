@@ -5,7 +5,7 @@ import Vapor
 struct APIRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "v1")
-        api.get("openapi.json", use: openAPI)
+        api.on(.openAPI, use: openAPI)
         try api.register(collection: AuthAPIController())
 
         let authed = api.grouped(BearerTokenAuthenticator(), RequireUserMiddleware())

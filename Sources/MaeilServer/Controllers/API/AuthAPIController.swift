@@ -1,12 +1,13 @@
+import MaeilAPI
 import Vapor
 
 struct AuthAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let auth = routes.grouped("auth")
-        auth.post("signup", use: signUp)
-        auth.post("login", use: logIn)
-        auth.grouped(BearerTokenAuthenticator(), RequireUserMiddleware()).post("logout", use: logOut)
-        auth.grouped(BearerTokenAuthenticator(), RequireUserMiddleware()).get("me", use: me)
+        routes.on(.signUp, use: signUp)
+        routes.on(.logIn, use: logIn)
+        let signedIn = routes.grouped(BearerTokenAuthenticator(), RequireUserMiddleware())
+        signedIn.on(.logOut, use: logOut)
+        signedIn.on(.me, use: me)
     }
 
     @Sendable func signUp(req: Request) async throws -> Response {

@@ -1,43 +1,44 @@
+import MaeilAPI
 import Vapor
 import VocabCore
 
 struct BooksAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let books = routes.grouped("books")
-        books.get(use: list)
-        books.post(use: create)
-        books.post("starter", use: addStarter)
-        books.get(":id", use: show)
-        books.patch(":id", use: update)
-        books.delete(":id", use: delete)
-        books.get(":id", "words", use: words)
-        books.post(":id", "words", use: addWord)
-        books.on(.POST, ":id", "import", body: .collect(maxSize: "20mb"), use: importFile)
-        books.get(":id", "export", use: export)
+        routes.on(.books, use: list)
+        routes.on(.createBook, use: create)
+        routes.on(.addStarterBook, use: addStarter)
+        routes.on(.book, use: show)
+        routes.on(.updateBook, use: update)
+        routes.on(.deleteBook, use: delete)
+        routes.on(.bookWords, use: words)
+        routes.on(.addWord, use: addWord)
+        routes.on(.importFile, body: .collect(maxSize: "20mb"), use: importFile)
+        routes.on(.exportBook, use: export)
     }
 
     @Sendable func list(req: Request) async throws -> [BookDTO] {
-        try await req.bookStore().list()
+        try await req.bookStore().list().map(BookDTO.init)
     }
 
     @Sendable func create(req: Request) async throws -> Response {
-        let book = try await req.bookStore().create(try req.content.decode(BookInput.self))
-        return try await created(try await req.bookStore().dto(try book.requireID()))
+        let input = try req.content.decode(BookInput.self)
+        let book = try await req.bookStore().create(name: input.name, description: input.description ?? "")
+        return try await created(BookDTO(try await req.bookStore().summary(try book.requireID())))
     }
 
     @Sendable func addStarter(req: Request) async throws -> Response {
         let book = try await req.bookTransfer().addStarterBook()
-        return try await created(try await req.bookStore().dto(try book.requireID()))
+        return try await created(BookDTO(try await req.bookStore().summary(try book.requireID())))
     }
 
     @Sendable func show(req: Request) async throws -> BookDTO {
-        try await req.bookStore().dto(try req.idParameter("id", "book"))
+        BookDTO(try await req.bookStore().summary(try req.idParameter("id", "book")))
     }
 
     @Sendable func update(req: Request) async throws -> BookDTO {
         let id = try req.idParameter("id", "book")
-        _ = try await req.bookStore().update(id, try req.content.decode(BookPatch.self))
-        return try await req.bookStore().dto(id)
+        _ = try await req.bookStore().update(id, try req.content.decode(BookPatch.self).changes())
+        return BookDTO(try await req.bookStore().summary(id))
     }
 
     @Sendable func delete(req: Request) async throws -> BookDeletedDTO {
@@ -51,13 +52,13 @@ struct BooksAPIController: RouteCollection {
         var filter = try WordListQuery.filter(from: req)
         filter.bookID = id
         let (sort, page, perPage) = try WordListQuery.paging(from: req)
-        return try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage)
+        return WordPageDTO(try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage))
     }
 
     @Sendable func addWord(req: Request) async throws -> Response {
         let id = try req.idParameter("id", "book")
         let input = try req.content.decode(WordInput.self)
-        return try await created(try await req.wordStore().create(inBook: id, input.draft()))
+        return try await created(WordDTO(try await req.wordStore().create(inBook: id, input.draft())))
     }
 
     /// The file is the body (raw bytes) or the `file` part of a multipart form.
@@ -66,7 +67,8 @@ struct BooksAPIController: RouteCollection {
         let id = try req.idParameter("id", "book")
         let (data, fileName) = try UploadedFile.read(from: req)
         let options = try ImportOptions.from(query: req.query)
-        return try await req.bookTransfer().importFile(data, fileName: fileName, intoBook: id, options: options)
+        return ImportResultDTO(
+            try await req.bookTransfer().importFile(data, fileName: fileName, intoBook: id, options: options))
     }
 
     @Sendable func export(req: Request) async throws -> Response {

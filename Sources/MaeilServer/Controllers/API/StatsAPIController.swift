@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 import Vapor
 import VocabCore
 
@@ -6,10 +7,9 @@ import VocabCore
 /// a range, and SVG charts drawn by the server.
 struct StatsAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let stats = routes.grouped("stats")
-        stats.get("dashboard", use: dashboard)
-        stats.get("days", use: days)
-        stats.get("charts", ":chart", use: chart)
+        routes.on(.dashboard, use: dashboard)
+        routes.on(.statsDays, use: days)
+        routes.on(.chart, use: chart)
     }
 
     @Sendable func dashboard(req: Request) async throws -> StatsDashboardDTO {
@@ -25,9 +25,9 @@ struct StatsAPIController: RouteCollection {
         let today = stats.today()
         let to = try Self.day(req, "to") ?? today
         let from = try Self.day(req, "from") ?? to.adding(days: -29)
-        guard from <= to else { throw AppError.badRequest("from must not be after to", code: "bad_range") }
+        guard from <= to else { throw AppError.badRequest("from must not be after to", code: .badRange) }
         guard from.days(to: to) < StatsService.maximumRange else {
-            throw AppError.badRequest("a range covers at most \(StatsService.maximumRange) days", code: "bad_range")
+            throw AppError.badRequest("a range covers at most \(StatsService.maximumRange) days", code: .badRange)
         }
         let days = try await stats.range(from: from, to: to)
         return StatsDaysDTO(
@@ -55,7 +55,7 @@ struct StatsAPIController: RouteCollection {
     static func day(_ req: Request, _ name: String) throws -> CivilDay? {
         guard let raw = try? req.query.get(String.self, at: name), !raw.isEmpty else { return nil }
         guard let day = CivilDay(raw) else {
-            throw AppError.badRequest("\(name) must be a real day like 2026-11-22", code: "bad_date")
+            throw AppError.badRequest("\(name) must be a real day like 2026-11-22", code: .badDate)
         }
         return day
     }
@@ -65,7 +65,7 @@ struct StatsAPIController: RouteCollection {
         guard let raw = try? req.query.get(String.self, at: "days"), !raw.isEmpty else { return value }
         guard let days = Int(raw), StatsService.chartRanges.contains(days) else {
             throw AppError.badRequest(
-                "days must be one of \(StatsService.chartRanges.map(String.init).joined(separator: ", "))", code: "bad_range")
+                "days must be one of \(StatsService.chartRanges.map(String.init).joined(separator: ", "))", code: .badRange)
         }
         return days
     }

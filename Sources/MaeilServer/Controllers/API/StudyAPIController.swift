@@ -1,14 +1,14 @@
+import MaeilAPI
 import Vapor
 
 /// Spaced repetition: today's queue, answers, undo, and the scheduler settings.
 struct StudyAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let study = routes.grouped("study")
-        study.get("queue", use: queue)
-        study.post("answer", use: answer)
-        study.post("undo", use: undo)
-        study.get("settings", use: settings)
-        study.patch("settings", use: updateSettings)
+        routes.on(.studyQueue, use: queue)
+        routes.on(.answerCard, use: answer)
+        routes.on(.undoAnswer, use: undo)
+        routes.on(.studySettings, use: settings)
+        routes.on(.updateStudySettings, use: updateSettings)
     }
 
     /// `?book=ID&limit=N`: due cards first (learning, then reviews), then new ones.

@@ -1,11 +1,11 @@
+import MaeilAPI
 import Vapor
 
 struct TokensAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let tokens = routes.grouped("tokens")
-        tokens.get(use: list)
-        tokens.post(use: create)
-        tokens.delete(":id", use: delete)
+        routes.on(.tokens, use: list)
+        routes.on(.createToken, use: create)
+        routes.on(.deleteToken, use: delete)
     }
 
     @Sendable func list(req: Request) async throws -> [TokenDTO] {

@@ -1,22 +1,22 @@
+import MaeilAPI
 import Vapor
 import VocabCore
 
 struct WordsAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let words = routes.grouped("words")
-        words.post("bulk", use: bulk)
-        words.get(":id", use: show)
-        words.patch(":id", use: update)
-        words.put(":id", use: replace)
-        words.delete(":id", use: delete)
-        routes.get("search", use: search)
-        routes.get("calendar", use: calendar)
-        routes.get("calendar", ":date", use: day)
-        routes.post("calendar", ":date", ":action", use: dayAction)
+        routes.on(.bulkWords, use: bulk)
+        routes.on(.word, use: show)
+        routes.on(.updateWord, use: update)
+        routes.on(.replaceWord, use: replace)
+        routes.on(.deleteWord, use: delete)
+        routes.on(.search, use: search)
+        routes.on(.calendar, use: calendar)
+        routes.on(.calendarDay, use: day)
+        routes.on(.calendarDayAction, use: dayAction)
     }
 
     @Sendable func show(req: Request) async throws -> WordDTO {
-        try await req.wordStore().find(try req.idParameter("id", "word"))
+        WordDTO(try await req.wordStore().find(try req.idParameter("id", "word")))
     }
 
     @Sendable func update(req: Request) async throws -> WordDTO {
@@ -24,7 +24,7 @@ struct WordsAPIController: RouteCollection {
         let store = try req.wordStore()
         let current = try await store.find(id)
         let patch = try req.content.decode(WordPatch.self)
-        return try await store.update(id, patch.applied(to: current.draft), moveTo: patch.bookID)
+        return WordDTO(try await store.update(id, patch.applied(to: current.draft), moveTo: patch.bookID))
     }
 
     @Sendable func replace(req: Request) async throws -> WordDTO {
@@ -34,7 +34,7 @@ struct WordsAPIController: RouteCollection {
         let input = try req.content.decode(WordInput.self)
         var draft = input.draft()
         draft.createdAt = current.createdAt
-        return try await store.update(id, draft, moveTo: input.bookID)
+        return WordDTO(try await store.update(id, draft, moveTo: input.bookID))
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
@@ -43,7 +43,7 @@ struct WordsAPIController: RouteCollection {
     }
 
     @Sendable func bulk(req: Request) async throws -> BulkResultDTO {
-        BulkResultDTO(affected: try await req.wordStore().bulk(try req.content.decode(BulkRequest.self)))
+        BulkResultDTO(affected: try await req.wordStore().bulk(try req.content.decode(BulkRequest.self).edit))
     }
 
     /// `?q=&book=&page=&perPage=`: across all books, or in one.
@@ -60,7 +60,8 @@ struct WordsAPIController: RouteCollection {
         }
         let (sort, page, perPage) = try WordListQuery.paging(from: req)
         let result = try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage)
-        return SearchResultDTO(query: q, items: result.items, total: result.total, totalCapped: result.totalCapped)
+        return SearchResultDTO(
+            query: q, items: result.items.map(WordDTO.init), total: result.total, totalCapped: result.totalCapped)
     }
 
     /// `?month=YYYY-MM` (default: this month): how many words were added each day.
@@ -70,7 +71,7 @@ struct WordsAPIController: RouteCollection {
         let counts = try await req.wordStore().calendar(month)
         return CalendarMonthDTO(
             month: month.description, previous: month.previous.description, next: month.next.description,
-            days: counts, total: counts.reduce(0) { $0 + $1.count })
+            days: counts.map { CalendarDayDTO(date: $0.date, count: $0.count) }, total: counts.reduce(0) { $0 + $1.count })
     }
 
     static func month(_ req: Request, _ days: DayFormatter) throws -> CalendarMonth {
@@ -95,13 +96,13 @@ struct WordsAPIController: RouteCollection {
         var filter = try WordListQuery.filter(from: req)
         filter.day = date
         let (sort, page, perPage) = try WordListQuery.paging(from: req)
-        return try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage)
+        return WordPageDTO(try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage))
     }
 
     /// `POST calendar/{date}/memorize-all` or `…/delete-all`.
     @Sendable func dayAction(req: Request) async throws -> BulkResultDTO {
         let date = try Self.date(req)
-        guard let action = WordStore.DayAction(rawValue: req.parameters.get("action") ?? "") else {
+        guard let action = DayAction(rawValue: req.parameters.get("action") ?? "") else {
             throw AppError.notFound("day action")
         }
         return BulkResultDTO(affected: try await req.wordStore().apply(action, toDay: date))

@@ -1,3 +1,4 @@
+import MaeilAPI
 import Vapor
 import VocabCore
 
@@ -56,7 +57,7 @@ struct BooksWebController: RouteCollection {
     @Sendable func create(req: Request) async throws -> Response {
         let form = try req.content.decode(BookForm.self)
         do {
-            let book = try await req.bookStore().create(BookInput(name: form.name ?? "", description: form.description))
+            let book = try await req.bookStore().create(name: form.name ?? "", description: form.description ?? "")
             req.flash(Localizer.format("flashBookCreated", req.uiLanguage, ["name": book.name]))
             return req.redirect(to: "/books/\(try book.requireID())")
         } catch let error as AppError where error.status == .unprocessableEntity {
@@ -131,7 +132,7 @@ struct BooksWebController: RouteCollection {
 
     @Sendable func show(req: Request) async throws -> Response {
         let id = try req.idParameter("id", "book")
-        let book = try await req.bookStore().dto(id)
+        let book = try await req.bookStore().summary(id)
         let query = ((try? req.query.get(String.self, at: "q")) ?? "").trimmingCharacters(in: .whitespaces)
         guard query.count <= 200 else { throw AppError.invalid(req.text("errQueryTooLong")) }
         let (sort, page, perPage) = try WordListQuery.paging(from: req)
@@ -172,7 +173,7 @@ struct BooksWebController: RouteCollection {
         let id = try req.idParameter("id", "book")
         let form = try req.content.decode(BookForm.self)
         do {
-            _ = try await req.bookStore().update(id, BookPatch(name: form.name ?? "", description: form.description ?? ""))
+            _ = try await req.bookStore().update(id, BookChanges(name: form.name ?? "", description: form.description ?? ""))
             req.flash("flashBookSaved")
         } catch let error as AppError where error.status == .unprocessableEntity {
             req.flash(Self.bookError(form, req, fallback: error.message), error: true)
@@ -188,7 +189,7 @@ struct BooksWebController: RouteCollection {
 
     @Sendable func confirmDelete(req: Request) async throws -> Response {
         let id = try req.idParameter("id", "book")
-        let book = try await req.bookStore().dto(id)
+        let book = try await req.bookStore().summary(id)
         let warning = Localizer.format(
             "bookDeleteWarning", req.uiLanguage, ["name": book.name, "count": req.count("countWords", book.wordCount)])
         return try await req.renderPage(

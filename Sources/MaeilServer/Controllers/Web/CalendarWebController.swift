@@ -1,3 +1,4 @@
+import MaeilAPI
 import Vapor
 import VocabCore
 
@@ -128,7 +129,7 @@ struct CalendarWebController: RouteCollection {
 
     @Sendable func dayAction(req: Request) async throws -> Response {
         let date = try WordsAPIController.date(req)
-        guard let action = WordStore.DayAction(rawValue: req.parameters.get("action") ?? "") else {
+        guard let action = DayAction(rawValue: req.parameters.get("action") ?? "") else {
             throw AppError.notFound("day action")
         }
         let affected = try await req.wordStore().apply(action, toDay: date)

@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 import VocabCore
 
 /// The diary's SVG charts in one UI language: the same strings for the charts
@@ -6,9 +7,7 @@ import VocabCore
 struct DiaryCharts: Sendable {
     let lang: UILanguage
 
-    enum Name: String, CaseIterable, Sendable {
-        case reviews, retention, forecast, heatmap
-    }
+    typealias Name = ChartName
 
     private func text(_ key: String, _ values: [String: String] = [:]) -> String {
         values.isEmpty ? Localizer.text(key, lang) : Localizer.format(key, lang, values)

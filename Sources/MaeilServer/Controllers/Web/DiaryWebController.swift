@@ -122,12 +122,12 @@ struct DiaryWebController: RouteCollection {
     /// `?week=` wins over `?month=`; neither means this month.
     static func grid(_ req: Request, today: CivilDay) throws -> CalendarGrid {
         if let raw = try? req.query.get(String.self, at: "week"), !raw.isEmpty {
-            guard let day = CivilDay(raw) else { throw AppError.badRequest("week must be a real day like 2026-11-22", code: "bad_date") }
+            guard let day = CivilDay(raw) else { throw AppError.badRequest("week must be a real day like 2026-11-22", code: .badDate) }
             return .week(containing: day)
         }
         if let raw = try? req.query.get(String.self, at: "month"), !raw.isEmpty {
             guard let month = CalendarMonth(raw), let grid = CalendarGrid.month(year: month.year, month: month.month) else {
-                throw AppError.badRequest("month must look like 2026-11", code: "bad_date")
+                throw AppError.badRequest("month must look like 2026-11", code: .badDate)
             }
             return grid
         }
@@ -182,7 +182,7 @@ struct DiaryWebController: RouteCollection {
     }
 
     private func totalsText(_ days: [DayActivity], _ req: Request) -> String {
-        let totals = StatsTotalsDTO(days)
+        let totals = DayActivity.sum(days)
         var reviews = req.count("countReviews", totals.reviews)
         if totals.reviews > 0 {
             let percent = totals.correctReviews * 100 / totals.reviews

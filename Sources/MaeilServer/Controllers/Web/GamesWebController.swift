@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 import Vapor
 import VocabCore
 
@@ -118,7 +119,7 @@ struct GamesWebController: RouteCollection {
         }
         let input = GameStartInput(kind: form.kind, book: bookID, direction: direction.isEmpty ? nil : direction, count: count)
         return try await Self.attempt(req, back: backPath, .start(GameKind(rawValue: form.kind))) {
-            let session = try await req.games().start(try await GamesAPIController.setup(input, req))
+            let session = try await req.games().start(try input.setup())
             return req.redirect(to: "/games/\(session.id)")
         }
     }
@@ -151,7 +152,7 @@ struct GamesWebController: RouteCollection {
         return try await Self.attempt(req, back: back, .play) {
             let session = try await games.find(id)
             if let at = form.at, at != Self.position(session.game) {
-                throw AppError(status: .conflict, code: "stale_move", message: "the game moved on")
+                throw AppError(status: .conflict, code: .staleMove, message: "the game moved on")
             }
             let move = try GameMoveInput(action: form.action, choice: form.choice, guess: form.guess, mark: form.mark).move()
             _ = try await games.play(id, move)
@@ -211,13 +212,13 @@ struct GamesWebController: RouteCollection {
     /// The UI string for a refusal: the services speak English, the page the user's language.
     static func problemKey(_ error: AppError, _ context: Attempt) -> String {
         switch (context, error.code) {
-        case (.start(.quiz), "not_enough_words"): return "gamesNotEnoughWordsQuiz"
-        case (.start, "not_enough_words"): return "gamesNotEnoughWords"
-        case (.start, "invalid_input") where error.message.hasPrefix("count"): return "gamesCountInvalid"
+        case (.start(.quiz), .notEnoughWords): return "gamesNotEnoughWordsQuiz"
+        case (.start, .notEnoughWords): return "gamesNotEnoughWords"
+        case (.start, .invalidInput) where error.message.hasPrefix("count"): return "gamesCountInvalid"
         case (.start, _): return "gamesBadStart"
-        case (.play, "game_over"): return "gamesOver"
-        case (.play, "stale_move"): return "gamesStale"
-        case (.play, "nothing_wrong"): return "gamesNothingWrong"
+        case (.play, .gameOver): return "gamesOver"
+        case (.play, .staleMove): return "gamesStale"
+        case (.play, .nothingWrong): return "gamesNothingWrong"
         case (.play, _): break
         }
         switch error.message {
@@ -277,7 +278,7 @@ struct GamesWebController: RouteCollection {
     }
 
     @Sendable func listMistakes(req: Request) async throws -> Response {
-        let source = try GamesAPIController.source((try? req.query.get(String.self, at: "source")) ?? "all")
+        let source = try ReviewSource.filter((try? req.query.get(String.self, at: "source")) ?? "all")
         let all = try await req.mistakes().list(nil)
         let rows = Self.rows(all, source: source, req: req)
         let data = MistakesData(
@@ -340,10 +341,10 @@ struct GamesWebController: RouteCollection {
     @Sendable func studyMistakes(req: Request) async throws -> Response {
         let form = try req.content.decode(StudyForm.self)
         let source = form.source ?? "all"
-        let back = "/mistakes?source=\(try GamesAPIController.source(source)?.rawValue ?? "all")"
+        let back = "/mistakes?source=\(try ReviewSource.filter(source)?.rawValue ?? "all")"
         let input = GameStartInput(kind: form.kind, mistakes: source)
         return try await Self.attempt(req, back: back, .start(GameKind(rawValue: form.kind))) {
-            let session = try await req.games().start(try await GamesAPIController.setup(input, req))
+            let session = try await req.games().start(try input.setup())
             return req.redirect(to: "/games/\(session.id)")
         }
     }
@@ -356,7 +357,7 @@ struct GamesWebController: RouteCollection {
 
     @Sendable func clearMistakes(req: Request) async throws -> Response {
         let form = try req.content.decode(ClearForm.self)
-        let source = try GamesAPIController.source(form.source ?? "all")
+        let source = try ReviewSource.filter(form.source ?? "all")
         var wordID: UUID?
         if let raw = form.word, !raw.isEmpty {
             guard let id = UUID(uuidString: raw) else { throw AppError.notFound("word") }

@@ -1,3 +1,4 @@
+import MaeilAPI
 import Vapor
 import VocabCore
 
@@ -30,7 +31,7 @@ struct SearchWebController: RouteCollection {
         }
         let page = try WordListQuery.int(req, "page", default: 1, range: 1...1_000_000)
         let perPage = 50
-        var result = WordPageDTO(items: [], total: 0, page: page, perPage: perPage)
+        var result = WordPage(items: [], total: 0, page: page, perPage: perPage)
         if !query.isEmpty {
             filter.query = query
             result = try await req.wordStore().list(filter, sort: .alphabetical, page: page, perPage: perPage)

@@ -1,4 +1,5 @@
 import FSRS
+import MaeilAPI
 import Vapor
 import VocabCore
 
@@ -44,8 +45,8 @@ struct StudyWebController: RouteCollection {
             let queue = try await reviews.queue(bookID: book.id, day: day, limit: 1)
             rows.append(BookRow(
                 id: book.id.uuidString, name: book.name, dueText: Self.countsText(req, queue), hasCards: !queue.cards.isEmpty,
-                directions: BookStudyDirections.allCases.map {
-                    OptionView(value: $0.rawValue, label: req.text("direction" + $0.rawValue.capitalized), selected: $0.rawValue == book.studyDirections)
+                directions: StudyDirections.allCases.map {
+                    OptionView(value: $0.rawValue, label: req.text("direction" + $0.rawValue.capitalized), selected: $0 == book.studyDirections)
                 }))
         }
         let settings = day.settings
@@ -98,7 +99,7 @@ struct StudyWebController: RouteCollection {
     @Sendable func setDirections(req: Request) async throws -> Response {
         let id = try req.idParameter("id", "book")
         let form = try req.content.decode(DirectionsForm.self)
-        _ = try await req.bookStore().update(id, BookPatch(studyDirections: form.directions))
+        _ = try await req.bookStore().update(id, try BookPatch(studyDirections: form.directions).changes())
         req.flash("studyDirectionsSaved")
         return req.redirect(to: "/study")
     }
@@ -154,7 +155,7 @@ struct StudyWebController: RouteCollection {
         do {
             _ = try await req.reviews().answer(try input.validated())
         } catch let error as AppError where error.status == .conflict {
-            req.flash(error.code == "not_due" ? "studyNotDue" : "studyAlreadyAnswered", error: true)
+            req.flash(error.code == .notDue ? "studyNotDue" : "studyAlreadyAnswered", error: true)
         }
         return req.redirect(to: Self.reviewPath(form.book))
     }
@@ -169,7 +170,7 @@ struct StudyWebController: RouteCollection {
             _ = try await req.reviews().undo()
             req.flash("studyUndone")
         } catch let error as AppError where error.status == .conflict {
-            req.flash(error.code == "nothing_to_undo" ? "studyNothingToUndo" : "studyCannotUndo", error: true)
+            req.flash(error.code == .nothingToUndo ? "studyNothingToUndo" : "studyCannotUndo", error: true)
         }
         return req.redirect(to: Self.reviewPath(form.book))
     }

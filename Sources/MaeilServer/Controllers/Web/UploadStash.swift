@@ -40,7 +40,7 @@ struct UploadStash: Sendable {
             FileManager.default.createFile(atPath: metaURL(id).path, contents: meta, attributes: [.posixPermissions: 0o600])
         else {
             remove(id)
-            throw AppError(status: .internalServerError, code: "internal", message: "the upload could not be stored")
+            throw AppError(status: .internalServerError, code: .`internal`, message: "the upload could not be stored")
         }
         return id
     }

@@ -1,3 +1,4 @@
+import MaeilAPI
 import Vapor
 import VocabCore
 
@@ -19,8 +20,8 @@ extension Request {
 
     /// An error as the page's language says it: by its code where the strings
     /// have one, else its own (English) message.
-    func errorText(code: String, message: String) -> String {
-        Localizer.strings(uiLanguage)["errorCode_" + code] ?? message
+    func errorText(code: ErrorCode, message: String) -> String {
+        Localizer.strings(uiLanguage)["errorCode_" + code.rawValue] ?? message
     }
 
     /// "2026-11-22 14:03" in the server's time zone.
@@ -99,7 +100,7 @@ struct WordRowView: Encodable, Sendable {
     var memorized: Bool
     var bookmarked: Bool
 
-    init(_ word: WordDTO, highlight query: String? = nil) {
+    init(_ word: WordRecord, highlight query: String? = nil) {
         id = word.id.uuidString
         bookID = word.bookID.uuidString
         bookName = word.bookName ?? ""

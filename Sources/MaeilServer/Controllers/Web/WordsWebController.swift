@@ -1,3 +1,4 @@
+import MaeilAPI
 import Vapor
 import VocabCore
 
@@ -88,7 +89,7 @@ struct WordsWebController: RouteCollection {
     static let spareExampleRows = 2
 
     private func editData(
-        _ req: Request, word: WordDTO, draft: WordDraft, bookID: UUID, error: (field: String, message: String)? = nil
+        _ req: Request, word: WordRecord, draft: WordDraft, bookID: UUID, error: (field: String, message: String)? = nil
     ) async throws -> EditData {
         let books = try await req.bookStore().list()
         let examples = draft.examples
@@ -161,18 +162,18 @@ struct WordsWebController: RouteCollection {
             req.flash("flashSelectSome", error: true)
             return req.redirect(to: back)
         }
-        guard let action = BulkActionKind(rawValue: form.action) else {
+        guard let action = BulkAction(rawValue: form.action) else {
             throw AppError.invalid("unknown action \"\(form.action)\"")
         }
-        var target: BookDTO?
+        var target: BookSummary?
         if action == .move {
             guard let raw = form.bookID, let bookID = UUID(uuidString: raw) else {
                 req.flash("flashChooseBook", error: true)
                 return req.redirect(to: back)
             }
-            target = try await req.bookStore().dto(bookID)
+            target = try await req.bookStore().summary(bookID)
         }
-        let affected = try await req.wordStore().bulk(BulkRequest(ids: ids, action: action, bookID: target?.id))
+        let affected = try await req.wordStore().bulk(WordBulkEdit(ids: ids, action: action, bookID: target?.id))
         let count = req.count("countWords", affected)
         let lang = req.uiLanguage
         switch action {

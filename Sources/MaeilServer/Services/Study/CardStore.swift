@@ -1,18 +1,9 @@
 import FSRS
 import Fluent
 import Foundation
+import MaeilAPI
 import SQLKit
 import VocabCore
-
-/// Which way a card asks: term → meaning (forward) or meaning → term (reverse).
-enum CardDirection: String, Codable, Sendable, CaseIterable {
-    case forward, reverse
-}
-
-/// The directions a book studies; every word has both cards either way.
-enum BookStudyDirections: String, Codable, Sendable, CaseIterable {
-    case forward, reverse, both
-}
 
 /// A card as stored: its queue state, FSRS memory, and counters. Logged as
 /// JSON before and after each answer, so an answer can be undone exactly.
@@ -25,7 +16,7 @@ struct StoredCard: Codable, Sendable, Equatable {
 
 /// A card with its word, ready to show.
 struct StudyCard: Sendable {
-    var word: WordDTO
+    var word: WordRecord
     var direction: CardDirection
     var stored: StoredCard
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MaeilAPI
 import SQLKit
 
 /// One game in the list of recent games: what was played, on which book, and how it went.

@@ -1,11 +1,8 @@
 import Fluent
 import Foundation
+import MaeilAPI
 import SQLKit
 import VocabCore
-
-enum GameKind: String, Codable, Sendable, CaseIterable {
-    case quiz, hangman, test, flashcards
-}
 
 /// A game as stored: its engine state and where it was played from.
 struct GameSession: Sendable {
@@ -14,6 +11,15 @@ struct GameSession: Sendable {
     var game: StudyGame
     var startedAt: Date
     var finishedAt: Date?
+
+    var kind: GameKind {
+        switch game {
+        case .quiz: .quiz
+        case .hangman: .hangman
+        case .test: .test
+        case .flashcards: .flashcards
+        }
+    }
 }
 
 /// What to play on.
@@ -22,8 +28,16 @@ struct GameSetup: Sendable {
     var bookID: UUID?
     var direction: StudyDirection
     var count: Int?
-    /// Exactly these words (e.g. "study these" from the mistake notes).
-    var wordIDs: [UUID]?
+    var words: Words = .drawn
+
+    enum Words: Sendable {
+        /// A random draw from the book, or from every book.
+        case drawn
+        /// Exactly these words.
+        case these([UUID])
+        /// The words in the mistake notes of one source (nil: all of them).
+        case mistakes(ReviewSource?)
+    }
 }
 
 /// One move in a game.
@@ -53,12 +67,19 @@ struct GameService: Sendable {
             throw AppError.invalid("count must be between 1 and \(Self.maxWords)")
         }
         let count = setup.count ?? Self.defaultCounts[setup.kind] ?? 10
+        var setup = setup
+        if case .mistakes(let source) = setup.words {
+            let ids = try await MistakeStore(db: db, userID: userID).wordIDs(source)
+            guard !ids.isEmpty else { throw AppError.invalid("the mistake notes are empty", code: .notEnoughWords) }
+            setup.words = .these(ids)
+        }
         // The book is stored with the game and shown in its lists, whichever words are played.
         if let bookID = setup.bookID {
             _ = try await BookStore(db: db, userID: userID).find(bookID)
         }
         // A quiz draws its wrong choices from the whole pool, so it reads more words than it asks.
-        let items = try await self.items(setup, limit: setup.kind == .quiz && setup.wordIDs == nil ? Self.maxWords : count)
+        let drawn = if case .drawn = setup.words { true } else { false }
+        let items = try await self.items(setup, limit: setup.kind == .quiz && drawn ? Self.maxWords : count)
         var rng = SystemRandomNumberGenerator()
         let game: StudyGame
         do {
@@ -67,14 +88,14 @@ struct GameService: Sendable {
                 do {
                     game = .quiz(try QuizGame.make(items: items, direction: setup.direction, count: count, using: &rng))
                 } catch {
-                    throw AppError.invalid(error.description, code: "not_enough_words")
+                    throw AppError.invalid(error.description, code: .notEnoughWords)
                 }
             case .hangman: game = .hangman(try HangmanRound(items: Array(items.prefix(count)), direction: setup.direction))
             case .test: game = .test(try SelfTest(items: Array(items.prefix(count)), direction: setup.direction))
             case .flashcards: game = .flashcards(try FlashcardDeck(items: Array(items.prefix(count)), direction: setup.direction))
             }
         } catch let error as GameError {
-            throw AppError.invalid(error == .noItems ? "there are no words to play with" : error.description, code: "not_enough_words")
+            throw AppError.invalid(error == .noItems ? "there are no words to play with" : error.description, code: .notEnoughWords)
         }
         let session = GameSession(id: UUID(), bookID: setup.bookID, game: game, startedAt: now, finishedAt: nil)
         try await db.sql().raw("""
@@ -90,7 +111,7 @@ struct GameService: Sendable {
     private func items(_ setup: GameSetup, limit: Int) async throws -> [StudyItem] {
         let sql = try db.sql()
         let rows: [any SQLRow]
-        if let ids = setup.wordIDs {
+        if case .these(let ids) = setup.words {
             let unique = Array(Set(ids))
             guard !unique.isEmpty, unique.count <= Self.maxWords else {
                 throw AppError.invalid("give between 1 and \(Self.maxWords) words")
@@ -172,7 +193,7 @@ struct GameService: Sendable {
                 deck.shuffle(using: &rng)
                 session.game = .flashcards(deck)
             default:
-                throw AppError.badRequest("that move does not belong to a \(session.game.kind) game", code: "invalid_move")
+                throw AppError.badRequest("that move does not belong to a \(session.game.kind) game", code: .invalidMove)
             }
         } catch let error as GameError {
             throw Self.appError(error)
@@ -203,7 +224,7 @@ struct GameService: Sendable {
                 RETURNING id
                 """).all()
             guard !updated.isEmpty else {
-                throw AppError(status: .conflict, code: "stale_move", message: "the game changed meanwhile; reload it")
+                throw AppError(status: .conflict, code: .staleMove, message: "the game changed meanwhile; reload it")
             }
             for wordID in missed {
                 guard let direction = directions[wordID] else { continue }
@@ -228,7 +249,7 @@ struct GameService: Sendable {
             """).all()
         var result: [UUID: CardDirection] = [:]
         for row in rows {
-            let studies = BookStudyDirections(rawValue: try row.decode(column: "study_directions", as: String.self)) ?? .forward
+            let studies = StudyDirections(rawValue: try row.decode(column: "study_directions", as: String.self)) ?? .forward
             let direction: CardDirection = switch studies {
             case .both: played
             case .forward: .forward
@@ -243,12 +264,12 @@ struct GameService: Sendable {
     func retestWrong(_ id: UUID, now: Date = Date()) async throws -> GameSession {
         let session = try await find(id)
         guard case .test(let test) = session.game else {
-            throw AppError.badRequest("only an O/X test can be retaken", code: "invalid_move")
+            throw AppError.badRequest("only an O/X test can be retaken", code: .invalidMove)
         }
         let retest: SelfTest
         do { retest = try test.retestWrongOnly() } catch { throw Self.appError(error) }
         return try await start(
-            GameSetup(kind: .test, bookID: session.bookID, direction: test.direction, count: nil, wordIDs: retest.items.map(\.id)),
+            GameSetup(kind: .test, bookID: session.bookID, direction: test.direction, words: .these(retest.items.map(\.id))),
             now: now)
     }
 
@@ -262,24 +283,24 @@ struct GameService: Sendable {
         case .flashcards: []
         }
         guard !wrong.isEmpty else {
-            throw AppError(status: .conflict, code: "nothing_wrong", message: "no word was answered wrong")
+            throw AppError(status: .conflict, code: .nothingWrong, message: "no word was answered wrong")
         }
         // Words deleted since the game are skipped.
         let existing = try await db.sql().raw("""
             SELECT id FROM words WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(Set(wrong))))
             """).all().map { try $0.decode(column: "id", as: UUID.self) }
         guard !existing.isEmpty else { return 0 }
-        return try await WordStore(db: db, userID: userID, days: days).bulk(BulkRequest(ids: existing, action: .bookmark))
+        return try await WordStore(db: db, userID: userID, days: days).bulk(WordBulkEdit(ids: existing, action: .bookmark))
     }
 
     static func appError(_ error: GameError) -> AppError {
         switch error {
         case .choiceOutOfRange, .notAKey, .alreadyGuessed:
-            AppError.badRequest(error.description, code: "invalid_move")
+            AppError.badRequest(error.description, code: .invalidMove)
         case .finished:
-            AppError(status: .conflict, code: "game_over", message: error.description)
+            AppError(status: .conflict, code: .gameOver, message: error.description)
         default:
-            AppError(status: .conflict, code: "invalid_move", message: error.description)
+            AppError(status: .conflict, code: .invalidMove, message: error.description)
         }
     }
 

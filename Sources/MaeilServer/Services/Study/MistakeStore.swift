@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import MaeilAPI
 import SQLKit
 
 /// The mistake notes: words answered wrong, one row per word and source,
@@ -9,7 +10,7 @@ struct MistakeStore: Sendable {
     let userID: UUID
 
     struct Entry: Sendable {
-        var word: WordDTO
+        var word: WordRecord
         var source: ReviewSource
         var count: Int
         var lastAt: Date

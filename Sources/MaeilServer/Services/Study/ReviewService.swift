@@ -1,14 +1,11 @@
 import FSRS
 import Fluent
 import Foundation
+import MaeilAPI
 import SQLKit
 import VocabCore
 
 /// Where an answer came from. A wrong answer in a game counts as Again.
-enum ReviewSource: String, Codable, Sendable, CaseIterable {
-    case review, quiz, hangman, test
-}
-
 /// What every queue of one request shares: the user's settings and what is
 /// left of today's limits, read once (the Study page builds a queue per book).
 struct ReviewDay: Sendable {
@@ -122,10 +119,10 @@ struct ReviewService: Sendable {
     func answer(_ answer: ReviewAnswer, now: Date = Date()) async throws -> ReviewedCard {
         let card = try await cards.card(wordID: answer.wordID, direction: answer.direction)
         guard card.stored.reps == answer.version else {
-            throw AppError(status: .conflict, code: "stale_answer", message: "this card was answered already; reload to get the next card")
+            throw AppError(status: .conflict, code: .staleAnswer, message: "this card was answered already; reload to get the next card")
         }
         guard ReviewPolicy.isAnswerable(card.stored.state, due: card.stored.memory.due, now: now, startOfTomorrow: days.startOfNextDay(after: now)) else {
-            throw AppError(status: .conflict, code: "not_due", message: "this card is not due yet")
+            throw AppError(status: .conflict, code: .notDue, message: "this card is not due yet")
         }
         return try await apply(answer.rating, to: card, source: .review, elapsed: answer.elapsedMilliseconds, now: now)
     }
@@ -149,7 +146,7 @@ struct ReviewService: Sendable {
             let sql = try tx.sql()
             let store = CardStore(db: tx, userID: userID)
             guard try await store.replace(wordID: wordID, direction: direction, expectedReps: before.reps, with: after, on: sql) else {
-                throw AppError(status: .conflict, code: "stale_answer", message: "this card was answered already; reload to get the next card")
+                throw AppError(status: .conflict, code: .staleAnswer, message: "this card was answered already; reload to get the next card")
             }
             try await sql.raw("""
                 INSERT INTO review_logs (id, user_id, word_id, direction, source, rating, reviewed_at, reviewed_on, elapsed_ms,
@@ -182,7 +179,7 @@ struct ReviewService: Sendable {
             FROM review_logs l JOIN cards c ON c.word_id = l.word_id AND c.direction = l.direction AND c.user_id = l.user_id
             WHERE l.user_id = \(bind: userID) AND l.source = 'review' ORDER BY l.reviewed_at DESC LIMIT 1
             """).first()
-        else { throw AppError(status: .conflict, code: "nothing_to_undo", message: "there is no answer to undo") }
+        else { throw AppError(status: .conflict, code: .nothingToUndo, message: "there is no answer to undo") }
         let logID = try row.decode(column: "id", as: UUID.self)
         let rating = try row.decode(column: "rating", as: Int.self)
         let wordID = try row.decode(column: "word_id", as: UUID.self)
@@ -195,7 +192,7 @@ struct ReviewService: Sendable {
             guard try await CardStore(db: tx, userID: userID).replace(
                 wordID: wordID, direction: direction, expectedReps: after.reps, with: before, on: sql)
             else {
-                throw AppError(status: .conflict, code: "card_changed", message: "the card was answered again since; the last answer cannot be undone")
+                throw AppError(status: .conflict, code: .cardChanged, message: "the card was answered again since; the last answer cannot be undone")
             }
             try await sql.raw("DELETE FROM review_logs WHERE id = \(bind: logID) AND user_id = \(bind: userID)").run()
             if rating == Rating.again.rawValue {

@@ -1,0 +1,102 @@
+/// One route of the API: its method and its path below `/api/v1`, where
+/// `{name}` stands for a parameter. The server registers exactly `all`, the
+/// OpenAPI document describes exactly `all`, and clients build their URLs from
+/// the same values, so a path is written once.
+public struct APIRoute: Hashable, Sendable, CustomStringConvertible {
+    public enum Method: String, Sendable {
+        case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+    }
+
+    public static let prefix = "/api/v1"
+
+    public let method: Method
+    /// `books/{id}/words`
+    public let path: String
+
+    public init(_ method: Method, _ path: String) {
+        self.method = method
+        self.path = path
+    }
+
+    /// The path's segments; a parameter is `{name}`.
+    public var segments: [Substring] { path.split(separator: "/") }
+
+    /// The parameter's name when `segment` is one (`{id}` → `id`).
+    public static func parameterName(_ segment: Substring) -> Substring? {
+        guard segment.hasPrefix("{"), segment.hasSuffix("}") else { return nil }
+        return segment.dropFirst().dropLast()
+    }
+
+    /// The absolute path with `values` in place of its parameters (`/api/v1/books/42/words`).
+    public func path(_ values: [String: String] = [:]) -> String {
+        Self.prefix + "/"
+            + segments.map { segment in
+                Self.parameterName(segment).flatMap { values[String($0)] } ?? String(segment)
+            }.joined(separator: "/")
+    }
+
+    public var description: String { "\(method.rawValue) \(Self.prefix)/\(path)" }
+}
+
+extension APIRoute {
+    public static let openAPI = APIRoute(.get, "openapi.json")
+
+    public static let signUp = APIRoute(.post, "auth/signup")
+    public static let logIn = APIRoute(.post, "auth/login")
+    public static let logOut = APIRoute(.post, "auth/logout")
+    public static let me = APIRoute(.get, "auth/me")
+
+    public static let tokens = APIRoute(.get, "tokens")
+    public static let createToken = APIRoute(.post, "tokens")
+    public static let deleteToken = APIRoute(.delete, "tokens/{id}")
+
+    public static let books = APIRoute(.get, "books")
+    public static let createBook = APIRoute(.post, "books")
+    public static let addStarterBook = APIRoute(.post, "books/starter")
+    public static let book = APIRoute(.get, "books/{id}")
+    public static let updateBook = APIRoute(.patch, "books/{id}")
+    public static let deleteBook = APIRoute(.delete, "books/{id}")
+    public static let bookWords = APIRoute(.get, "books/{id}/words")
+    public static let addWord = APIRoute(.post, "books/{id}/words")
+    public static let importFile = APIRoute(.post, "books/{id}/import")
+    public static let exportBook = APIRoute(.get, "books/{id}/export")
+
+    public static let bulkWords = APIRoute(.post, "words/bulk")
+    public static let word = APIRoute(.get, "words/{id}")
+    public static let updateWord = APIRoute(.patch, "words/{id}")
+    public static let replaceWord = APIRoute(.put, "words/{id}")
+    public static let deleteWord = APIRoute(.delete, "words/{id}")
+    public static let search = APIRoute(.get, "search")
+    public static let calendar = APIRoute(.get, "calendar")
+    public static let calendarDay = APIRoute(.get, "calendar/{date}")
+    public static let calendarDayAction = APIRoute(.post, "calendar/{date}/{action}")
+
+    public static let studyQueue = APIRoute(.get, "study/queue")
+    public static let answerCard = APIRoute(.post, "study/answer")
+    public static let undoAnswer = APIRoute(.post, "study/undo")
+    public static let studySettings = APIRoute(.get, "study/settings")
+    public static let updateStudySettings = APIRoute(.patch, "study/settings")
+
+    public static let dashboard = APIRoute(.get, "stats/dashboard")
+    public static let statsDays = APIRoute(.get, "stats/days")
+    public static let chart = APIRoute(.get, "stats/charts/{chart}")
+
+    public static let startGame = APIRoute(.post, "games")
+    public static let game = APIRoute(.get, "games/{id}")
+    public static let playMove = APIRoute(.post, "games/{id}/moves")
+    public static let retestWrong = APIRoute(.post, "games/{id}/retest")
+    public static let bookmarkWrong = APIRoute(.post, "games/{id}/bookmark-wrong")
+    public static let mistakes = APIRoute(.get, "mistakes")
+    public static let clearMistakes = APIRoute(.delete, "mistakes")
+    public static let clearWordMistakes = APIRoute(.delete, "mistakes/{id}")
+
+    /// Every route, in the order the document lists them.
+    public static let all: [APIRoute] = [
+        openAPI, signUp, logIn, logOut, me, tokens, createToken, deleteToken,
+        books, createBook, addStarterBook, book, updateBook, deleteBook, bookWords, addWord, importFile, exportBook,
+        bulkWords, word, updateWord, replaceWord, deleteWord, search, calendar, calendarDay, calendarDayAction,
+        studyQueue, answerCard, undoAnswer, studySettings, updateStudySettings,
+        dashboard, statsDays, chart,
+        startGame, game, playMove, retestWrong, bookmarkWrong, mistakes, clearMistakes, clearWordMistakes,
+    ]
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Which cards of its words a book's reviews show.
+public enum StudyDirections: String, Codable, Sendable, CaseIterable {
+    /// Term → meaning.
+    case forward
+    /// Meaning → term.
+    case reverse
+    case both
+}
+
+public struct BookDTO: Codable, Sendable {
+    public var id: UUID
+    public var name: String
+    public var description: String
+    public var wordCount: Int
+    public var memorizedCount: Int
+    /// A `StudyDirections` value: the cards reviews show.
+    public var studyDirections: String
+    public var createdAt: Date?
+    public var updatedAt: Date?
+
+    public init(
+        id: UUID,
+        name: String,
+        description: String,
+        wordCount: Int,
+        memorizedCount: Int,
+        studyDirections: String,
+        createdAt: Date? = nil,
+        updatedAt: Date? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.wordCount = wordCount
+        self.memorizedCount = memorizedCount
+        self.studyDirections = studyDirections
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+public struct BookInput: Codable, Sendable {
+    public var name: String
+    public var description: String?
+
+    public init(name: String, description: String? = nil) {
+        self.name = name
+        self.description = description
+    }
+}
+
+public struct BookPatch: Codable, Sendable {
+    public var name: String?
+    public var description: String?
+    /// A `StudyDirections` value.
+    public var studyDirections: String?
+
+    public init(name: String? = nil, description: String? = nil, studyDirections: String? = nil) {
+        self.name = name
+        self.description = description
+        self.studyDirections = studyDirections
+    }
+}
+
+public struct BookDeletedDTO: Codable, Sendable {
+    public var deletedWords: Int
+
+    public init(deletedWords: Int) {
+        self.deletedWords = deletedWords
+    }
+}
+
+public struct ImportResultDTO: Codable, Sendable {
+    public var imported: Int
+    public var format: String
+    public var encoding: String
+
+    public init(imported: Int, format: String, encoding: String) {
+        self.imported = imported
+        self.format = format
+        self.encoding = encoding
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The body of every refusal: `{"error": {"code": "…", "message": "…"}}`.
+public struct ErrorBody: Codable, Sendable {
+    public struct Detail: Codable, Sendable {
+        public var code: ErrorCode
+        /// A clear English sentence for people.
+        public var message: String
+
+        public init(code: ErrorCode, message: String) {
+            self.code = code
+            self.message = message
+        }
+    }
+
+    public var error: Detail
+
+    public init(code: ErrorCode, message: String) {
+        error = Detail(code: code, message: message)
+    }
+}
+
+/// What went wrong, for programs: stable across releases and languages.
+public enum ErrorCode: String, Codable, Sendable, CaseIterable {
+    // Any route
+    case badRequest = "bad_request"
+    case invalidInput = "invalid_input"
+    case invalidJSON = "invalid_json"
+    case controlCharacter = "control_character"
+    case notFound = "not_found"
+    case unauthorized
+    case forbidden
+    case methodNotAllowed = "method_not_allowed"
+    case unsupportedMediaType = "unsupported_media_type"
+    case tooLarge = "too_large"
+    case rateLimited = "rate_limited"
+    case csrf
+    case `internal`
+    // Accounts
+    case invalidCredentials = "invalid_credentials"
+    case invalidUsername = "invalid_username"
+    case invalidPassword = "invalid_password"
+    case usernameTaken = "username_taken"
+    // Words and files
+    case invalidFile = "invalid_file"
+    case badDate = "bad_date"
+    case badRange = "bad_range"
+    // Reviews
+    case invalidRating = "invalid_rating"
+    case notDue = "not_due"
+    case staleAnswer = "stale_answer"
+    case cardChanged = "card_changed"
+    case nothingToUndo = "nothing_to_undo"
+    // Games
+    case notEnoughWords = "not_enough_words"
+    case invalidMove = "invalid_move"
+    case staleMove = "stale_move"
+    case gameOver = "game_over"
+    case nothingWrong = "nothing_wrong"
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+/// One of a word's two cards.
+public enum CardDirection: String, Codable, Sendable, CaseIterable {
+    /// Term → meaning.
+    case forward
+    /// Meaning → term.
+    case reverse
+}
+
+/// Where a card stands with the scheduler.
+public enum StudyCardState: String, Codable, Sendable, CaseIterable {
+    case new, learning, review, relearning
+}
+
+/// A card to show: the prompt, the answer, the word, and what each button does.
+public struct StudyCardDTO: Codable, Sendable {
+    public var wordID: UUID
+    public var direction: CardDirection
+    public var bookID: UUID
+    public var bookName: String?
+    public var prompt: String
+    public var answer: String
+    public var term: String
+    public var meaning: String
+    public var reading: String
+    public var partOfSpeech: String
+    public var examples: [ExampleDTO]
+    public var state: StudyCardState
+    /// Send back with the answer; a replayed answer carries a stale one.
+    public var version: Int
+    public var due: Date
+    /// The next interval per rating ("1", "2", "3", "4"), e.g. "10m", "4d".
+    public var intervals: [String: String]
+
+    public init(
+        wordID: UUID,
+        direction: CardDirection,
+        bookID: UUID,
+        bookName: String? = nil,
+        prompt: String,
+        answer: String,
+        term: String,
+        meaning: String,
+        reading: String,
+        partOfSpeech: String,
+        examples: [ExampleDTO],
+        state: StudyCardState,
+        version: Int,
+        due: Date,
+        intervals: [String: String]
+    ) {
+        self.wordID = wordID
+        self.direction = direction
+        self.bookID = bookID
+        self.bookName = bookName
+        self.prompt = prompt
+        self.answer = answer
+        self.term = term
+        self.meaning = meaning
+        self.reading = reading
+        self.partOfSpeech = partOfSpeech
+        self.examples = examples
+        self.state = state
+        self.version = version
+        self.due = due
+        self.intervals = intervals
+    }
+}
+
+public struct ReviewQueueDTO: Codable, Sendable {
+    public var newCount: Int
+    public var learningCount: Int
+    public var reviewCount: Int
+    public var nextLearningDue: Date?
+    public var cards: [StudyCardDTO]
+
+    public init(
+        newCount: Int,
+        learningCount: Int,
+        reviewCount: Int,
+        nextLearningDue: Date? = nil,
+        cards: [StudyCardDTO]
+    ) {
+        self.newCount = newCount
+        self.learningCount = learningCount
+        self.reviewCount = reviewCount
+        self.nextLearningDue = nextLearningDue
+        self.cards = cards
+    }
+}
+
+public struct ReviewAnswerInput: Codable, Sendable {
+    public var wordID: UUID
+    /// A `CardDirection` value.
+    public var direction: String
+    /// 1 (again), 2 (hard), 3 (good) or 4 (easy).
+    public var rating: Int
+    /// The card's `version` as it was shown.
+    public var version: Int
+    public var elapsedMs: Int?
+
+    public init(wordID: UUID, direction: String, rating: Int, version: Int, elapsedMs: Int? = nil) {
+        self.wordID = wordID
+        self.direction = direction
+        self.rating = rating
+        self.version = version
+        self.elapsedMs = elapsedMs
+    }
+}
+
+public struct StudySettingsDTO: Codable, Sendable {
+    public var desiredRetention: Double
+    public var newPerDay: Int
+    public var reviewsPerDay: Int
+    public var maximumInterval: Int
+    public var fuzz: Bool
+    public var weights: [Double]
+
+    public init(
+        desiredRetention: Double,
+        newPerDay: Int,
+        reviewsPerDay: Int,
+        maximumInterval: Int,
+        fuzz: Bool,
+        weights: [Double]
+    ) {
+        self.desiredRetention = desiredRetention
+        self.newPerDay = newPerDay
+        self.reviewsPerDay = reviewsPerDay
+        self.maximumInterval = maximumInterval
+        self.fuzz = fuzz
+        self.weights = weights
+    }
+}
+
+/// Every field optional: what is sent changes, the rest stays.
+public struct StudySettingsPatch: Codable, Sendable {
+    public var desiredRetention: Double?
+    public var newPerDay: Int?
+    public var reviewsPerDay: Int?
+    public var maximumInterval: Int?
+    public var fuzz: Bool?
+    public var weights: [Double]?
+
+    public init(
+        desiredRetention: Double? = nil,
+        newPerDay: Int? = nil,
+        reviewsPerDay: Int? = nil,
+        maximumInterval: Int? = nil,
+        fuzz: Bool? = nil,
+        weights: [Double]? = nil
+    ) {
+        self.desiredRetention = desiredRetention
+        self.newPerDay = newPerDay
+        self.reviewsPerDay = reviewsPerDay
+        self.maximumInterval = maximumInterval
+        self.fuzz = fuzz
+        self.weights = weights
+    }
+}

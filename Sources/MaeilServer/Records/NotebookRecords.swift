@@ -1,0 +1,80 @@
+import Foundation
+import MaeilAPI
+import VocabCore
+
+/// A stored word with its book: what the notebook's stores return.
+struct WordRecord: Sendable {
+    var id: UUID
+    var bookID: UUID
+    var bookName: String?
+    var term: String
+    var meaning: String
+    var reading: String
+    var partOfSpeech: String
+    var note: String
+    var synonyms: [String]
+    var antonyms: [String]
+    var examples: [WordExample]
+    var tags: [String]
+    var memorized: Bool
+    var bookmarked: Bool
+    var createdAt: Date
+    var updatedAt: Date
+
+    var draft: WordDraft {
+        WordDraft(
+            term: term, meaning: meaning, reading: reading, partOfSpeech: partOfSpeech, note: note,
+            synonyms: synonyms, antonyms: antonyms, examples: examples, tags: tags,
+            memorized: memorized, bookmarked: bookmarked, createdAt: createdAt)
+    }
+}
+
+/// One page of a word list or search.
+struct WordPage: Sendable {
+    var items: [WordRecord]
+    var total: Int
+    var page: Int
+    var perPage: Int
+    /// True when `total` is a search's cap and more words may match.
+    var totalCapped = false
+}
+
+/// How many words were added on one day ("YYYY-MM-DD").
+struct DayCount: Sendable, Equatable {
+    var date: String
+    var count: Int
+}
+
+/// A book with its counts.
+struct BookSummary: Sendable {
+    var id: UUID
+    var name: String
+    var description: String
+    var wordCount: Int
+    var memorizedCount: Int
+    var studyDirections: StudyDirections
+    var createdAt: Date?
+    var updatedAt: Date?
+}
+
+/// A change to a book: nil leaves a field as it is.
+struct BookChanges: Sendable {
+    var name: String?
+    var description: String?
+    var studyDirections: StudyDirections?
+}
+
+/// One action on many words (all or nothing).
+struct WordBulkEdit: Sendable {
+    var ids: [UUID]
+    var action: BulkAction
+    /// The target book of `move`.
+    var bookID: UUID?
+}
+
+/// What an import did.
+struct ImportReport: Sendable {
+    var imported: Int
+    var format: ImportFormat
+    var encoding: TextEncodingDetected
+}

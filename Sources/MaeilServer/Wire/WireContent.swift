@@ -1,0 +1,46 @@
+import MaeilAPI
+import Vapor
+
+// The wire types (MaeilAPI) are plain Codable; the server reads and writes them
+// as Vapor content.
+
+extension CredentialsInput: Content {}
+extension UserDTO: Content {}
+extension NewTokenDTO: Content {}
+extension TokenDTO: Content {}
+extension TokenInput: Content {}
+extension LoginResultDTO: Content {}
+
+extension BookDTO: Content {}
+extension BookInput: Content {}
+extension BookPatch: Content {}
+extension BookDeletedDTO: Content {}
+extension ImportResultDTO: Content {}
+
+extension WordDTO: Content {}
+extension WordInput: Content {}
+extension WordPatch: Content {}
+extension WordPageDTO: Content {}
+extension BulkRequest: Content {}
+extension BulkResultDTO: Content {}
+extension SearchResultDTO: Content {}
+extension CalendarDayDTO: Content {}
+extension CalendarMonthDTO: Content {}
+
+extension StudyCardDTO: Content {}
+extension ReviewQueueDTO: Content {}
+extension ReviewAnswerInput: Content {}
+extension StudySettingsDTO: Content {}
+extension StudySettingsPatch: Content {}
+
+extension GameDTO: Content {}
+extension GameStartInput: Content {}
+extension GameMoveInput: Content {}
+extension MistakeDTO: Content {}
+
+extension StatsDashboardDTO: Content {}
+extension StatsDayDTO: Content {}
+extension StatsDaysDTO: Content {}
+extension StatsTotalsDTO: Content {}
+
+extension ErrorBody: Content {}
