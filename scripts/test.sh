@@ -39,6 +39,9 @@ source scripts/postgres.sh
 
 install_missing
 
+log "architecture: Core uses no feature, features form no cycle, web and API controllers stay apart"
+python3 scripts/check-architecture.py
+
 log "building (debug, with tests)"
 swift build --build-tests
 

@@ -16,6 +16,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
 
     app.decoyPasswordHash = DecoyPasswordHash()
+    app.notebookHooks = .studyCards
     app.sessions.use { _ in DatabaseSessionDriver() }
     app.sessions.configuration.cookieName = "maeil_session"
     app.sessions.configuration.cookieFactory = { id in

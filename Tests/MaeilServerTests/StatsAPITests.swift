@@ -234,7 +234,7 @@ struct StatsAPITests {
 
             let chart = try await me.api.send(.GET, "/api/v1/stats/charts/forecast.svg?lang=en")
             let body = chart.body.string
-            let inThree = CalendarWebController.dayTitle(today.adding(days: 3).description, .en)
+            let inThree = CalendarLabels.dayTitle(today.adding(days: 3).description, .en)
             #expect(body.contains("\(inThree): 2 due"), "\(body.prefix(400))")
             #expect(body.contains("3 review cards due in the next 30 days"))
         }

@@ -193,7 +193,7 @@ struct WebSessionTests {
                     #expect(body.utf8.count > 20_000)
                     let saved = try await live.send(.POST, "/words/\(word)", headers: headers, body: body)
                     #expect(saved.status == .seeOther, "round \(round): \(saved.status)")
-                    let stored = try await WordStore(db: app.db, userID: owner, days: DayFormatter(timeZone: .gmt)).find(word)
+                    let stored = try await WordStore(db: app.db, userID: owner, days: DayFormatter(timeZone: .gmt), hooks: .none).find(word)
                     #expect(stored.note == note + String(round))
                 }
                 let huge = "_csrf=\(browser.csrf)&term=x&note=" + String(repeating: "a", count: 5_000_000)

@@ -80,7 +80,9 @@ public final class MaeilInstance: Sendable {
         let userID = try await user(named: username).requireID()
         return BookTransfer(
             books: BookStore(db: app.db, userID: userID),
-            words: WordStore(db: app.db, userID: userID, days: DayFormatter(timeZone: app.maeilSettings.timeZone)))
+            words: WordStore(
+                db: app.db, userID: userID, days: DayFormatter(timeZone: app.maeilSettings.timeZone),
+                hooks: app.notebookHooks))
     }
 
     func user(named username: String) async throws -> User {

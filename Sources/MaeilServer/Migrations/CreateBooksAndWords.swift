@@ -50,24 +50,3 @@ struct CreateBooksAndWords: AsyncMigration {
         try await database.schema(Book.schema).delete()
     }
 }
-
-extension Database {
-    /// The SQLKit view of a Fluent database; both our drivers provide one.
-    func sql() throws -> any SQLDatabase {
-        guard let sql = self as? any SQLDatabase else {
-            throw DatabaseSetupError.notSQL
-        }
-        return sql
-    }
-}
-
-enum DatabaseSetupError: Error, CustomStringConvertible {
-    case notSQL
-    case badURL(String)
-    var description: String {
-        switch self {
-        case .notSQL: "the configured database does not speak SQL"
-        case .badURL(let url): "DATABASE_URL is not a postgres:// or sqlite:// URL: \(url)"
-        }
-    }
-}

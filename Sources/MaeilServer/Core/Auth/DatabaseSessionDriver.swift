@@ -1,0 +1,94 @@
+import Foundation
+import SQLKit
+import Vapor
+
+/// Web sessions in the database (`web_sessions`), so several app processes
+/// share them. The cookie holds a random id; the table holds only its SHA-256
+/// digest, so a copy of the database cannot be replayed as a login. A session
+/// lives `lifetime` after its last use; reading a page rewrites it only when its
+/// data changed or its expiry is more than `refreshInterval` old.
+struct DatabaseSessionDriver: AsyncSessionDriver {
+    static let table = "web_sessions"
+    static let lifetime: TimeInterval = 30 * 24 * 60 * 60
+    static let refreshInterval: TimeInterval = 24 * 60 * 60
+    /// Vapor's session authenticator keeps the user's id under this key.
+    static let userKey = "_UserSession"
+
+    /// What `readSession` found, so `updateSession` can skip a write that changes nothing.
+    private struct Loaded: StorageKey {
+        typealias Value = (data: SessionData, expiresAt: Date)
+    }
+
+    func createSession(_ data: SessionData, for request: Request) async throws -> SessionID {
+        let id = [UInt8].random(count: 32).map { String(format: "%02x", $0) }.joined()
+        let now = Date()
+        try await request.db.sql().raw("""
+            INSERT INTO \(ident: Self.table) (id_digest, user_id, data, created_at, expires_at)
+            VALUES (\(bind: Self.digest(id)), \(bind: Self.userID(data)), \(bind: try Self.json(data)),
+              \(bind: now), \(bind: now.addingTimeInterval(Self.lifetime)))
+            """).run()
+        return SessionID(string: id)
+    }
+
+    func readSession(_ sessionID: SessionID, for request: Request) async throws -> SessionData? {
+        guard let row = try await request.db.sql().raw("""
+            SELECT data, expires_at FROM \(ident: Self.table)
+            WHERE id_digest = \(bind: Self.digest(sessionID.string)) AND expires_at > \(bind: Date())
+            """).first()
+        else { return nil }
+        let data = try JSONDecoder().decode(SessionData.self, from: Data(try row.decode(column: "data", as: String.self).utf8))
+        request.storage[Loaded.self] = (data, try row.decode(column: "expires_at", as: Date.self))
+        return data
+    }
+
+    func updateSession(_ sessionID: SessionID, to data: SessionData, for request: Request) async throws -> SessionID {
+        let now = Date()
+        if let loaded = request.storage[Loaded.self], loaded.data == data,
+            loaded.expiresAt > now.addingTimeInterval(Self.lifetime - Self.refreshInterval)
+        {
+            return sessionID
+        }
+        try await request.db.sql().raw("""
+            UPDATE \(ident: Self.table) SET data = \(bind: try Self.json(data)), user_id = \(bind: Self.userID(data)),
+              expires_at = \(bind: now.addingTimeInterval(Self.lifetime))
+            WHERE id_digest = \(bind: Self.digest(sessionID.string))
+            """).run()
+        return sessionID
+    }
+
+    func deleteSession(_ sessionID: SessionID, for request: Request) async throws {
+        try await request.db.sql().raw("""
+            DELETE FROM \(ident: Self.table) WHERE id_digest = \(bind: Self.digest(sessionID.string))
+            """).run()
+    }
+
+    /// Deletes every session past its expiry; returns how many.
+    @discardableResult
+    static func deleteExpired(on db: any SQLDatabase, now: Date = Date()) async throws -> Int {
+        try await db.raw("""
+            DELETE FROM \(ident: table) WHERE expires_at <= \(bind: now) RETURNING id_digest
+            """).all().count
+    }
+
+    static func digest(_ id: String) -> String { SecretDigest.sha256Hex(id) }
+
+    private static func userID(_ data: SessionData) -> UUID? { data[userKey].flatMap(UUID.init(uuidString:)) }
+
+    private static func json(_ data: SessionData) throws -> String {
+        String(decoding: try JSONEncoder().encode(data), as: UTF8.self)
+    }
+}
+
+/// Keeps a session only when it holds something. Vapor makes one as soon as
+/// anything looks at `req.session` (the authenticator does on every page), so
+/// without this every cookieless visit would store an empty row. Sits just
+/// inside the sessions middleware.
+struct DropEmptySessionMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let response = try await next.respond(to: request)
+        if request.hasSession, request.session.data.snapshot.isEmpty {
+            request.session.destroy()
+        }
+        return response
+    }
+}

@@ -1,0 +1,10 @@
+import Vapor
+import Foundation
+
+/// Tokens and session ids are stored only as digests: a copy of the database
+/// holds nothing that signs anyone in.
+enum SecretDigest {
+    static func sha256Hex(_ secret: String) -> String {
+        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}

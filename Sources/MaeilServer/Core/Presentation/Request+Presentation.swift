@@ -1,0 +1,54 @@
+import MaeilAPI
+import Vapor
+import VocabCore
+
+/// Small helpers the web controllers share: the page language, counted phrases
+/// ("3 words" / "단어 3개"), dates, and the view model of a word row.
+extension Request {
+    var uiLanguage: UILanguage { Localizer.language(for: self) }
+
+    /// A UI string in the request's language.
+    func text(_ key: String) -> String { Localizer.text(key, uiLanguage) }
+
+    /// A counted phrase: the key's `{n}` replaced; English uses `<key>One` for 1.
+    func count(_ key: String, _ n: Int) -> String { Localizer.count(key, n, uiLanguage) }
+
+    /// A local path to go back to after a form post (never another site).
+    func returnPath(_ raw: String?, fallback: String) -> String {
+        LocalPath.validated(raw) ?? fallback
+    }
+
+    /// An error as the page's language says it: by its code where the strings
+    /// have one, else its own (English) message.
+    func errorText(code: ErrorCode, message: String) -> String {
+        Localizer.strings(uiLanguage)["errorCode_" + code.rawValue] ?? message
+    }
+
+    /// "2026-11-22 14:03" in the server's time zone.
+    func dateTimeText(_ date: Date?) -> String {
+        guard let date else { return "" }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = maeilSettings.timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// Whether a `fetch` from our scripts asked for JSON back.
+    var wantsJSON: Bool { headers.first(name: .accept)?.contains("application/json") ?? false }
+}
+
+extension Localizer {
+    static func count(_ key: String, _ n: Int, _ lang: UILanguage) -> String {
+        let table = strings(lang)
+        let template = (n == 1 ? table[key + "One"] : nil) ?? table[key] ?? key
+        return template.replacingOccurrences(of: "{n}", with: String(n))
+    }
+
+    /// Fills `{name}` placeholders of a UI string.
+    static func format(_ key: String, _ lang: UILanguage, _ values: [String: String]) -> String {
+        var text = self.text(key, lang)
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+}

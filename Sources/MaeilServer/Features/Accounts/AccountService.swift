@@ -1,0 +1,147 @@
+import Fluent
+import Vapor
+import VocabCore
+
+/// Sign-up, password checks with rate limiting, and personal access tokens.
+struct AccountService: Sendable {
+    let db: any Database
+    let passwords: AsyncPasswordHasher
+    /// A hash of no one's password at the configured cost: checked when a name
+    /// is unknown, so a wrong name takes as long as a wrong password.
+    var decoyHash: @Sendable () async throws -> String
+    /// Sign-ups allowed per client address per `signupWindow` (0: no limit).
+    var signupsPerAddress: Int = 0
+
+    /// Failed logins allowed per username (and per client address) per window.
+    static let maxFailures = 10
+    static let failureWindow: TimeInterval = 15 * 60
+    static let signupWindow: TimeInterval = 60 * 60
+    /// How long any record of an attempt matters (the sweeper deletes older ones).
+    static let longestWindow = max(failureWindow, signupWindow)
+
+    static func normalizedUsername(_ raw: String) -> String {
+        raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    /// 3–32 characters of a–z, 0–9, `_`, `.`, `-`; passwords 8–200 characters.
+    static func validate(username: String, password: String) throws {
+        guard isWellFormed(username: username) else {
+            throw AppError.invalid("username must be 3–32 characters of a–z, 0–9, '_', '.', '-'", code: .invalidUsername)
+        }
+        try checkPassword(password)
+    }
+
+    static func isWellFormed(username: String) -> Bool {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_.-")
+        return (3...32).contains(username.count) && username.allSatisfy(allowed.contains)
+    }
+
+    static func checkPassword(_ password: String) throws {
+        guard (8...200).contains(password.count) else {
+            throw AppError.invalid("password must be 8–200 characters", code: .invalidPassword)
+        }
+        guard !ControlCharacters.occur(in: password, allowingLineBreaks: false) else {
+            throw AppError.invalid("password must not contain control characters", code: .invalidPassword)
+        }
+    }
+
+    /// Makes an account. `clientAddress` (a web or API sign-up) counts against
+    /// the per-address limit; the CLI passes nil.
+    func signUp(username raw: String, password: String, clientAddress: String? = nil) async throws -> User {
+        let username = Self.normalizedUsername(raw)
+        try Self.validate(username: username, password: password)
+        let signupKey = clientAddress.map { "signup:\($0)" }
+        if let signupKey, signupsPerAddress > 0 {
+            let since = Date().addingTimeInterval(-Self.signupWindow)
+            let recent = try await LoginAttempt.query(on: db)
+                .filter(\.$key == signupKey).filter(\.$attemptedAt > since).count()
+            if recent >= signupsPerAddress {
+                throw AppError(
+                    status: .tooManyRequests, code: .rateLimited,
+                    message: "too many accounts were made from this address; try again in an hour",
+                    retryAfter: Int(Self.signupWindow))
+            }
+        }
+        if try await User.query(on: db).filter(\.$username == username).first() != nil {
+            throw AppError(status: .conflict, code: .usernameTaken, message: "username \"\(username)\" is taken")
+        }
+        let user = User(username: username, passwordHash: try await passwords.hash(password))
+        do {
+            try await user.create(on: db)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw AppError(status: .conflict, code: .usernameTaken, message: "username \"\(username)\" is taken")
+        }
+        if let signupKey { try await LoginAttempt(key: signupKey, attemptedAt: Date()).create(on: db) }
+        return user
+    }
+
+    /// Checks a password. Too many recent failures for the username or the
+    /// client address answer 429 before the password is even looked at.
+    func logIn(username raw: String, password: String, clientAddress: String?) async throws -> User {
+        let username = Self.normalizedUsername(raw)
+        // A name that cannot exist is not looked up (nor recorded): it may hold
+        // characters the database refuses. It fails like any wrong name.
+        guard Self.isWellFormed(username: username), !ControlCharacters.occur(in: password) else {
+            _ = try await passwords.verify(password, created: try await decoyHash())
+            throw AppError.invalidCredentials
+        }
+        let keys = ["user:\(username)"] + (clientAddress.map { ["addr:\($0)"] } ?? [])
+        let since = Date().addingTimeInterval(-Self.failureWindow)
+        for key in keys {
+            let failures = try await LoginAttempt.query(on: db)
+                .filter(\.$key == key).filter(\.$attemptedAt > since).count()
+            if failures >= Self.maxFailures {
+                throw AppError(
+                    status: .tooManyRequests, code: .rateLimited,
+                    message: "too many failed sign-ins; try again in 15 minutes", retryAfter: Int(Self.failureWindow))
+            }
+        }
+        let user = try await User.query(on: db).filter(\.$username == username).first()
+        let hash = if let user { user.passwordHash } else { try await decoyHash() }
+        let matches = try await passwords.verify(password, created: hash)
+        if let user, matches {
+            try await LoginAttempt.query(on: db).filter(\.$key == "user:\(username)").delete()
+            return user
+        }
+        let now = Date()
+        for key in keys { try await LoginAttempt(key: key, attemptedAt: now).create(on: db) }
+        throw AppError.invalidCredentials
+    }
+
+    // MARK: tokens
+
+    static func digest(_ token: String) -> String { SecretDigest.sha256Hex(token) }
+
+    /// Makes a token and returns its secret, which is shown only this once.
+    func createToken(for userID: UUID, name: String) async throws -> (UserToken, String) {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 100 else {
+            throw AppError.invalid("token name must be 1–100 characters")
+        }
+        guard !ControlCharacters.occur(in: name, allowingLineBreaks: false) else {
+            throw AppError.invalid("token name must not contain control characters")
+        }
+        let secret = "maeil_" + [UInt8].random(count: 24).map { String(format: "%02x", $0) }.joined()
+        let token = UserToken(userID: userID, name: name, tokenHash: Self.digest(secret))
+        try await token.create(on: db)
+        return (token, secret)
+    }
+
+    func tokens(of userID: UUID) async throws -> [UserToken] {
+        try await UserToken.query(on: db).filter(\.$user.$id == userID).sort(\.$createdAt, .descending).all()
+    }
+
+    func deleteToken(_ id: UUID, of userID: UUID) async throws {
+        guard let token = try await UserToken.query(on: db)
+            .filter(\.$id == id).filter(\.$user.$id == userID).first()
+        else { throw AppError.notFound("token") }
+        try await token.delete(on: db)
+    }
+}
+
+extension [UInt8] {
+    static func random(count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+}

@@ -1,0 +1,89 @@
+import MaeilAPI
+import Vapor
+import VocabCore
+
+struct BooksAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.on(.books, use: list)
+        routes.on(.createBook, use: create)
+        routes.on(.addStarterBook, use: addStarter)
+        routes.on(.book, use: show)
+        routes.on(.updateBook, use: update)
+        routes.on(.deleteBook, use: delete)
+        routes.on(.bookWords, use: words)
+        routes.on(.addWord, use: addWord)
+        routes.on(.importFile, body: .collect(maxSize: "20mb"), use: importFile)
+        routes.on(.exportBook, use: export)
+    }
+
+    @Sendable func list(req: Request) async throws -> [BookDTO] {
+        try await req.bookStore().list().map(BookDTO.init)
+    }
+
+    @Sendable func create(req: Request) async throws -> Response {
+        let input = try req.content.decode(BookInput.self)
+        let book = try await req.bookStore().create(name: input.name, description: input.description ?? "")
+        return try await created(BookDTO(try await req.bookStore().summary(try book.requireID())))
+    }
+
+    @Sendable func addStarter(req: Request) async throws -> Response {
+        let book = try await req.bookTransfer().addStarterBook()
+        return try await created(BookDTO(try await req.bookStore().summary(try book.requireID())))
+    }
+
+    @Sendable func show(req: Request) async throws -> BookDTO {
+        BookDTO(try await req.bookStore().summary(try req.idParameter("id", "book")))
+    }
+
+    @Sendable func update(req: Request) async throws -> BookDTO {
+        let id = try req.idParameter("id", "book")
+        _ = try await req.bookStore().update(id, try req.content.decode(BookPatch.self).changes())
+        return BookDTO(try await req.bookStore().summary(id))
+    }
+
+    @Sendable func delete(req: Request) async throws -> BookDeletedDTO {
+        BookDeletedDTO(deletedWords: try await req.bookStore().delete(try req.idParameter("id", "book")))
+    }
+
+    /// `?page=&perPage=&q=&sort=&memorized=&bookmarked=`
+    @Sendable func words(req: Request) async throws -> WordPageDTO {
+        let id = try req.idParameter("id", "book")
+        _ = try await req.bookStore().find(id)
+        var filter = try WordListQuery.filter(from: req)
+        filter.bookID = id
+        let (sort, page, perPage) = try WordListQuery.paging(from: req)
+        return WordPageDTO(try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage))
+    }
+
+    @Sendable func addWord(req: Request) async throws -> Response {
+        let id = try req.idParameter("id", "book")
+        let input = try req.content.decode(WordInput.self)
+        return try await created(WordDTO(try await req.wordStore().create(inBook: id, input.draft())))
+    }
+
+    /// The file is the body (raw bytes) or the `file` part of a multipart form.
+    /// Options come from the query: `format`, `header`, `columns`, separators.
+    @Sendable func importFile(req: Request) async throws -> ImportResultDTO {
+        let id = try req.idParameter("id", "book")
+        let (data, fileName) = try UploadedFile.read(from: req)
+        let options = try ImportOptions.from(query: req.query)
+        return ImportResultDTO(
+            try await req.bookTransfer().importFile(data, fileName: fileName, intoBook: id, options: options))
+    }
+
+    @Sendable func export(req: Request) async throws -> Response {
+        let id = try req.idParameter("id", "book")
+        let raw = (try? req.query.get(String.self, at: "format")) ?? "json"
+        guard let format = ImportFormat(rawValue: raw) else {
+            throw AppError.invalid("format must be one of csv, tsv, quizlet, json")
+        }
+        let file = try await req.bookTransfer().export(bookID: id, format: format)
+        return UploadedFile.download(file.data, fileName: file.fileName, type: file.contentType)
+    }
+
+    private func created(_ value: some Content) async throws -> Response {
+        let response = Response(status: .created)
+        try response.content.encode(value)
+        return response
+    }
+}

@@ -1,0 +1,256 @@
+import MaeilAPI
+import Vapor
+import VocabCore
+
+/// The books home, a book's page (its words, fast entry, edit, delete) and export.
+struct BooksWebController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(use: index)
+        routes.post("books", use: create)
+        routes.post("books", "starter", use: addStarter)
+        routes.get("books", ":id", use: show)
+        routes.post("books", ":id", use: update)
+        routes.get("books", ":id", "delete", use: confirmDelete)
+        routes.post("books", ":id", "delete", use: delete)
+        routes.get("books", ":id", "export", use: export)
+        routes.post("books", ":id", "words", use: addWord)
+    }
+
+    // MARK: books home
+
+    struct BookCard: Encodable, Sendable {
+        var id: String
+        var name: String
+        var description: String
+        var wordCountText: String
+        var memorizedText: String
+    }
+
+    struct IndexData: Encodable, Sendable {
+        var books: [BookCard]
+        var hasBooks: Bool
+        var name: String
+        var description: String
+        var error: String?
+    }
+
+    struct BookForm: Content {
+        var name: String?
+        var description: String?
+    }
+
+    @Sendable func index(req: Request) async throws -> Response {
+        try await renderIndex(req, form: BookForm(name: nil, description: nil), error: nil)
+    }
+
+    private func renderIndex(_ req: Request, form: BookForm, error: String?, status: HTTPStatus = .ok) async throws -> Response {
+        let books = try await req.bookStore().list().map { book in
+            BookCard(
+                id: book.id.uuidString, name: book.name, description: book.description,
+                wordCountText: req.count("countWords", book.wordCount),
+                memorizedText: req.count("countMemorized", book.memorizedCount))
+        }
+        let data = IndexData(books: books, hasBooks: !books.isEmpty, name: form.name ?? "", description: form.description ?? "", error: error)
+        return try await req.renderPage("notebook/books", title: "navBooks", nav: "books", data: data, status: status)
+    }
+
+    @Sendable func create(req: Request) async throws -> Response {
+        let form = try req.content.decode(BookForm.self)
+        do {
+            let book = try await req.bookStore().create(name: form.name ?? "", description: form.description ?? "")
+            req.flash(Localizer.format("flashBookCreated", req.uiLanguage, ["name": book.name]))
+            return req.redirect(to: "/books/\(try book.requireID())")
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            return try await renderIndex(req, form: form, error: Self.bookError(form, req, fallback: error.message), status: error.status)
+        }
+    }
+
+    /// A book form's problem in the page's language.
+    static func bookError(_ form: BookForm, _ req: Request, fallback: String) -> String {
+        do {
+            try BookValidation.validate(name: form.name ?? "", description: form.description ?? "")
+            return fallback
+        } catch {
+            return WebMessages.validation(error, req.uiLanguage)
+        }
+    }
+
+    @Sendable func addStarter(req: Request) async throws -> Response {
+        let book = try await req.bookTransfer().addStarterBook()
+        let count = try await req.bookStore().counts(of: try book.requireID()).words
+        req.flash(Localizer.format("flashStarterAdded", req.uiLanguage, ["name": book.name, "count": req.count("countWords", count)]))
+        return req.redirect(to: "/books/\(try book.requireID())")
+    }
+
+    // MARK: one book
+
+    struct BookView: Encodable, Sendable {
+        var id: String
+        var name: String
+        var description: String
+        var wordCountText: String
+        var memorizedText: String
+    }
+
+    struct ExportLink: Encodable, Sendable {
+        var label: String
+        var href: String
+    }
+
+    struct ShowData: Encodable, Sendable {
+        var book: BookView
+        var query: String
+        var sorts: [OptionView]
+        /// "N words" for the current search, nil when not searching.
+        var matchText: String?
+        var list: WordListView
+        var pager: PagerView
+        var exports: [ExportLink]
+        /// For the fast entry script: counts as it adds words.
+        var countTemplate: String
+        var countTemplateOne: String
+    }
+
+    static let sortOrder: [WordSort] = [.recent, .oldest, .alphabetical, .memorized, .notMemorized, .random]
+
+    static func sortOptions(_ req: Request, selected: WordSort, choices: [WordSort] = sortOrder) -> [OptionView] {
+        choices.map { sort in
+            OptionView(value: sort.rawValue, label: req.text(sortKey(sort)), selected: sort == selected)
+        }
+    }
+
+    static func sortKey(_ sort: WordSort) -> String {
+        switch sort {
+        case .recent: "sortRecent"
+        case .oldest: "sortOldest"
+        case .memorized: "sortMemorized"
+        case .notMemorized: "sortNotMemorized"
+        case .random: "sortRandom"
+        case .alphabetical: "sortAlphabetical"
+        }
+    }
+
+    @Sendable func show(req: Request) async throws -> Response {
+        let id = try req.idParameter("id", "book")
+        let book = try await req.bookStore().summary(id)
+        let query = ((try? req.query.get(String.self, at: "q")) ?? "").trimmingCharacters(in: .whitespaces)
+        guard query.count <= 200 else { throw AppError.invalid(req.text("errQueryTooLong")) }
+        let (sort, page, perPage) = try WordListQuery.paging(from: req)
+        var filter = WordFilter()
+        filter.bookID = id
+        filter.query = query.isEmpty ? nil : query
+        let result = try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage)
+        let others = try await req.bookStore().list().filter { $0.id != id }
+        let path = "/books/\(id)"
+        let returnPath = req.url.query.map { "\(path)?\($0)" } ?? path
+        let list = WordListView(
+            rows: result.items.map { WordRowView($0, highlight: filter.query) },
+            moveTargets: others.map { OptionView(value: $0.id.uuidString, label: $0.name, selected: false) },
+            returnPath: returnPath, showBook: false,
+            emptyText: req.text(query.isEmpty ? "bookEmpty" : "searchNoResults"))
+        let lang = req.uiLanguage
+        let data = ShowData(
+            book: BookView(
+                id: id.uuidString, name: book.name, description: book.description,
+                wordCountText: req.count("countWords", book.wordCount),
+                memorizedText: req.count("countMemorized", book.memorizedCount)),
+            query: query,
+            sorts: Self.sortOptions(req, selected: sort),
+            matchText: query.isEmpty ? nil : req.count(result.totalCapped ? "countMatchesCapped" : "countMatches", result.total),
+            list: list,
+            pager: PagerView(
+                req: req, path: path, query: [("q", query), ("sort", sort == .recent ? "" : sort.rawValue)],
+                page: page, total: result.total, perPage: perPage),
+            exports: [("CSV", "csv"), ("TSV", "tsv"), ("JSON", "json"), ("Quizlet", "quizlet")].map {
+                ExportLink(label: $0.0, href: "\(path)/export?format=\($0.1)")
+            },
+            countTemplate: Localizer.text("countWords", lang),
+            countTemplateOne: Localizer.strings(lang)["countWordsOne"] ?? Localizer.text("countWords", lang))
+        return try await req.renderPage("notebook/book", title: book.name, nav: "books", data: data)
+    }
+
+    @Sendable func update(req: Request) async throws -> Response {
+        let id = try req.idParameter("id", "book")
+        let form = try req.content.decode(BookForm.self)
+        do {
+            _ = try await req.bookStore().update(id, BookChanges(name: form.name ?? "", description: form.description ?? ""))
+            req.flash("flashBookSaved")
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            req.flash(Self.bookError(form, req, fallback: error.message), error: true)
+        }
+        return req.redirect(to: "/books/\(id)")
+    }
+
+    struct DeleteData: Encodable, Sendable {
+        var id: String
+        var name: String
+        var warning: String
+    }
+
+    @Sendable func confirmDelete(req: Request) async throws -> Response {
+        let id = try req.idParameter("id", "book")
+        let book = try await req.bookStore().summary(id)
+        let warning = Localizer.format(
+            "bookDeleteWarning", req.uiLanguage, ["name": book.name, "count": req.count("countWords", book.wordCount)])
+        return try await req.renderPage(
+            "notebook/book-delete", title: "bookDeleteTitle", nav: "books",
+            data: DeleteData(id: id.uuidString, name: book.name, warning: warning))
+    }
+
+    @Sendable func delete(req: Request) async throws -> Response {
+        let id = try req.idParameter("id", "book")
+        let name = try await req.bookStore().find(id).name
+        let count = try await req.bookStore().delete(id)
+        req.flash(Localizer.format("flashBookDeleted", req.uiLanguage, ["name": name, "count": req.count("countWords", count)]))
+        return req.redirect(to: "/")
+    }
+
+    @Sendable func export(req: Request) async throws -> Response {
+        let id = try req.idParameter("id", "book")
+        let raw = (try? req.query.get(String.self, at: "format")) ?? "csv"
+        guard let format = ImportFormat(rawValue: raw) else {
+            throw AppError.invalid("format must be one of csv, tsv, quizlet, json")
+        }
+        let file = try await req.bookTransfer().export(bookID: id, format: format)
+        return UploadedFile.download(file.data, fileName: file.fileName, type: file.contentType)
+    }
+
+    // MARK: fast entry
+
+    struct FastEntryForm: Content {
+        var term: String
+        var meaning: String?
+    }
+
+    /// What the fast entry script gets back: the new word and the book's new count.
+    struct FastEntryResult: Content {
+        var id: String
+        var term: String
+        var meaning: String
+        var reading: String
+        var href: String
+        var wordCountText: String
+    }
+
+    /// Adds one word from the fast entry row: JSON for the script, or a plain
+    /// form post (without JavaScript) that returns to the book.
+    @Sendable func addWord(req: Request) async throws -> Response {
+        let id = try req.idParameter("id", "book")
+        let form = try req.content.decode(FastEntryForm.self)
+        let draft = WordDraft(term: form.term, meaning: form.meaning ?? "")
+        if let problem = WebMessages.check(draft, req.uiLanguage) {
+            if req.wantsJSON { throw AppError.invalid(problem.message) }
+            req.flash(problem.message, error: true)
+            return req.redirect(to: "/books/\(id)")
+        }
+        let word = try await req.wordStore().create(inBook: id, draft)
+        guard req.wantsJSON else { return req.redirect(to: "/books/\(id)") }
+        let count = try await req.bookStore().counts(of: id).words
+        let result = FastEntryResult(
+            id: word.id.uuidString, term: word.term, meaning: word.meaning, reading: word.reading,
+            href: "/words/\(word.id)", wordCountText: req.count("countWords", count))
+        let response = Response(status: .created)
+        try response.content.encode(result)
+        return response
+    }
+}

@@ -1,0 +1,14 @@
+import Vapor
+
+/// The notebook's stores for the signed-in user.
+extension Request {
+    func wordStore() throws -> WordStore {
+        WordStore(
+            db: db, userID: try requireUserID(), days: DayFormatter(timeZone: maeilSettings.timeZone),
+            hooks: application.notebookHooks)
+    }
+
+    func bookStore() throws -> BookStore {
+        BookStore(db: db, userID: try requireUserID())
+    }
+}

@@ -1,0 +1,43 @@
+import MaeilAPI
+import Vapor
+
+/// Query parameters shared by word lists and search.
+enum WordListQuery {
+    static func filter(from req: Request) throws -> WordFilter {
+        var filter = WordFilter()
+        filter.query = try? req.query.get(String.self, at: "q")
+        filter.memorized = try flag(req, "memorized")
+        filter.bookmarked = try flag(req, "bookmarked")
+        return filter
+    }
+
+    static func paging(from req: Request) throws -> (WordSort, Int, Int) {
+        var sort = WordSort.recent
+        if let raw = try? req.query.get(String.self, at: "sort") {
+            guard let parsed = WordSort(rawValue: raw) else {
+                throw AppError.invalid("sort must be one of \(WordSort.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            sort = parsed
+        }
+        let page = try int(req, "page", default: 1, range: 1...1_000_000)
+        let perPage = try int(req, "perPage", default: 50, range: 1...500)
+        return (sort, page, perPage)
+    }
+
+    static func flag(_ req: Request, _ name: String) throws -> Bool? {
+        guard let raw = try? req.query.get(String.self, at: name), !raw.isEmpty else { return nil }
+        switch raw.lowercased() {
+        case "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: throw AppError.invalid("\(name) must be true or false")
+        }
+    }
+
+    static func int(_ req: Request, _ name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
+        guard let raw = try? req.query.get(String.self, at: name), !raw.isEmpty else { return value }
+        guard let n = Int(raw), range.contains(n) else {
+            throw AppError.invalid("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return n
+    }
+}

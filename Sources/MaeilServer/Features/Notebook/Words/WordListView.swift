@@ -1,0 +1,86 @@
+import MaeilAPI
+import Vapor
+import VocabCore
+
+/// A piece of text that is or is not part of a search match. Templates print
+/// each piece escaped and wrap hits in `<mark>`, so no HTML is ever built by hand.
+struct TextSegment: Encodable, Sendable, Equatable {
+    var text: String
+    var hit: Bool
+}
+
+enum Highlighter {
+    /// Splits `text` into segments around the match of `query`, found the way
+    /// search finds it (`WordSearchMatcher`: folded substring, partly typed
+    /// syllable, choseong, other keyboard layout, one-jamo typo).
+    static func segments(_ text: String, query: String?) -> [TextSegment] {
+        guard let query, !text.isEmpty else { return text.isEmpty ? [] : [TextSegment(text: text, hit: false)] }
+        let characters = Array(text)
+        var marked = [Bool](repeating: false, count: characters.count)
+        if let match = WordSearchMatcher.match(WordSearchQuery(query), in: text, fuzzy: true) {
+            for range in match.ranges {
+                for i in range where i < marked.count { marked[i] = true }
+            }
+        }
+        var segments: [TextSegment] = []
+        for (character, hit) in zip(characters, marked) {
+            if let last = segments.last, last.hit == hit {
+                segments[segments.count - 1].text.append(character)
+            } else {
+                segments.append(TextSegment(text: String(character), hit: hit))
+            }
+        }
+        return segments
+    }
+}
+
+/// One word in a list (book page, search results, a day of the calendar).
+struct WordRowView: Encodable, Sendable {
+    var id: String
+    var bookID: String
+    var bookName: String
+    /// The plain term, for labels ("Select apple").
+    var termText: String
+    var term: [TextSegment]
+    var meaning: [TextSegment]
+    var reading: [TextSegment]
+    var partOfSpeech: String
+    var hasReading: Bool
+    var memorized: Bool
+    var bookmarked: Bool
+
+    init(_ word: WordRecord, highlight query: String? = nil) {
+        id = word.id.uuidString
+        bookID = word.bookID.uuidString
+        bookName = word.bookName ?? ""
+        termText = word.term
+        hasReading = !word.reading.isEmpty
+        term = Highlighter.segments(word.term, query: query)
+        meaning = Highlighter.segments(word.meaning, query: query)
+        reading = Highlighter.segments(word.reading, query: query)
+        partOfSpeech = word.partOfSpeech
+        memorized = word.memorized
+        bookmarked = word.bookmarked
+    }
+}
+
+/// The list of words with its selection and bulk bar (partial `word-list.leaf`).
+struct WordListView: Encodable, Sendable {
+    var rows: [WordRowView]
+    /// Books the selection can move to.
+    var moveTargets: [OptionView]
+    /// Where the bulk form returns to.
+    var returnPath: String
+    var showBook: Bool
+    var emptyText: String
+    var isEmpty: Bool
+
+    init(rows: [WordRowView], moveTargets: [OptionView], returnPath: String, showBook: Bool, emptyText: String) {
+        self.rows = rows
+        self.moveTargets = moveTargets
+        self.returnPath = returnPath
+        self.showBook = showBook
+        self.emptyText = emptyText
+        isEmpty = rows.isEmpty
+    }
+}

@@ -1,0 +1,336 @@
+import Fluent
+import Foundation
+import MaeilAPI
+import SQLKit
+import VocabCore
+
+/// A game as stored: its engine state and where it was played from.
+struct GameSession: Sendable {
+    var id: UUID
+    var bookID: UUID?
+    var game: StudyGame
+    var startedAt: Date
+    var finishedAt: Date?
+
+    var kind: GameKind {
+        switch game {
+        case .quiz: .quiz
+        case .hangman: .hangman
+        case .test: .test
+        case .flashcards: .flashcards
+        }
+    }
+}
+
+/// What to play on.
+struct GameSetup: Sendable {
+    var kind: GameKind
+    var bookID: UUID?
+    var direction: StudyDirection
+    var count: Int?
+    var words: Words = .drawn
+
+    enum Words: Sendable {
+        /// A random draw from the book, or from every book.
+        case drawn
+        /// Exactly these words.
+        case these([UUID])
+        /// The words in the mistake notes of one source (nil: all of them).
+        case mistakes(ReviewSource?)
+    }
+}
+
+extension GameSetup {
+    /// A setup from the names a form or a request body uses: an unknown kind or
+    /// direction is a 400. Hangman guesses the term by default; the others ask the meaning.
+    init(kindName: String, bookID: UUID?, directionName: String?, count: Int?, words: Words = .drawn) throws {
+        guard let kind = GameKind(rawValue: kindName) else {
+            throw AppError.badRequest("kind must be quiz, hangman, test or flashcards")
+        }
+        var direction: StudyDirection = kind == .hangman ? .meaningToTerm : .termToMeaning
+        if let directionName {
+            guard let named = StudyDirection(rawValue: directionName) else {
+                throw AppError.badRequest("direction must be termToMeaning or meaningToTerm")
+            }
+            direction = named
+        }
+        self.init(kind: kind, bookID: bookID, direction: direction, count: count, words: words)
+    }
+}
+
+/// One move in a game.
+enum GameMove: Sendable {
+    case choose(Int)
+    case guess(String)
+    case nextWord
+    case reveal
+    case mark(SelfTestMark)
+    case undo
+    case flip, nextCard, previousCard, restart, shuffle
+}
+
+/// Starts games, applies moves and stores the whole engine state after each,
+/// so a game survives restarts and runs on any app process. A wrong answer
+/// goes to the mistake notes and counts as Again for the word's card.
+struct GameService: Sendable {
+    let db: any Database
+    let userID: UUID
+    let days: DayFormatter
+
+    static let defaultCounts: [GameKind: Int] = [.quiz: 10, .hangman: 10, .test: 20, .flashcards: 500]
+    static let maxWords = 500
+
+    func start(_ setup: GameSetup, now: Date = Date()) async throws -> GameSession {
+        if let count = setup.count, !(1...Self.maxWords).contains(count) {
+            throw AppError.invalid("count must be between 1 and \(Self.maxWords)")
+        }
+        let count = setup.count ?? Self.defaultCounts[setup.kind] ?? 10
+        var setup = setup
+        if case .mistakes(let source) = setup.words {
+            let ids = try await MistakeStore(db: db, userID: userID).wordIDs(source)
+            guard !ids.isEmpty else { throw AppError.invalid("the mistake notes are empty", code: .notEnoughWords) }
+            setup.words = .these(ids)
+        }
+        // The book is stored with the game and shown in its lists, whichever words are played.
+        if let bookID = setup.bookID {
+            _ = try await BookStore(db: db, userID: userID).find(bookID)
+        }
+        // A quiz draws its wrong choices from the whole pool, so it reads more words than it asks.
+        let drawn = if case .drawn = setup.words { true } else { false }
+        let items = try await self.items(setup, limit: setup.kind == .quiz && drawn ? Self.maxWords : count)
+        var rng = SystemRandomNumberGenerator()
+        let game: StudyGame
+        do {
+            switch setup.kind {
+            case .quiz:
+                do {
+                    game = .quiz(try QuizGame.make(items: items, direction: setup.direction, count: count, using: &rng))
+                } catch {
+                    throw AppError.invalid(error.description, code: .notEnoughWords)
+                }
+            case .hangman: game = .hangman(try HangmanRound(items: Array(items.prefix(count)), direction: setup.direction))
+            case .test: game = .test(try SelfTest(items: Array(items.prefix(count)), direction: setup.direction))
+            case .flashcards: game = .flashcards(try FlashcardDeck(items: Array(items.prefix(count)), direction: setup.direction))
+            }
+        } catch let error as GameError {
+            throw AppError.invalid(error == .noItems ? "there are no words to play with" : error.description, code: .notEnoughWords)
+        }
+        let session = GameSession(id: UUID(), bookID: setup.bookID, game: game, startedAt: now, finishedAt: nil)
+        try await db.sql().raw("""
+            INSERT INTO game_sessions (id, user_id, kind, book_id, state, score, total, finished, started_at, played_on)
+            VALUES (\(bind: session.id), \(bind: userID), \(bind: game.kind), \(bind: setup.bookID), \(bind: try Self.json(game)),
+              \(bind: game.score), \(bind: game.total), \(bind: false), \(bind: now), \(bind: days.day(of: now)))
+            """).run()
+        return session
+    }
+
+    /// Words to play: the given ids (all of them the user's, else 404), or a
+    /// random draw from a book or from every book.
+    private func items(_ setup: GameSetup, limit: Int) async throws -> [StudyItem] {
+        let sql = try db.sql()
+        let rows: [any SQLRow]
+        if case .these(let ids) = setup.words {
+            let unique = Array(Set(ids))
+            guard !unique.isEmpty, unique.count <= Self.maxWords else {
+                throw AppError.invalid("give between 1 and \(Self.maxWords) words")
+            }
+            rows = try await sql.raw("""
+                SELECT w.id, w.term, w.meaning, w.book_id, b.name AS book_name FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+                WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: unique))
+                """).all()
+            guard rows.count == unique.count else { throw AppError.notFound("\(unique.count - rows.count) of the words") }
+        } else {
+            var condition: SQLQueryString = "w.user_id = \(bind: userID)"
+            if let bookID = setup.bookID {
+                condition = condition + " AND w.book_id = \(bind: bookID)"
+            }
+            rows = try await sql.raw("""
+                SELECT w.id, w.term, w.meaning, w.book_id, b.name AS book_name FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+                WHERE \(condition) ORDER BY RANDOM() LIMIT \(literal: limit)
+                """).all()
+        }
+        var items = try rows.map { row in
+            StudyItem(
+                id: try row.decode(column: "id", as: UUID.self), term: try row.decode(column: "term", as: String.self),
+                meaning: try row.decode(column: "meaning", as: String.self), bookID: try row.decode(column: "book_id", as: UUID.self),
+                bookName: try row.decode(column: "book_name", as: String.self))
+        }
+        items.shuffle()
+        return items
+    }
+
+    func find(_ id: UUID) async throws -> GameSession {
+        guard let row = try await db.sql().raw("""
+            SELECT id, book_id, state, started_at, finished_at FROM game_sessions WHERE id = \(bind: id) AND user_id = \(bind: userID)
+            """).first()
+        else { throw AppError.notFound("game") }
+        return GameSession(
+            id: id, bookID: try row.decode(column: "book_id", as: UUID?.self),
+            game: try Self.game(try row.decode(column: "state", as: String.self)),
+            startedAt: try row.decode(column: "started_at", as: Date.self),
+            finishedAt: try row.decode(column: "finished_at", as: Date?.self))
+    }
+
+    /// Applies a move. A move the game refuses changes nothing: 409 when the
+    /// game is over or the move does not fit its state, 400 for bad input.
+    func play(_ id: UUID, _ move: GameMove, now: Date = Date()) async throws -> GameSession {
+        var session = try await find(id)
+        let before = session.game
+        var missed: [UUID] = []
+        do {
+            switch (session.game, move) {
+            case (.quiz(var quiz), .choose(let choice)):
+                let itemID = quiz.currentQuestion?.itemID
+                if try !quiz.answer(choice: choice).isCorrect, let itemID { missed.append(itemID) }
+                session.game = .quiz(quiz)
+            case (.hangman(var round), .guess(let key)):
+                try round.guess(key)
+                if round.current.isLost, let itemID = round.current.itemID { missed.append(itemID) }
+                session.game = .hangman(round)
+            case (.hangman(var round), .nextWord):
+                try round.next()
+                session.game = .hangman(round)
+            case (.test(var test), .reveal):
+                try test.reveal()
+                session.game = .test(test)
+            case (.test(var test), .mark(let mark)):
+                try test.mark(mark)
+                // Misses are counted when the test ends, so undo can take marks back freely.
+                if test.isFinished { missed = test.wrongItemIDs }
+                session.game = .test(test)
+            case (.test(var test), .undo):
+                guard !test.isFinished else { throw GameError.finished }
+                try test.undo()
+                session.game = .test(test)
+            case (.flashcards(var deck), .flip): try deck.flip(); session.game = .flashcards(deck)
+            case (.flashcards(var deck), .nextCard): try deck.next(); session.game = .flashcards(deck)
+            case (.flashcards(var deck), .previousCard): try deck.previous(); session.game = .flashcards(deck)
+            case (.flashcards(var deck), .restart): deck.restart(); session.game = .flashcards(deck)
+            case (.flashcards(var deck), .shuffle):
+                var rng = SystemRandomNumberGenerator()
+                deck.shuffle(using: &rng)
+                session.game = .flashcards(deck)
+            default:
+                throw AppError.badRequest("that move does not belong to a \(session.game.kind) game", code: .invalidMove)
+            }
+        } catch let error as GameError {
+            throw Self.appError(error)
+        }
+        let finishedNow = session.game.isFinished && !before.isFinished
+        if finishedNow { session.finishedAt = now }
+        try await save(session, replacing: before, missed: missed, now: now)
+        return session
+    }
+
+    /// Writes the new state only if the stored one is still `before` (two
+    /// moves at once: the second is refused), with the misses, in one transaction.
+    private func save(_ session: GameSession, replacing before: StudyGame, missed: [UUID], now: Date) async throws {
+        let userID = userID
+        let oldState = try Self.json(before), newState = try Self.json(session.game)
+        let source: ReviewSource = switch session.game {
+        case .quiz: .quiz
+        case .hangman: .hangman
+        default: .test
+        }
+        let directions = try await cardDirections(for: missed, game: session.game)
+        try await db.transaction { tx in
+            let sql = try tx.sql()
+            let updated = try await sql.raw("""
+                UPDATE game_sessions SET state = \(bind: newState), score = \(bind: session.game.score), total = \(bind: session.game.total),
+                  finished = \(bind: session.game.isFinished), finished_at = \(bind: session.finishedAt)
+                WHERE id = \(bind: session.id) AND user_id = \(bind: userID) AND state = \(bind: oldState)
+                RETURNING id
+                """).all()
+            guard !updated.isEmpty else {
+                throw AppError(status: .conflict, code: .staleMove, message: "the game changed meanwhile; reload it")
+            }
+            for wordID in missed {
+                guard let direction = directions[wordID] else { continue }
+                try await ReviewService(db: tx, userID: userID, days: days).recordMiss(wordID: wordID, direction: direction, source: source, now: now)
+            }
+        }
+    }
+
+    /// The card a miss counts against: the game's direction when the word's
+    /// book studies it, else the direction the book studies.
+    private func cardDirections(for wordIDs: [UUID], game: StudyGame) async throws -> [UUID: CardDirection] {
+        guard !wordIDs.isEmpty else { return [:] }
+        let played: CardDirection = switch game {
+        case .quiz(let quiz): quiz.direction == .termToMeaning ? .forward : .reverse
+        case .test(let test): test.direction == .termToMeaning ? .forward : .reverse
+        case .hangman(let round): round.direction == .termToMeaning ? .forward : .reverse
+        case .flashcards: .forward
+        }
+        let rows = try await db.sql().raw("""
+            SELECT w.id, b.study_directions FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+            WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: wordIDs))
+            """).all()
+        var result: [UUID: CardDirection] = [:]
+        for row in rows {
+            let studies = StudyDirections(rawValue: try row.decode(column: "study_directions", as: String.self)) ?? .forward
+            let direction: CardDirection = switch studies {
+            case .both: played
+            case .forward: .forward
+            case .reverse: .reverse
+            }
+            result[try row.decode(column: "id", as: UUID.self)] = direction
+        }
+        return result
+    }
+
+    /// A new O/X test of the words marked wrong in a finished one.
+    func retestWrong(_ id: UUID, now: Date = Date()) async throws -> GameSession {
+        let session = try await find(id)
+        guard case .test(let test) = session.game else {
+            throw AppError.badRequest("only an O/X test can be retaken", code: .invalidMove)
+        }
+        let retest: SelfTest
+        do { retest = try test.retestWrongOnly() } catch { throw Self.appError(error) }
+        return try await start(
+            GameSetup(kind: .test, bookID: session.bookID, direction: test.direction, words: .these(retest.items.map(\.id))),
+            now: now)
+    }
+
+    /// Bookmarks every word answered wrong in the game; returns how many.
+    func bookmarkWrong(_ id: UUID) async throws -> Int {
+        let session = try await find(id)
+        let wrong: [UUID] = switch session.game {
+        case .quiz(let quiz): quiz.wrongItemIDs
+        case .hangman(let round): round.lostItemIDs
+        case .test(let test): test.wrongItemIDs
+        case .flashcards: []
+        }
+        guard !wrong.isEmpty else {
+            throw AppError(status: .conflict, code: .nothingWrong, message: "no word was answered wrong")
+        }
+        // Words deleted since the game are skipped.
+        let existing = try await db.sql().raw("""
+            SELECT id FROM words WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(Set(wrong))))
+            """).all().map { try $0.decode(column: "id", as: UUID.self) }
+        guard !existing.isEmpty else { return 0 }
+        // Bookmarking adds no words: no hooks to run.
+        let words = WordStore(db: db, userID: userID, days: days, hooks: .none)
+        return try await words.bulk(WordBulkEdit(ids: existing, action: .bookmark))
+    }
+
+    static func appError(_ error: GameError) -> AppError {
+        switch error {
+        case .choiceOutOfRange, .notAKey, .alreadyGuessed:
+            AppError.badRequest(error.description, code: .invalidMove)
+        case .finished:
+            AppError(status: .conflict, code: .gameOver, message: error.description)
+        default:
+            AppError(status: .conflict, code: .invalidMove, message: error.description)
+        }
+    }
+
+    static func json(_ game: StudyGame) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(game), as: UTF8.self)
+    }
+
+    static func game(_ json: String) throws -> StudyGame {
+        try JSONDecoder().decode(StudyGame.self, from: Data(json.utf8))
+    }
+}

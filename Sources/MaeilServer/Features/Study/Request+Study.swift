@@ -1,0 +1,30 @@
+import Vapor
+
+/// The study services for the signed-in user.
+extension Request {
+    func reviews() throws -> ReviewService {
+        ReviewService(db: db, userID: try requireUserID(), days: DayFormatter(timeZone: maeilSettings.timeZone))
+    }
+    func studySettings() throws -> StudySettingsStore {
+        StudySettingsStore(db: db, userID: try requireUserID())
+    }
+
+    func games() throws -> GameService {
+        GameService(db: db, userID: try requireUserID(), days: DayFormatter(timeZone: maeilSettings.timeZone))
+    }
+    func mistakes() throws -> MistakeStore {
+        MistakeStore(db: db, userID: try requireUserID())
+    }
+
+    /// The optional `book` query parameter; a book that is not the user's is a 404.
+    func studiedBook() async throws -> UUID? {
+        guard let raw = query[String.self, at: "book"], !raw.isEmpty else { return nil }
+        guard let id = UUID(uuidString: raw) else { throw AppError.notFound("book") }
+        _ = try await bookStore().find(id)
+        return id
+    }
+
+    func stats() throws -> StatsService {
+        StatsService(db: db, userID: try requireUserID(), days: DayFormatter(timeZone: maeilSettings.timeZone))
+    }
+}

@@ -1,0 +1,182 @@
+import FSRS
+import MaeilAPI
+import Vapor
+import VocabCore
+
+/// Reviews in the browser: an overview with today's counts per book and the
+/// scheduler settings, and the review screen (space shows the answer, 1–4
+/// answer, U undoes). Plain forms, so it works without JavaScript too.
+struct StudyWebController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let study = routes.grouped("study")
+        study.get(use: overview)
+        study.post("settings", use: saveSettings)
+        study.post("books", ":id", "directions", use: setDirections)
+        study.get("review", use: review)
+        study.post("review", "answer", use: answer)
+        study.post("review", "undo", use: undo)
+    }
+
+    struct BookRow: Encodable, Sendable {
+        var id: String
+        var name: String
+        var dueText: String
+        var hasCards: Bool
+        var directions: [OptionView]
+    }
+
+    struct OverviewData: Encodable, Sendable {
+        var dashboard: DashboardView
+        var dueText: String
+        var hasCards: Bool
+        var books: [BookRow]
+        var newPerDay: Int
+        var reviewsPerDay: Int
+        var retentionPercent: Int
+    }
+
+    @Sendable func overview(req: Request) async throws -> Response {
+        let reviews = try req.reviews()
+        let day = try await reviews.today()
+        let now = day.now
+        let all = try await reviews.queue(bookID: nil, day: day, limit: 1)
+        var rows: [BookRow] = []
+        for book in try await req.bookStore().list() {
+            let queue = try await reviews.queue(bookID: book.id, day: day, limit: 1)
+            rows.append(BookRow(
+                id: book.id.uuidString, name: book.name, dueText: Self.countsText(req, queue), hasCards: !queue.cards.isEmpty,
+                directions: StudyDirections.allCases.map {
+                    OptionView(value: $0.rawValue, label: req.text("direction" + $0.rawValue.capitalized), selected: $0 == book.studyDirections)
+                }))
+        }
+        let settings = day.settings
+        let data = OverviewData(
+            dashboard: try await DashboardView(req, queue: all, now: now),
+            dueText: Self.countsText(req, all), hasCards: !all.cards.isEmpty, books: rows,
+            newPerDay: settings.limits.newPerDay, reviewsPerDay: settings.limits.reviewsPerDay,
+            retentionPercent: Int((settings.parameters.desiredRetention * 100).rounded()))
+        return try await req.renderPage("study/study", title: "navStudy", nav: "study", data: data)
+    }
+
+    static func countsText(_ req: Request, _ queue: ReviewQueue) -> String {
+        Localizer.format("studyCounts", req.uiLanguage, [
+            "new": String(queue.newCount), "learning": String(queue.learningCount), "review": String(queue.reviewCount),
+        ])
+    }
+
+    struct SettingsForm: Content {
+        var newPerDay: String
+        var reviewsPerDay: String
+        var retentionPercent: String
+    }
+
+    @Sendable func saveSettings(req: Request) async throws -> Response {
+        let form = try req.content.decode(SettingsForm.self)
+        let store = try req.studySettings()
+        var settings = try await store.get()
+        guard let new = Int(form.newPerDay.trimmingCharacters(in: .whitespaces)),
+            let reviews = Int(form.reviewsPerDay.trimmingCharacters(in: .whitespaces)),
+            let percent = Double(form.retentionPercent.trimmingCharacters(in: .whitespaces)), (70...99).contains(percent)
+        else {
+            req.flash("studySettingsInvalid", error: true)
+            return req.redirect(to: "/study")
+        }
+        settings.limits = StudyLimits(newPerDay: new, reviewsPerDay: reviews)
+        settings.parameters.desiredRetention = percent / 100
+        if settings.problem != nil {
+            req.flash("studySettingsInvalid", error: true)
+            return req.redirect(to: "/study")
+        }
+        try await store.put(settings)
+        req.flash("studySettingsSaved")
+        return req.redirect(to: "/study")
+    }
+
+    struct DirectionsForm: Content {
+        var directions: String
+    }
+
+    @Sendable func setDirections(req: Request) async throws -> Response {
+        let id = try req.idParameter("id", "book")
+        let form = try req.content.decode(DirectionsForm.self)
+        _ = try await req.bookStore().update(id, try BookPatch(studyDirections: form.directions).changes())
+        req.flash("studyDirectionsSaved")
+        return req.redirect(to: "/study")
+    }
+
+    struct RatingButton: Encodable, Sendable {
+        var rating: Int
+        var label: String
+        var interval: String
+    }
+
+    struct ReviewData: Encodable, Sendable {
+        var book: String
+        var bookName: String?
+        var countsText: String
+        var card: StudyCardDTO?
+        var ratings: [RatingButton]
+        var nextText: String?
+        var shownAt: Int
+    }
+
+    @Sendable func review(req: Request) async throws -> Response {
+        let bookID = try await req.studiedBook()
+        let queue = try await req.reviews().queue(bookID: bookID, limit: 1)
+        let now = queue.day.now
+        let card = ReviewQueueDTO(queue).cards.first
+        let labels = ["ratingAgain", "ratingHard", "ratingGood", "ratingEasy"]
+        let bookName = try await bookID.asyncMap { try await req.bookStore().find($0).name }
+        let data = ReviewData(
+            book: bookID?.uuidString ?? "", bookName: bookName, countsText: Self.countsText(req, queue), card: card,
+            ratings: card.map { card in
+                (1...4).map { RatingButton(rating: $0, label: req.text(labels[$0 - 1]), interval: card.intervals[String($0)] ?? "") }
+            } ?? [],
+            nextText: queue.nextLearningDue.map {
+                Localizer.format("studyNextLearning", req.uiLanguage, ["time": IntervalFormatter.short(max(60, $0.timeIntervalSince(now)))])
+            },
+            shownAt: Int(now.timeIntervalSince1970 * 1000))
+        return try await req.renderPage("study/review", title: "studyReviewTitle", nav: "study", data: data)
+    }
+
+    struct AnswerForm: Content {
+        var wordID: UUID
+        var direction: String
+        var version: Int
+        var rating: Int
+        var shownAt: Int?
+        var book: String?
+    }
+
+    @Sendable func answer(req: Request) async throws -> Response {
+        let form = try req.content.decode(AnswerForm.self)
+        let elapsed = form.shownAt.map { Int(Date().timeIntervalSince1970 * 1000) - $0 } ?? 0
+        let input = ReviewAnswerInput(wordID: form.wordID, direction: form.direction, rating: form.rating, version: form.version, elapsedMs: elapsed)
+        do {
+            _ = try await req.reviews().answer(try input.validated())
+        } catch let error as AppError where error.status == .conflict {
+            req.flash(error.code == .notDue ? "studyNotDue" : "studyAlreadyAnswered", error: true)
+        }
+        return req.redirect(to: Self.reviewPath(form.book))
+    }
+
+    struct UndoForm: Content {
+        var book: String?
+    }
+
+    @Sendable func undo(req: Request) async throws -> Response {
+        let form = try req.content.decode(UndoForm.self)
+        do {
+            _ = try await req.reviews().undo()
+            req.flash("studyUndone")
+        } catch let error as AppError where error.status == .conflict {
+            req.flash(error.code == .nothingToUndo ? "studyNothingToUndo" : "studyCannotUndo", error: true)
+        }
+        return req.redirect(to: Self.reviewPath(form.book))
+    }
+
+    static func reviewPath(_ book: String?) -> String {
+        guard let book, let id = UUID(uuidString: book) else { return "/study/review" }
+        return "/study/review?book=\(id.uuidString)"
+    }
+}

@@ -1,0 +1,29 @@
+import Vapor
+
+/// The server-rendered web app. Sessions (stored in the database) carry the
+/// login; every unsafe request must carry the session's CSRF token.
+struct WebRoutes: RouteCollection {
+    /// `app.sessions.middleware`, made after the session driver is chosen.
+    let sessions: SessionsMiddleware
+
+    func boot(routes: any RoutesBuilder) throws {
+        let web = routes.grouped(sessions, DropEmptySessionMiddleware(), User.sessionAuthenticator(), CSRFMiddleware())
+        try web.register(collection: AuthWebController())
+        let signedIn = web.grouped(RequireWebUserMiddleware())
+        try signedIn.register(collection: BooksWebController())
+        try signedIn.register(collection: WordsWebController())
+        try signedIn.register(collection: SearchWebController())
+        try signedIn.register(collection: CalendarWebController())
+        try signedIn.register(collection: StudyWebController())
+        try signedIn.register(collection: GamesWebController())
+        try signedIn.register(collection: MistakesWebController())
+        try signedIn.register(collection: DiaryWebController())
+        try signedIn.register(collection: SettingsWebController())
+
+        // Uploads may be as big as the API allows.
+        let uploads = routes.grouped(
+            sessions, DropEmptySessionMiddleware(), User.sessionAuthenticator(), RequireWebUserMiddleware(),
+            CSRFMiddleware(maxBodySize: "20mb"))
+        try uploads.register(collection: ImportWebController())
+    }
+}
