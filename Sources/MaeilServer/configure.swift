@@ -40,6 +40,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     }
 
     let resources = try MaeilResources.directory()
+    try Localizer.checkLoaded()
     app.directory.viewsDirectory = resources + "Views/"
     app.directory.publicDirectory = resources + "Public/"
     app.views.use(.leaf)

@@ -33,6 +33,22 @@ enum Localizer {
         lang == .ko ? korean : english
     }
 
+    /// The UI strings, from `Resources/Strings/<language>.json`, read once.
+    static let english = (try? load(.en)) ?? [:]
+    static let korean = (try? load(.ko)) ?? [:]
+
+    static func load(_ lang: UILanguage) throws -> [String: String] {
+        try JSONDecoder().decode([String: String].self, from: MaeilResources.data("Strings/\(lang.rawValue).json"))
+    }
+
+    /// Fails at start, with the reason, when a strings file cannot be read.
+    static func checkLoaded() throws {
+        for lang in UILanguage.allCases where strings(lang).isEmpty {
+            _ = try load(lang)
+            throw MaeilResources.ResourceError.missing
+        }
+    }
+
     static func text(_ key: String, _ lang: UILanguage) -> String {
         strings(lang)[key] ?? key
     }

@@ -1,6 +1,6 @@
 import Vapor
 
-/// What every web page gets: the UI strings in the user's language, the CSRF
+/// What every web page gets: the UI strings it shows, in the user's language, the CSRF
 /// token for forms, the signed-in user and a one-time flash message. The
 /// page's own data goes in `page`, prepared by the controller so templates
 /// stay dumb.
@@ -32,7 +32,8 @@ extension Request {
         if flash != nil { session.data["flash"] = nil }
         if flashError != nil { session.data["flashError"] = nil }
         let context = WebPage(
-            title: strings[title] ?? title, lang: lang.rawValue, t: strings,
+            title: strings[title] ?? title, lang: lang.rawValue,
+            t: strings.filter { TemplateStrings.keys(of: template).contains($0.key) },
             csrf: auth.has(User.self) && !hasSession ? "" : CSRFMiddleware.token(for: self),
             username: auth.get(User.self)?.username, flash: flash.map { strings[$0] ?? $0 },
             flashError: flashError.map { strings[$0] ?? $0 }, nav: nav, page: data)

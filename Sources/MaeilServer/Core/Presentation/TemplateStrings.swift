@@ -1,0 +1,32 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// The UI strings each template shows (`#(t.key)`), its layout's and partials'
+/// included: a page gets these, not the whole table. Read from the template
+/// files once per template.
+enum TemplateStrings {
+    private static let cache = NIOLockedValueBox<[String: Set<String>]>([:])
+
+    static func keys(of template: String) -> Set<String> {
+        if let keys = cache.withLockedValue({ $0[template] }) { return keys }
+        let keys = collect(template, seen: [])
+        cache.withLockedValue { $0[template] = keys }
+        return keys
+    }
+
+    /// `#(t.name)`, `t.name` in tags, and the same in every `#extend`ed template.
+    private static func collect(_ template: String, seen: Set<String>) -> Set<String> {
+        guard !seen.contains(template),
+            let text = try? String(decoding: MaeilResources.data("Views/\(template).leaf"), as: UTF8.self)
+        else { return [] }
+        var keys = Set(matches(of: #/\bt\.([A-Za-z0-9_]+)/#, in: text))
+        for included in matches(of: #/#extend\("([^"]+)"\)/#, in: text) {
+            keys.formUnion(collect(included, seen: seen.union([template])))
+        }
+        return keys
+    }
+
+    private static func matches(of pattern: Regex<(Substring, Substring)>, in text: String) -> [String] {
+        text.matches(of: pattern).map { String($0.output.1) }
+    }
+}
