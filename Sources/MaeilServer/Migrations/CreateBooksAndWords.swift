@@ -11,7 +11,7 @@ struct CreateBooksAndWords: AsyncMigration {
             .field("created_at", .datetime)
             .field("updated_at", .datetime)
             .create()
-        try await database.schema(Word.schema)
+        try await database.schema(WordRow.table)
             .id()
             .field("book_id", .uuid, .required, .references(Book.schema, .id, onDelete: .cascade))
             .field("user_id", .uuid, .required, .references(User.schema, .id, onDelete: .cascade))
@@ -36,17 +36,17 @@ struct CreateBooksAndWords: AsyncMigration {
             .create()
         let sql = try database.sql()
         try await sql.create(index: "books_user").on(Book.schema).column("user_id").run()
-        try await sql.create(index: "words_book_created").on(Word.schema)
+        try await sql.create(index: "words_book_created").on(WordRow.table)
             .column("book_id").column("created_at").run()
-        try await sql.create(index: "words_user_added_on").on(Word.schema)
+        try await sql.create(index: "words_user_added_on").on(WordRow.table)
             .column("user_id").column("added_on").run()
-        try await sql.create(index: "words_user_created").on(Word.schema)
+        try await sql.create(index: "words_user_created").on(WordRow.table)
             .column("user_id").column("created_at").run()
-        try await sql.create(index: "words_search_id").on(Word.schema).column("search_id").run()
+        try await sql.create(index: "words_search_id").on(WordRow.table).column("search_id").run()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(Word.schema).delete()
+        try await database.schema(WordRow.table).delete()
         try await database.schema(Book.schema).delete()
     }
 }

@@ -22,7 +22,7 @@ struct CreateGames: AsyncMigration {
         // a word missed again counts up instead of appearing twice.
         try await database.schema("mistakes")
             .field("user_id", .uuid, .required, .references(User.schema, .id, onDelete: .cascade))
-            .field("word_id", .uuid, .required, .references(Word.schema, .id, onDelete: .cascade))
+            .field("word_id", .uuid, .required, .references(WordRow.table, .id, onDelete: .cascade))
             .field("source", .string, .required)
             .field("count", .int, .required)
             .field("last_at", .datetime, .required)

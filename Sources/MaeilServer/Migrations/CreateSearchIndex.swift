@@ -5,8 +5,8 @@ import SQLKit
 struct CreateSearchIndex: AsyncMigration {
     func prepare(on database: any Database) async throws {
         let sql = try database.sql()
-        switch sql.dialect.name {
-        case "sqlite":
+        switch sql.maeilDialect {
+        case .sqlite:
             try await sql.raw("""
                 CREATE VIRTUAL TABLE words_fts USING fts5(jamo_text, choseong_text, tokenize = 'trigram case_sensitive 1')
                 """).run()
@@ -26,7 +26,7 @@ struct CreateSearchIndex: AsyncMigration {
                   UPDATE words_fts SET jamo_text = new.jamo_text, choseong_text = new.choseong_text WHERE rowid = old.search_id;
                 END
                 """).run()
-        case "postgresql":
+        case .postgres:
             // pg_trgm ships with PostgreSQL and is a trusted extension. Without
             // the right to create it, search still works, by scanning.
             do {
@@ -40,24 +40,20 @@ struct CreateSearchIndex: AsyncMigration {
                 try await sql.raw("CREATE INDEX words_jamo_trgm ON words USING gin (jamo_text public.gin_trgm_ops)").run()
                 try await sql.raw("CREATE INDEX words_choseong_trgm ON words USING gin (choseong_text public.gin_trgm_ops)").run()
             }
-        default:
-            break
         }
     }
 
     func revert(on database: any Database) async throws {
         let sql = try database.sql()
-        switch sql.dialect.name {
-        case "sqlite":
+        switch sql.maeilDialect {
+        case .sqlite:
             for trigger in ["words_fts_insert", "words_fts_delete", "words_fts_update"] {
                 try await sql.raw("DROP TRIGGER IF EXISTS \(ident: trigger)").run()
             }
             try await sql.raw("DROP TABLE IF EXISTS words_fts").run()
-        case "postgresql":
+        case .postgres:
             try await sql.raw("DROP INDEX IF EXISTS words_jamo_trgm").run()
             try await sql.raw("DROP INDEX IF EXISTS words_choseong_trgm").run()
-        default:
-            break
         }
     }
 }

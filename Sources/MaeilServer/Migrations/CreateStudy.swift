@@ -24,7 +24,7 @@ struct CreateStudy: AsyncMigration {
         // 3 relearning). `reps` counts answers and doubles as the card's version: an answer
         // names the version it saw, so a replayed answer is refused.
         try await database.schema("cards")
-            .field("word_id", .uuid, .required, .references(Word.schema, .id, onDelete: .cascade))
+            .field("word_id", .uuid, .required, .references(WordRow.table, .id, onDelete: .cascade))
             .field("direction", .string, .required)
             .field("user_id", .uuid, .required, .references(User.schema, .id, onDelete: .cascade))
             .field("state", .int, .required)

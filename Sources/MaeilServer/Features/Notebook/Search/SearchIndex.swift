@@ -15,7 +15,7 @@ import VocabCore
 /// query, so results are exact either way.
 struct SearchIndex: Sendable {
     let query: WordSearchQuery
-    let dialect: String
+    let dialect: DatabaseDialect
 
     static func searchID(_ id: UUID) -> Int64 {
         let u = id.uuid
@@ -33,7 +33,7 @@ struct SearchIndex: Sendable {
     }
 
     private var usesFTS: Bool {
-        dialect == "sqlite" && alternatives.allSatisfy { $0.needle.unicodeScalars.count >= 3 }
+        dialect == .sqlite && alternatives.allSatisfy { $0.needle.unicodeScalars.count >= 3 }
     }
 
     /// How `words w` is named in FROM. With FTS, SQLite must drive the query
@@ -71,7 +71,7 @@ struct SearchIndex: Sendable {
     /// than scanning the user's words (measured: 190 ms against 20 ms on
     /// 50,000 words), so such a condition is written so the index is not chosen.
     private func column(_ name: String, for needle: String) -> String {
-        dialect == "postgresql" && needle.unicodeScalars.count < 3 ? "(w.\(name) || '')" : "w.\(name)"
+        dialect == .postgres && needle.unicodeScalars.count < 3 ? "(w.\(name) || '')" : "w.\(name)"
     }
 
     /// Rank of a matching word, best first (`WordMatchKind` order): exact
@@ -120,7 +120,7 @@ struct SearchIndex: Sendable {
         case .initial: query.initialTypoVariants.map { (column: "jamo_text", needle: $0) }
         }
         guard !alternatives.isEmpty else { return nil }
-        if dialect == "postgresql" {
+        if dialect == .postgres {
             // One OR of ~40 LIKEs makes PostgreSQL's planner guess a scan of
             // every word (measured: 3.5 s at 300,000 words); as a UNION each
             // LIKE is planned alone and uses its trigram index.
@@ -131,7 +131,7 @@ struct SearchIndex: Sendable {
             }
             return ("words w", " AND w.id IN (" + union + ")")
         }
-        guard dialect == "sqlite", alternatives.allSatisfy({ $0.needle.unicodeScalars.count >= 3 }) else {
+        guard dialect == .sqlite, alternatives.allSatisfy({ $0.needle.unicodeScalars.count >= 3 }) else {
             return ("words w", anyContains(alternatives))
         }
         return ("words w INDEXED BY words_search_id", anyContains(alternatives) + Self.ftsFilter(alternatives))

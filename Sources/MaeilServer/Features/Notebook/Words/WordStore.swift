@@ -36,11 +36,6 @@ struct WordStore: Sendable {
     /// Told of every word added (study makes its cards).
     let hooks: NotebookHooks
 
-    static let columns = """
-        w.id, w.book_id, b.name AS book_name, w.term, w.meaning, w.reading, w.part_of_speech, w.note,
-        w.synonyms, w.antonyms, w.examples, w.tags, w.memorized, w.bookmarked, w.created_at, w.updated_at
-        """
-
     // MARK: reading
 
     func list(_ filter: WordFilter, sort: WordSort = .recent, page: Int = 1, perPage: Int = 50) async throws -> WordPage {
@@ -66,12 +61,12 @@ struct WordStore: Sendable {
         }
         if total == 0 { return WordPage(items: [], total: 0, page: page, perPage: perPage) }
         let rows = try await sql.raw("""
-            SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: words) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+            SELECT \(unsafeRaw: WordRow.selected) FROM \(unsafeRaw: words) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(condition) ORDER BY \(order)
             LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)
             """).all()
         return WordPage(
-            items: try rows.map(Self.word(from:)), total: total, page: page, perPage: perPage,
+            items: try rows.map(WordRow.record(from:)), total: total, page: page, perPage: perPage,
             totalCapped: search != nil && total >= Self.searchCountCap)
     }
 
@@ -89,9 +84,9 @@ struct WordStore: Sendable {
         let sql = try db.sql()
         let base = whereClause(filter)
         let direct = try await sql.raw("""
-            SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: search.wordsTable) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+            SELECT \(unsafeRaw: WordRow.selected) FROM \(unsafeRaw: search.wordsTable) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(base + search.condition) ORDER BY \(order)
-            """).all().map(Self.word(from:))
+            """).all().map(WordRow.record(from:))
         let seen = Set(direct.map(\.id))
         var near: [WordRecord] = []
         for kind in SearchIndex.TypoKind.allCases where near.isEmpty {
@@ -120,20 +115,20 @@ struct WordStore: Sendable {
     private func words(_ ids: [UUID]) async throws -> [WordRecord] {
         guard !ids.isEmpty else { return [] }
         let rows = try await db.sql().raw("""
-            SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+            SELECT \(unsafeRaw: WordRow.selected) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: ids))
             """).all()
-        let byID = Dictionary(try rows.map(Self.word(from:)).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let byID = Dictionary(try rows.map(WordRow.record(from:)).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         return ids.compactMap { byID[$0] }
     }
 
     func find(_ id: UUID) async throws -> WordRecord {
         guard let row = try await db.sql().raw("""
-            SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+            SELECT \(unsafeRaw: WordRow.selected) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE w.id = \(bind: id) AND w.user_id = \(bind: userID)
             """).first()
         else { throw AppError.notFound("word") }
-        return try Self.word(from: row)
+        return try WordRow.record(from: row)
     }
 
     /// Words added per day in a month: only days with words.
@@ -151,11 +146,11 @@ struct WordStore: Sendable {
     /// All drafts of a book, oldest first (for export).
     func drafts(inBook bookID: UUID) async throws -> [WordDraft] {
         let rows = try await db.sql().raw("""
-            SELECT \(unsafeRaw: Self.columns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+            SELECT \(unsafeRaw: WordRow.selected) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE w.book_id = \(bind: bookID) AND w.user_id = \(bind: userID)
             ORDER BY w.created_at ASC, w.id ASC
             """).all()
-        return try rows.map { try Self.word(from: $0).draft }
+        return try rows.map { try WordRow.record(from: $0).draft }
     }
 
     // MARK: writing
@@ -174,17 +169,12 @@ struct WordStore: Sendable {
             _ = try await BookStore(db: db, userID: userID).find(bookID)
         }
         let draft = try validated(draft)
-        let now = Date()
-        let keys = Self.searchKeys(draft)
+        let assignments = WordRow.content(of: draft).map { column, value in
+            SQLQueryString("\(ident: column) = \(bind: value)")
+        }
         try await db.sql().raw("""
-            UPDATE words SET term = \(bind: draft.term), meaning = \(bind: draft.meaning), reading = \(bind: draft.reading),
-              part_of_speech = \(bind: draft.partOfSpeech), note = \(bind: draft.note),
-              synonyms = \(bind: Self.json(draft.synonyms)), antonyms = \(bind: Self.json(draft.antonyms)),
-              examples = \(bind: Self.json(draft.examples)), tags = \(bind: Self.json(draft.tags)),
-              memorized = \(bind: draft.memorized), bookmarked = \(bind: draft.bookmarked),
-              search_text = \(bind: keys.text), jamo_text = \(bind: keys.jamo), choseong_text = \(bind: keys.choseong),
-              book_id = \(bind: bookID ?? current.bookID),
-              updated_at = \(bind: now)
+            UPDATE words SET \(assignments.joined(separator: ", ")),
+              book_id = \(bind: bookID ?? current.bookID), updated_at = \(bind: Date())
             WHERE id = \(bind: id) AND user_id = \(bind: userID)
             """).run()
         return try await find(id)
@@ -281,12 +271,11 @@ struct WordStore: Sendable {
     /// on 100,000 cards).
     private func refreshStatistics() async {
         guard let sql = try? db.sql() else { return }
-        switch sql.dialect.name {
-        case "postgresql":
+        switch sql.maeilDialect {
+        case .postgres:
             try? await sql.raw("ANALYZE words").run()
             try? await sql.raw("ANALYZE cards").run()
-        case "sqlite": try? await sql.raw("PRAGMA optimize").run()
-        default: break
+        case .sqlite: try? await sql.raw("PRAGMA optimize").run()
         }
     }
 
@@ -304,22 +293,15 @@ struct WordStore: Sendable {
         _ drafts: [WordDraft], bookID: UUID, ids: [UUID], at now: Date = Date(), firstRow: Int = 0, on sql: any SQLDatabase
     ) async throws {
         guard !drafts.isEmpty else { return }
-        var insert = sql.insert(into: Word.schema).columns(
-            "id", "book_id", "user_id", "term", "meaning", "reading", "part_of_speech", "note", "synonyms",
-            "antonyms", "examples", "tags", "memorized", "bookmarked", "search_text", "jamo_text", "choseong_text", "search_id", "added_on", "created_at",
-            "updated_at")
+        let content = WordRow.content(of: WordDraft(term: "")).map(\.column)
+        var insert = sql.insert(into: WordRow.table).columns(
+            ["id", "book_id", "user_id"] + content + ["search_id", "added_on", "created_at", "updated_at"])
         for (index, (draft, id)) in zip(drafts, ids).enumerated() {
             let created = draft.createdAt ?? Self.rowTime(now, firstRow + index)
-            let keys = Self.searchKeys(draft)
-            insert = insert.values(
-                SQLBind(id), SQLBind(bookID), SQLBind(userID), SQLBind(draft.term), SQLBind(draft.meaning),
-                SQLBind(draft.reading), SQLBind(draft.partOfSpeech), SQLBind(draft.note),
-                SQLBind(Self.json(draft.synonyms)), SQLBind(Self.json(draft.antonyms)),
-                SQLBind(Self.json(draft.examples)), SQLBind(Self.json(draft.tags)), SQLBind(draft.memorized),
-                SQLBind(draft.bookmarked), SQLBind(keys.text), SQLBind(keys.jamo), SQLBind(keys.choseong),
-                SQLBind(SearchIndex.searchID(id)),
-                SQLBind(days.day(of: created)),
-                SQLBind(created), SQLBind(now))
+            let values: [any Encodable & Sendable] =
+                [id, bookID, userID] + WordRow.content(of: draft).map(\.value)
+                + [SearchIndex.searchID(id), days.day(of: created), created, now]
+            insert = insert.values(values.map { SQLBind($0) })
         }
         try await insert.run()
         try await hooks.wordsAdded(ids, sql)
@@ -336,7 +318,7 @@ struct WordStore: Sendable {
         return Date(timeIntervalSince1970: (micros + 0.25) / 1e6)
     }
 
-    private var dialect: String { (try? db.sql().dialect.name) ?? "" }
+    private var dialect: DatabaseDialect { (try? db.sql().maeilDialect) ?? .sqlite }
 
     private func whereClause(_ filter: WordFilter) -> SQLQueryString {
         var clause: SQLQueryString = "w.user_id = \(bind: userID)"
@@ -345,40 +327,6 @@ struct WordStore: Sendable {
         if let memorized = filter.memorized { clause = clause + " AND w.memorized = \(bind: memorized)" }
         if let bookmarked = filter.bookmarked { clause = clause + " AND w.bookmarked = \(bind: bookmarked)" }
         return clause
-    }
-
-    static func searchKeys(_ draft: WordDraft) -> WordSearchKeys {
-        WordSearchKeys(term: draft.term, meaning: draft.meaning, reading: draft.reading)
-    }
-
-    static func json<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-    }
-
-    static func decodeJSON<T: Decodable>(_ text: String, as type: T.Type, default value: T) -> T {
-        (try? JSONDecoder().decode(T.self, from: Data(text.utf8))) ?? value
-    }
-
-    static func word(from row: any SQLRow) throws -> WordRecord {
-        WordRecord(
-            id: try row.decode(column: "id", as: UUID.self),
-            bookID: try row.decode(column: "book_id", as: UUID.self),
-            bookName: try row.decode(column: "book_name", as: String?.self),
-            term: try row.decode(column: "term", as: String.self),
-            meaning: try row.decode(column: "meaning", as: String.self),
-            reading: try row.decode(column: "reading", as: String.self),
-            partOfSpeech: try row.decode(column: "part_of_speech", as: String.self),
-            note: try row.decode(column: "note", as: String.self),
-            synonyms: decodeJSON(try row.decode(column: "synonyms", as: String.self), as: [String].self, default: []),
-            antonyms: decodeJSON(try row.decode(column: "antonyms", as: String.self), as: [String].self, default: []),
-            examples: decodeJSON(try row.decode(column: "examples", as: String.self), as: [WordExample].self, default: []),
-            tags: decodeJSON(try row.decode(column: "tags", as: String.self), as: [String].self, default: []),
-            memorized: try row.decode(column: "memorized", as: Bool.self),
-            bookmarked: try row.decode(column: "bookmarked", as: Bool.self),
-            createdAt: try row.decode(column: "created_at", as: Date.self),
-            updatedAt: try row.decode(column: "updated_at", as: Date.self))
     }
 }
 

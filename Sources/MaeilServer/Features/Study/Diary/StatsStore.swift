@@ -117,7 +117,7 @@ struct StatsStore: Sendable {
         // Grouped by quarter hour, not by day: SQL does not know the user's time
         // zone, and every zone's midnight falls on a quarter hour, so each group
         // lies in one local day. At most 96 rows a day come back.
-        let quarter: SQLQueryString = sql.dialect.name == "postgresql"
+        let quarter: SQLQueryString = sql.maeilDialect == .postgres
             ? "CAST(FLOOR(EXTRACT(EPOCH FROM c.due) / 900) AS BIGINT)"
             : "CAST(c.due / 900 AS INTEGER)"
         let rows = try await sql.raw("""

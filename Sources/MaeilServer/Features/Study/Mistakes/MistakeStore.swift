@@ -39,13 +39,13 @@ struct MistakeStore: Sendable {
         var condition: SQLQueryString = "m.user_id = \(bind: userID)"
         if let source { condition = condition + " AND m.source = \(bind: source.rawValue)" }
         let rows = try await db.sql().raw("""
-            SELECT \(unsafeRaw: WordStore.columns), m.source, m.count, m.last_at
+            SELECT \(unsafeRaw: WordRow.selected), m.source, m.count, m.last_at
             FROM mistakes m JOIN words w ON w.id = m.word_id AND w.user_id = m.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(condition) ORDER BY m.last_at DESC, w.term ASC LIMIT \(literal: limit)
             """).all()
         return try rows.map { row in
             Entry(
-                word: try WordStore.word(from: row),
+                word: try WordRow.record(from: row),
                 source: ReviewSource(rawValue: try row.decode(column: "source", as: String.self)) ?? .review,
                 count: try row.decode(column: "count", as: Int.self),
                 lastAt: try row.decode(column: "last_at", as: Date.self))

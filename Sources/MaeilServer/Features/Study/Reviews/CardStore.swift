@@ -47,7 +47,7 @@ struct CardStore: Sendable {
             """).run()
     }
 
-    static let columns = WordStore.columns + """
+    static let columns = WordRow.selected + """
         , c.direction, c.state, c.step, c.stability, c.difficulty, c.due, c.last_review, c.reps, c.lapses
         """
 
@@ -119,7 +119,7 @@ struct CardStore: Sendable {
             due: due,
             lastReview: try row.decode(column: "last_review", as: Date?.self))
         return StudyCard(
-            word: try WordStore.word(from: row),
+            word: try WordRow.record(from: row),
             direction: CardDirection(rawValue: try row.decode(column: "direction", as: String.self)) ?? .forward,
             stored: StoredCard(
                 state: state, memory: memory,

@@ -47,7 +47,7 @@ struct StudySettingsStore: Sendable {
     func put(_ settings: StudySettings) async throws {
         if let problem = settings.problem { throw AppError.invalid(problem) }
         let weights = settings.parameters.weights == SchedulerParameters.defaultWeights
-            ? "" : WordStore.json(settings.parameters.weights)
+            ? "" : WordRow.json(settings.parameters.weights)
         let userID = userID
         try await db.transaction { tx in
             let sql = try tx.sql()

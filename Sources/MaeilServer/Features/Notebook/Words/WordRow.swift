@@ -1,0 +1,62 @@
+import Foundation
+import SQLKit
+import VocabCore
+
+/// The `words` table's shape, written once: the columns a word's content fills
+/// (the same list for INSERT and UPDATE), the columns a list reads with its
+/// book's name, and how such a row becomes a `WordRecord`. List-valued fields
+/// are JSON text, so one schema serves SQLite and PostgreSQL; `search_text`,
+/// `jamo_text` and `choseong_text` are the search keys (`WordSearchKeys`).
+enum WordRow {
+    static let table = "words"
+
+    /// The columns a word's content fills, with their values.
+    static func content(of draft: WordDraft) -> [(column: String, value: any Encodable & Sendable)] {
+        let keys = WordSearchKeys(term: draft.term, meaning: draft.meaning, reading: draft.reading)
+        return [
+            ("term", draft.term), ("meaning", draft.meaning), ("reading", draft.reading),
+            ("part_of_speech", draft.partOfSpeech), ("note", draft.note),
+            ("synonyms", json(draft.synonyms)), ("antonyms", json(draft.antonyms)),
+            ("examples", json(draft.examples)), ("tags", json(draft.tags)),
+            ("memorized", draft.memorized), ("bookmarked", draft.bookmarked),
+            ("search_text", keys.text), ("jamo_text", keys.jamo), ("choseong_text", keys.choseong),
+        ]
+    }
+
+    /// What a list reads, from `words w JOIN books b`.
+    static let selected = """
+        w.id, w.book_id, b.name AS book_name, w.term, w.meaning, w.reading, w.part_of_speech, w.note,
+        w.synonyms, w.antonyms, w.examples, w.tags, w.memorized, w.bookmarked, w.created_at, w.updated_at
+        """
+
+    static func record(from row: any SQLRow) throws -> WordRecord {
+        WordRecord(
+            id: try row.decode(column: "id", as: UUID.self),
+            bookID: try row.decode(column: "book_id", as: UUID.self),
+            bookName: try row.decode(column: "book_name", as: String?.self),
+            term: try row.decode(column: "term", as: String.self),
+            meaning: try row.decode(column: "meaning", as: String.self),
+            reading: try row.decode(column: "reading", as: String.self),
+            partOfSpeech: try row.decode(column: "part_of_speech", as: String.self),
+            note: try row.decode(column: "note", as: String.self),
+            synonyms: decodeJSON(try row.decode(column: "synonyms", as: String.self), default: []),
+            antonyms: decodeJSON(try row.decode(column: "antonyms", as: String.self), default: []),
+            examples: decodeJSON(try row.decode(column: "examples", as: String.self), default: []),
+            tags: decodeJSON(try row.decode(column: "tags", as: String.self), default: []),
+            memorized: try row.decode(column: "memorized", as: Bool.self),
+            bookmarked: try row.decode(column: "bookmarked", as: Bool.self),
+            createdAt: try row.decode(column: "created_at", as: Date.self),
+            updatedAt: try row.decode(column: "updated_at", as: Date.self))
+    }
+
+    /// Sorted keys, unescaped slashes: the stored text of a list.
+    static func json<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+
+    static func decodeJSON<T: Decodable>(_ text: String, default value: T) -> T {
+        (try? JSONDecoder().decode(T.self, from: Data(text.utf8))) ?? value
+    }
+}
