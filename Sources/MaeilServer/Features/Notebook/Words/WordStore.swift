@@ -143,6 +143,57 @@ struct WordStore: Sendable {
         }
     }
 
+    /// These words as study items; 404 unless every one is the user's.
+    func studyItems(_ ids: [UUID]) async throws -> [StudyItem] {
+        let rows = try await db.sql().raw("""
+            SELECT \(unsafeRaw: Self.studyItemColumns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+            WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: ids))
+            """).all()
+        guard rows.count == ids.count else { throw AppError.notFound("\(ids.count - rows.count) of the words") }
+        return try rows.map(Self.studyItem(from:))
+    }
+
+    /// Up to `limit` of the user's words (in one book, or all) drawn at random.
+    func randomStudyItems(inBook bookID: UUID?, limit: Int) async throws -> [StudyItem] {
+        var condition: SQLQueryString = "w.user_id = \(bind: userID)"
+        if let bookID { condition = condition + " AND w.book_id = \(bind: bookID)" }
+        return try await db.sql().raw("""
+            SELECT \(unsafeRaw: Self.studyItemColumns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+            WHERE \(condition) ORDER BY RANDOM() LIMIT \(literal: limit)
+            """).all().map(Self.studyItem(from:))
+    }
+
+    /// Which of these ids are still the user's words.
+    func existing(_ ids: [UUID]) async throws -> [UUID] {
+        guard !ids.isEmpty else { return [] }
+        return try await db.sql().raw("""
+            SELECT id FROM words WHERE user_id = \(bind: userID) AND id IN (\(binds: ids))
+            """).all().map { try $0.decode(column: "id", as: UUID.self) }
+    }
+
+    /// The directions each word's book studies.
+    func studyDirections(of ids: [UUID]) async throws -> [UUID: StudyDirections] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await db.sql().raw("""
+            SELECT w.id, b.study_directions FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+            WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: ids))
+            """).all()
+        return Dictionary(uniqueKeysWithValues: try rows.map { row in
+            (try row.decode(column: "id", as: UUID.self),
+             StudyDirections(rawValue: try row.decode(column: "study_directions", as: String.self)) ?? .forward)
+        })
+    }
+
+    private static let studyItemColumns = "w.id, w.term, w.meaning, w.book_id, b.name AS book_name"
+
+    private static func studyItem(from row: any SQLRow) throws -> StudyItem {
+        StudyItem(
+            id: try row.decode(column: "id", as: UUID.self), term: try row.decode(column: "term", as: String.self),
+            meaning: try row.decode(column: "meaning", as: String.self),
+            bookID: try row.decode(column: "book_id", as: UUID.self),
+            bookName: try row.decode(column: "book_name", as: String.self))
+    }
+
     /// All drafts of a book, oldest first (for export).
     func drafts(inBook bookID: UUID) async throws -> [WordDraft] {
         let rows = try await db.sql().raw("""

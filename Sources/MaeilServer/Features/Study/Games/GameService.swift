@@ -77,6 +77,10 @@ struct GameService: Sendable {
     let userID: UUID
     let days: DayFormatter
 
+    private var store: GameStore { GameStore(db: db, userID: userID) }
+    /// Games read and bookmark words; they never add any, so no hooks run.
+    private var words: WordStore { WordStore(db: db, userID: userID, days: days, hooks: .none) }
+
     static let defaultCounts: [GameKind: Int] = [.quiz: 10, .hangman: 10, .test: 20, .flashcards: 500]
     static let maxWords = 500
 
@@ -116,59 +120,33 @@ struct GameService: Sendable {
             throw AppError.invalid(error == .noItems ? "there are no words to play with" : error.description, code: .notEnoughWords)
         }
         let session = GameSession(id: UUID(), bookID: setup.bookID, game: game, startedAt: now, finishedAt: nil)
-        try await db.sql().raw("""
-            INSERT INTO game_sessions (id, user_id, kind, book_id, state, score, total, finished, started_at, played_on)
-            VALUES (\(bind: session.id), \(bind: userID), \(bind: game.kind), \(bind: setup.bookID), \(bind: try Self.json(game)),
-              \(bind: game.score), \(bind: game.total), \(bind: false), \(bind: now), \(bind: days.day(of: now)))
-            """).run()
+        try await store.insert(session, playedOn: days.day(of: now))
         return session
     }
 
     /// Words to play: the given ids (all of them the user's, else 404), or a
     /// random draw from a book or from every book.
     private func items(_ setup: GameSetup, limit: Int) async throws -> [StudyItem] {
-        let sql = try db.sql()
-        let rows: [any SQLRow]
+        var items: [StudyItem]
         if case .these(let ids) = setup.words {
             let unique = Array(Set(ids))
             guard !unique.isEmpty, unique.count <= Self.maxWords else {
                 throw AppError.invalid("give between 1 and \(Self.maxWords) words")
             }
-            rows = try await sql.raw("""
-                SELECT w.id, w.term, w.meaning, w.book_id, b.name AS book_name FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
-                WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: unique))
-                """).all()
-            guard rows.count == unique.count else { throw AppError.notFound("\(unique.count - rows.count) of the words") }
+            items = try await words.studyItems(unique)
         } else {
-            var condition: SQLQueryString = "w.user_id = \(bind: userID)"
-            if let bookID = setup.bookID {
-                condition = condition + " AND w.book_id = \(bind: bookID)"
-            }
-            rows = try await sql.raw("""
-                SELECT w.id, w.term, w.meaning, w.book_id, b.name AS book_name FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
-                WHERE \(condition) ORDER BY RANDOM() LIMIT \(literal: limit)
-                """).all()
-        }
-        var items = try rows.map { row in
-            StudyItem(
-                id: try row.decode(column: "id", as: UUID.self), term: try row.decode(column: "term", as: String.self),
-                meaning: try row.decode(column: "meaning", as: String.self), bookID: try row.decode(column: "book_id", as: UUID.self),
-                bookName: try row.decode(column: "book_name", as: String.self))
+            items = try await words.randomStudyItems(inBook: setup.bookID, limit: limit)
         }
         items.shuffle()
         return items
     }
 
     func find(_ id: UUID) async throws -> GameSession {
-        guard let row = try await db.sql().raw("""
-            SELECT id, book_id, state, started_at, finished_at FROM game_sessions WHERE id = \(bind: id) AND user_id = \(bind: userID)
-            """).first()
-        else { throw AppError.notFound("game") }
-        return GameSession(
-            id: id, bookID: try row.decode(column: "book_id", as: UUID?.self),
-            game: try Self.game(try row.decode(column: "state", as: String.self)),
-            startedAt: try row.decode(column: "started_at", as: Date.self),
-            finishedAt: try row.decode(column: "finished_at", as: Date?.self))
+        try await store.find(id)
+    }
+
+    func recent(limit: Int = 10) async throws -> [GameSummary] {
+        try await store.recent(limit: limit)
     }
 
     /// Applies a move. A move the game refuses changes nothing: 409 when the
@@ -226,7 +204,6 @@ struct GameService: Sendable {
     /// moves at once: the second is refused), with the misses, in one transaction.
     private func save(_ session: GameSession, replacing before: StudyGame, missed: [UUID], now: Date) async throws {
         let userID = userID
-        let oldState = try Self.json(before), newState = try Self.json(session.game)
         let source: ReviewSource = switch session.game {
         case .quiz: .quiz
         case .hangman: .hangman
@@ -234,14 +211,7 @@ struct GameService: Sendable {
         }
         let directions = try await cardDirections(for: missed, game: session.game)
         try await db.transaction { tx in
-            let sql = try tx.sql()
-            let updated = try await sql.raw("""
-                UPDATE game_sessions SET state = \(bind: newState), score = \(bind: session.game.score), total = \(bind: session.game.total),
-                  finished = \(bind: session.game.isFinished), finished_at = \(bind: session.finishedAt)
-                WHERE id = \(bind: session.id) AND user_id = \(bind: userID) AND state = \(bind: oldState)
-                RETURNING id
-                """).all()
-            guard !updated.isEmpty else {
+            guard try await GameStore(db: tx, userID: userID).replace(before, with: session) else {
                 throw AppError(status: .conflict, code: .staleMove, message: "the game changed meanwhile; reload it")
             }
             for wordID in missed {
@@ -261,21 +231,13 @@ struct GameService: Sendable {
         case .hangman(let round): round.direction == .termToMeaning ? .forward : .reverse
         case .flashcards: .forward
         }
-        let rows = try await db.sql().raw("""
-            SELECT w.id, b.study_directions FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
-            WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: wordIDs))
-            """).all()
-        var result: [UUID: CardDirection] = [:]
-        for row in rows {
-            let studies = StudyDirections(rawValue: try row.decode(column: "study_directions", as: String.self)) ?? .forward
-            let direction: CardDirection = switch studies {
+        return try await words.studyDirections(of: wordIDs).mapValues { studies in
+            switch studies {
             case .both: played
             case .forward: .forward
             case .reverse: .reverse
             }
-            result[try row.decode(column: "id", as: UUID.self)] = direction
         }
-        return result
     }
 
     /// A new O/X test of the words marked wrong in a finished one.
@@ -304,12 +266,8 @@ struct GameService: Sendable {
             throw AppError(status: .conflict, code: .nothingWrong, message: "no word was answered wrong")
         }
         // Words deleted since the game are skipped.
-        let existing = try await db.sql().raw("""
-            SELECT id FROM words WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(Set(wrong))))
-            """).all().map { try $0.decode(column: "id", as: UUID.self) }
+        let existing = try await words.existing(Array(Set(wrong)))
         guard !existing.isEmpty else { return 0 }
-        // Bookmarking adds no words: no hooks to run.
-        let words = WordStore(db: db, userID: userID, days: days, hooks: .none)
         return try await words.bulk(WordBulkEdit(ids: existing, action: .bookmark))
     }
 
@@ -322,15 +280,5 @@ struct GameService: Sendable {
         default:
             AppError(status: .conflict, code: .invalidMove, message: error.description)
         }
-    }
-
-    static func json(_ game: StudyGame) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return String(decoding: try encoder.encode(game), as: UTF8.self)
-    }
-
-    static func game(_ json: String) throws -> StudyGame {
-        try JSONDecoder().decode(StudyGame.self, from: Data(json.utf8))
     }
 }

@@ -97,21 +97,7 @@ struct ReviewService: Sendable {
 
     /// New cards and reviews answered today in review sessions (the daily limits count these).
     func answeredToday(_ now: Date) async throws -> (new: Int, reviews: Int) {
-        let rows = try await db.sql().raw("""
-            SELECT state_before, COUNT(*) AS n FROM review_logs
-            WHERE user_id = \(bind: userID) AND reviewed_on = \(bind: days.day(of: now)) AND source = 'review'
-            GROUP BY state_before
-            """).all()
-        var new = 0, reviews = 0
-        for row in rows {
-            let n = try row.decode(column: "n", as: Int.self)
-            switch QueueState(rawValue: try row.decode(column: "state_before", as: Int.self)) {
-            case .new: new += n
-            case .review: reviews += n
-            default: break
-            }
-        }
-        return (new, reviews)
+        try await ReviewLogStore(db: db, userID: userID).answered(on: days.day(of: now))
     }
 
     /// Applies an answer. 404 for a card that is not the user's, 409 for a
@@ -148,13 +134,9 @@ struct ReviewService: Sendable {
             guard try await store.replace(wordID: wordID, direction: direction, expectedReps: before.reps, with: after, on: sql) else {
                 throw AppError(status: .conflict, code: .staleAnswer, message: "this card was answered already; reload to get the next card")
             }
-            try await sql.raw("""
-                INSERT INTO review_logs (id, user_id, word_id, direction, source, rating, reviewed_at, reviewed_on, elapsed_ms,
-                  state_before, state_after, card_before, card_after)
-                VALUES (\(bind: UUID()), \(bind: userID), \(bind: wordID), \(bind: direction.rawValue), \(bind: source.rawValue),
-                  \(bind: rating.rawValue), \(bind: now), \(bind: days.day(of: now)), \(bind: max(0, min(elapsed, 3_600_000))),
-                  \(bind: before.state.rawValue), \(bind: after.state.rawValue), \(bind: Self.json(before)), \(bind: Self.json(after)))
-                """).run()
+            try await ReviewLogStore(db: tx, userID: userID).append(ReviewLogStore.Answer(
+                wordID: wordID, direction: direction, source: source, rating: rating, at: now, day: days.day(of: now),
+                elapsedMilliseconds: elapsed, before: before, after: after))
             if rating == .again {
                 try await MistakeStore.record(userID: userID, wordID: wordID, source: source, at: now, on: sql)
             }
@@ -174,18 +156,11 @@ struct ReviewService: Sendable {
     /// are passed over (their history stays). Each answer can be undone
     /// once; the card must not have changed since (else 409, nothing changes).
     func undo() async throws -> ReviewedCard {
-        guard let row = try await db.sql().raw("""
-            SELECT l.id, l.word_id, l.direction, l.rating, l.card_before, l.card_after
-            FROM review_logs l JOIN cards c ON c.word_id = l.word_id AND c.direction = l.direction AND c.user_id = l.user_id
-            WHERE l.user_id = \(bind: userID) AND l.source = 'review' ORDER BY l.reviewed_at DESC LIMIT 1
-            """).first()
-        else { throw AppError(status: .conflict, code: .nothingToUndo, message: "there is no answer to undo") }
-        let logID = try row.decode(column: "id", as: UUID.self)
-        let rating = try row.decode(column: "rating", as: Int.self)
-        let wordID = try row.decode(column: "word_id", as: UUID.self)
-        let direction = CardDirection(rawValue: try row.decode(column: "direction", as: String.self)) ?? .forward
-        let before = try Self.storedCard(try row.decode(column: "card_before", as: String.self))
-        let after = try Self.storedCard(try row.decode(column: "card_after", as: String.self))
+        let log = ReviewLogStore(db: db, userID: userID)
+        guard let last = try await log.lastUndoable() else {
+            throw AppError(status: .conflict, code: .nothingToUndo, message: "there is no answer to undo")
+        }
+        let (wordID, direction, before, after) = (last.wordID, last.direction, last.before, last.after)
         var card = try await cards.card(wordID: wordID, direction: direction)
         try await db.transaction { tx in
             let sql = try tx.sql()
@@ -194,25 +169,12 @@ struct ReviewService: Sendable {
             else {
                 throw AppError(status: .conflict, code: .cardChanged, message: "the card was answered again since; the last answer cannot be undone")
             }
-            try await sql.raw("DELETE FROM review_logs WHERE id = \(bind: logID) AND user_id = \(bind: userID)").run()
-            if rating == Rating.again.rawValue {
+            try await ReviewLogStore(db: tx, userID: userID).delete(last.id)
+            if last.rating == Rating.again.rawValue {
                 try await MistakeStore.forget(userID: userID, wordID: wordID, source: .review, on: sql)
             }
         }
         card.stored = before
         return ReviewedCard(card: card, scheduler: try await scheduler())
-    }
-
-    static func json(_ card: StoredCard) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        encoder.dateEncodingStrategy = .secondsSince1970
-        return (try? encoder.encode(card)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
-
-    static func storedCard(_ json: String) throws -> StoredCard {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return try decoder.decode(StoredCard.self, from: Data(json.utf8))
     }
 }
