@@ -66,9 +66,9 @@ struct CalendarAPITests {
         #expect(CalendarMonth("0001-01")!.previous.description == "0001-01")
         #expect(CalendarMonth("9999-12")!.next.description == "9999-12")
         #expect(CalendarMonth("x") == nil)
-        let days = DayFormatter(timeZone: TimeZone(identifier: "UTC")!)
-        #expect(days.parseDay("2024-02-29") != nil)
-        #expect(days.parseDay("2026-02-29") == nil)
-        #expect(days.dayCount(of: CalendarMonth("2026-02")!) == 28)
+        #expect(CivilDay("2024-02-29") != nil)
+        #expect(CivilDay("2026-02-29") == nil)
+        #expect(CalendarMonth("2026-02")!.dayCount == 28)
+        #expect(CalendarMonth("2026-02")!.lastDay.description == "2026-02-28")
     }
 }

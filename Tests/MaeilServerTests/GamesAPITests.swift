@@ -4,6 +4,7 @@ import SQLKit
 import Testing
 import Vapor
 import VaporTesting
+import VocabCore
 
 @testable import MaeilServer
 

@@ -42,7 +42,7 @@ struct StatsAPITests {
     static func sql(_ app: Application) throws -> any SQLDatabase { try #require(app.db as? any SQLDatabase) }
 
     static func today(_ app: Application) -> CivilDay {
-        DayFormatter(timeZone: app.maeilSettings.timeZone).civilDay(of: Date())
+        DayFormatter(timeZone: app.maeilSettings.timeZone).day(of: Date())
     }
 
     /// A log row as `ReviewService` writes it, on any day.
@@ -234,7 +234,7 @@ struct StatsAPITests {
 
             let chart = try await me.api.send(.GET, "/api/v1/stats/charts/forecast.svg?lang=en")
             let body = chart.body.string
-            let inThree = CalendarLabels.dayTitle(today.adding(days: 3).description, .en)
+            let inThree = CalendarLabels.dayTitle(today.adding(days: 3), .en)
             #expect(body.contains("\(inThree): 2 due"), "\(body.prefix(400))")
             #expect(body.contains("3 review cards due in the next 30 days"))
         }
@@ -245,7 +245,7 @@ struct StatsAPITests {
         // 2026-03-08 is 23 hours long in New York (clocks go forward at 2 a.m.).
         let noon = try #require(ISO8601DateFormatter().date(from: "2026-03-07T17:00:00Z"))
         let starts = newYork.dayStarts(from: noon, count: 3)
-        #expect(starts.map { newYork.day(of: $0) } == ["2026-03-07", "2026-03-08", "2026-03-09", "2026-03-10"])
+        #expect(starts.map { newYork.day(of: $0).description } == ["2026-03-07", "2026-03-08", "2026-03-09", "2026-03-10"])
         #expect(zip(starts, starts.dropFirst()).map { $1.timeIntervalSince($0) / 3600 } == [24, 23, 24])
         let bounds = starts.map(\.timeIntervalSince1970)
         #expect(StatsStore.dayIndex(of: bounds[0], in: bounds) == 0)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vapor
 import VaporTesting
+import VocabCore
 
 @testable import MaeilServer
 

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Vapor
 import VaporTesting
+import VocabCore
 
 @testable import MaeilServer
 

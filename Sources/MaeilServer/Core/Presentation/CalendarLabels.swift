@@ -1,4 +1,5 @@
 import Foundation
+import VocabCore
 
 /// How the calendars (words by date, the study diary) name days, weeks and months.
 enum CalendarLabels {
@@ -11,12 +12,10 @@ enum CalendarLabels {
         ])
     }
 
-    static func dayTitle(_ date: String, _ lang: UILanguage) -> String {
-        let parts = date.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return date }
-        return Localizer.format("calendarDayTitle", lang, [
-            "year": String(parts[0]), "month": String(parts[1]), "day": String(parts[2]),
-            "monthName": Localizer.text("month\(parts[1])", lang),
+    static func dayTitle(_ day: CivilDay, _ lang: UILanguage) -> String {
+        Localizer.format("calendarDayTitle", lang, [
+            "year": String(day.year), "month": String(day.month), "day": String(day.day),
+            "monthName": Localizer.text("month\(day.month)", lang),
         ])
     }
 }

@@ -41,7 +41,7 @@ struct WordPage: Sendable {
 
 /// How many words were added on one day ("YYYY-MM-DD").
 struct DayCount: Sendable, Equatable {
-    var date: String
+    var date: CivilDay
     var count: Int
 }
 

@@ -1,4 +1,5 @@
 import Vapor
+import VocabCore
 
 /// The notebook's stores for the signed-in user.
 extension Request {

@@ -1,4 +1,5 @@
 import Vapor
+import VocabCore
 
 /// The study services for the signed-in user.
 extension Request {

@@ -1,5 +1,6 @@
 import Foundation
 import Vapor
+import VocabCore
 
 /// The month and day a calendar request names (API and web alike).
 enum CalendarQuery {
@@ -11,11 +12,10 @@ enum CalendarQuery {
         return month
     }
 
-    static func date(_ req: Request) throws -> String {
-        let raw = req.parameters.get("date") ?? ""
-        guard DayFormatter(timeZone: req.maeilSettings.timeZone).parseDay(raw) != nil else {
+    static func date(_ req: Request) throws -> CivilDay {
+        guard let day = CivilDay(req.parameters.get("date") ?? "") else {
             throw AppError.invalid("date must be a real day like 2026-11-22")
         }
-        return raw
+        return day
     }
 }

@@ -44,12 +44,12 @@ struct CalendarWebController: RouteCollection {
 
         // Weeks start on Sunday; blanks pad the first and last week.
         var cells = Array(
-            repeating: Cell(day: 0, date: "", count: 0, label: "", isToday: false), count: days.firstWeekday(of: month))
-        for day in 1...days.dayCount(of: month) {
-            let date = month.description + String(format: "-%02d", day)
+            repeating: Cell(day: 0, date: "", count: 0, label: "", isToday: false), count: month.firstDay.weekday)
+        for offset in 0..<month.dayCount {
+            let date = month.firstDay.adding(days: offset)
             let count = byDate[date] ?? 0
             cells.append(Cell(
-                day: day, date: date, count: count, label: count > 0 ? req.count("countWords", count) : "",
+                day: date.day, date: date.description, count: count, label: count > 0 ? req.count("countWords", count) : "",
                 isToday: date == today))
         }
         while cells.count % 7 != 0 { cells.append(Cell(day: 0, date: "", count: 0, label: "", isToday: false)) }
@@ -90,11 +90,11 @@ struct CalendarWebController: RouteCollection {
         let result = try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage)
         let books = try await req.bookStore().list()
         let lang = req.uiLanguage
-        let month = CalendarMonth(String(date.prefix(7)))
+        let month = CalendarMonth(date)
         let path = "/calendar/\(date)"
         let data = DayData(
-            date: date, title: CalendarLabels.dayTitle(date, lang), month: String(date.prefix(7)),
-            monthTitle: month.map { CalendarLabels.monthTitle($0, lang) } ?? "",
+            date: date.description, title: CalendarLabels.dayTitle(date, lang), month: month.description,
+            monthTitle: CalendarLabels.monthTitle(month, lang),
             sorts: BooksWebController.sortOptions(req, selected: sort, choices: Self.daySorts),
             countText: req.count("countWords", result.total), hasWords: result.total > 0,
             list: WordListView(

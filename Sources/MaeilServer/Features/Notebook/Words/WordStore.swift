@@ -21,7 +21,7 @@ extension WordSort {
 struct WordFilter: Sendable {
     var bookID: UUID?
     var query: String?
-    var day: String?
+    var day: CivilDay?
     var memorized: Bool?
     var bookmarked: Bool?
 }
@@ -135,11 +135,11 @@ struct WordStore: Sendable {
     func calendar(_ month: CalendarMonth) async throws -> [DayCount] {
         let rows = try await db.sql().raw("""
             SELECT added_on, COUNT(*) AS n FROM words
-            WHERE user_id = \(bind: userID) AND added_on >= \(bind: month.firstDay) AND added_on <= \(bind: month.lastDayPrefix)
+            WHERE user_id = \(bind: userID) AND added_on >= \(bind: month.firstDay) AND added_on <= \(bind: month.lastDay)
             GROUP BY added_on ORDER BY added_on
             """).all()
         return try rows.map {
-            DayCount(date: try $0.decode(column: "added_on", as: String.self), count: try $0.decode(column: "n", as: Int.self))
+            DayCount(date: try $0.decode(column: "added_on", as: CivilDay.self), count: try $0.decode(column: "n", as: Int.self))
         }
     }
 
@@ -275,7 +275,7 @@ struct WordStore: Sendable {
         }
     }
 
-    func apply(_ action: DayAction, toDay day: String) async throws -> Int {
+    func apply(_ action: DayAction, toDay day: CivilDay) async throws -> Int {
         let sql = try db.sql()
         let n = try await sql.raw("SELECT COUNT(*) AS n FROM words WHERE user_id = \(bind: userID) AND added_on = \(bind: day)")
             .first()?.decode(column: "n", as: Int.self) ?? 0

@@ -71,7 +71,7 @@ struct WordsAPIController: RouteCollection {
         let counts = try await req.wordStore().calendar(month)
         return CalendarMonthDTO(
             month: month.description, previous: month.previous.description, next: month.next.description,
-            days: counts.map { CalendarDayDTO(date: $0.date, count: $0.count) }, total: counts.reduce(0) { $0 + $1.count })
+            days: counts.map { CalendarDayDTO(date: $0.date.description, count: $0.count) }, total: counts.reduce(0) { $0 + $1.count })
     }
 
     /// The words added on one day, `?sort=recent|oldest|memorized|not-memorized|random`.

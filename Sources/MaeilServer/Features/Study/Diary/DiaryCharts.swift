@@ -16,7 +16,7 @@ struct DiaryCharts: Sendable {
     private func count(_ key: String, _ n: Int) -> String { Localizer.count(key, n, lang) }
 
     /// "November 22, 2026" / "2026년 11월 22일".
-    func dayTitle(_ day: CivilDay) -> String { CalendarLabels.dayTitle(day.description, lang) }
+    func dayTitle(_ day: CivilDay) -> String { CalendarLabels.dayTitle(day, lang) }
 
     /// "November 2026" / "2026년 11월".
     func monthTitle(year: Int, month: Int) -> String {

@@ -167,7 +167,7 @@ struct DiaryWebController: RouteCollection {
         let parts = activity.isStudyDay || activity.wordsAdded > 0
             ? [words, accuracy.isEmpty ? reviews : "\(reviews) (\(accuracy))", games]
             : [req.text("diaryNothing")]
-        let title = CalendarLabels.dayTitle(day.description, lang)
+        let title = CalendarLabels.dayTitle(day, lang)
         return Cell(
             day: day.day, date: day.description, title: title,
             shortTitle: Localizer.format("diaryDayShort", lang, [

@@ -43,7 +43,7 @@ struct StatsService: Sendable {
     /// The longest range `range(from:to:)` serves in one request.
     static let maximumRange = 400
 
-    func today(_ now: Date = Date()) -> CivilDay { days.civilDay(of: now) }
+    func today(_ now: Date = Date()) -> CivilDay { days.day(of: now) }
 
     /// Every day of `from...to` in order, with zeros where nothing happened.
     func range(from: CivilDay, to: CivilDay) async throws -> [(day: CivilDay, activity: DayActivity)] {
@@ -105,23 +105,5 @@ struct StatsService: Sendable {
         let days = try await recentDays(365, now: now)
         let effort = Dictionary(uniqueKeysWithValues: days.map { ($0.day, $0.activity.effort) })
         return (ActivityHeatmap(counts: effort, endingOn: today(now)), days)
-    }
-}
-
-extension DayFormatter {
-    func civilDay(of date: Date) -> CivilDay {
-        CivilDay(day(of: date)) ?? .first
-    }
-
-    /// The start of `date`'s day and of each of the `count` days after it
-    /// (`count + 1` instants; days are 23 or 25 hours long across DST changes).
-    func dayStarts(from date: Date, count: Int) -> [Date] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        var starts = [calendar.startOfDay(for: date)]
-        for _ in 0..<count {
-            starts.append(startOfNextDay(after: starts[starts.count - 1]))
-        }
-        return starts
     }
 }

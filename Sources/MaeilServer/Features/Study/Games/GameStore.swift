@@ -10,7 +10,7 @@ struct GameStore: Sendable {
     let db: any Database
     let userID: UUID
 
-    func insert(_ session: GameSession, playedOn day: String) async throws {
+    func insert(_ session: GameSession, playedOn day: CivilDay) async throws {
         let game = session.game
         try await db.sql().raw("""
             INSERT INTO game_sessions (id, user_id, kind, book_id, state, score, total, finished, started_at, played_on)

@@ -19,8 +19,8 @@ struct ReviewLogStore: Sendable {
         var source: ReviewSource
         var rating: Rating
         var at: Date
-        /// The local day of `at`, "YYYY-MM-DD".
-        var day: String
+        /// The local day of `at`.
+        var day: CivilDay
         var elapsedMilliseconds: Int
         var before: StoredCard
         var after: StoredCard
@@ -48,7 +48,7 @@ struct ReviewLogStore: Sendable {
     }
 
     /// New cards and reviews answered on `day` in review sessions (the daily limits count these).
-    func answered(on day: String) async throws -> (new: Int, reviews: Int) {
+    func answered(on day: CivilDay) async throws -> (new: Int, reviews: Int) {
         let rows = try await db.sql().raw("""
             SELECT state_before, COUNT(*) AS n FROM review_logs
             WHERE user_id = \(bind: userID) AND reviewed_on = \(bind: day) AND source = 'review'

@@ -1,7 +1,7 @@
 /// A calendar day with no time and no time zone ("2026-11-22"), as the diary
 /// stores days. Day arithmetic goes through `ordinal` (days since 1970-01-01
 /// in the proleptic Gregorian calendar), so it needs no `Calendar`.
-public struct CivilDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct CivilDay: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     public let year: Int
     public let month: Int
     public let day: Int
@@ -103,5 +103,20 @@ public struct CivilDay: Sendable, Hashable, Comparable, CustomStringConvertible 
     static func pad(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+
+    /// Stored and sent as its text, "2026-11-22".
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let day = CivilDay(text) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a day like 2026-11-22: \(text)"))
+        }
+        self = day
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 }
