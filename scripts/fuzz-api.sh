@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the API from its own OpenAPI document with schemathesis (PyPI) against a
+# Checks the served OpenAPI document with openapi-spec-validator, then fuzzes
+# the API from it with schemathesis (both PyPI) against a
 # real `maeil serve`: a signed-in user with data (the starter book, a Korean book,
 # reviews, games and mistake notes), whose ids the fuzzer uses half the time in
 # place of made-up ones. Coverage and fuzzing phases; fails on any 5xx. The two
@@ -54,6 +55,11 @@ for _ in $(seq 1 300); do
     kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log"; exit 1; }
     sleep 0.2
 done
+
+# The served document must be valid OpenAPI 3.1 before anything is generated from it.
+curl -fs "$BASE/api/v1/openapi.json" -o "$WORK/openapi.json"
+command -v openapi-spec-validator >/dev/null || python3 -m pip install -q "openapi-spec-validator>=0.7,<1"
+openapi-spec-validator "$WORK/openapi.json"
 
 # The user and its data; writes schemathesis.toml with the ids, prints the token.
 TOKEN=$(python3 - "$BASE" "$WORK/schemathesis.toml" <<'PY'

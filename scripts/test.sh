@@ -29,9 +29,9 @@ install_missing() {
         log "installing selenium, pytest, requests from PyPI"
         python3 -m pip install -q selenium pytest requests
     fi
-    if ! command -v schemathesis >/dev/null 2>&1; then
-        log "installing schemathesis from PyPI"
-        python3 -m pip install -q "schemathesis>=4.3,<5"
+    if ! command -v schemathesis >/dev/null 2>&1 || ! command -v openapi-spec-validator >/dev/null 2>&1; then
+        log "installing schemathesis and openapi-spec-validator from PyPI"
+        python3 -m pip install -q "schemathesis>=4.3,<5" "openapi-spec-validator>=0.7,<1"
     fi
 }
 
@@ -65,7 +65,7 @@ js-tests/run.sh
 log "Swift tests on SQLite"
 swift test --skip-build
 
-log "API fuzzing from the OpenAPI document (schemathesis) on SQLite"
+log "the OpenAPI document validated (openapi-spec-validator), then the API fuzzed from it (schemathesis) on SQLite"
 scripts/fuzz-api.sh
 
 log "Swift tests on PostgreSQL"

@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// The encoding `TextDecoding.decode` found.
-public enum TextEncodingDetected: String, Sendable {
+public enum TextEncodingDetected: String, Sendable, CaseIterable {
     case utf8, utf8BOM, utf16LE, utf16BE, cp949
 }
 
