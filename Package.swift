@@ -32,6 +32,7 @@ let package = Package(
                 "MaeilAPI",
                 "VocabCore",
                 "FSRS",
+                "Hangul",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),

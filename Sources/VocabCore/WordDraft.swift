@@ -154,20 +154,41 @@ public enum WordLimits {
     public static let bookDescription = 2000
 }
 
-/// A field that breaks a rule. `message` is a complete English sentence fragment meant
-/// for the user, e.g. "term must not be empty".
+/// A field that breaks a rule: which field, which rule, and an English sentence
+/// fragment for the user ("term must not be empty"). Callers that speak another
+/// language word it from `kind` and `field`, never from `message`.
 public struct ValidationError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    public enum Kind: Sendable, Equatable {
+        case empty
+        /// Longer than `limit` characters.
+        case tooLong(limit: Int)
+        /// More than `limit` entries (examples, synonyms, …).
+        case tooMany(limit: Int)
+        /// A character no text field takes (`ControlCharacters`).
+        case controlCharacters
+    }
+
     /// The field's key as in the JSON form (`term`, `partOfSpeech`, `synonyms[2]`,
     /// `examples[0].sentence`, `name`, …).
     public let field: String
+    public let kind: Kind
     public let message: String
-    /// The bound that was exceeded (characters or entries), nil for other problems.
-    public let limit: Int?
 
-    public init(field: String, message: String, limit: Int? = nil) {
+    public init(field: String, kind: Kind, message: String) {
         self.field = field
+        self.kind = kind
         self.message = message
-        self.limit = limit
+    }
+
+    /// The field's key without an index (`synonyms[2]` → `synonyms`).
+    public var baseField: String { String(field.prefix { $0 != "[" && $0 != "." }) }
+
+    /// The bound that was exceeded (characters or entries), nil for other problems.
+    public var limit: Int? {
+        switch kind {
+        case .tooLong(let limit), .tooMany(let limit): limit
+        case .empty, .controlCharacters: nil
+        }
     }
 
     public var description: String { message }
@@ -180,7 +201,7 @@ extension WordDraft {
     /// character (`ControlCharacters`; PostgreSQL cannot even store NUL).
     public func validate() throws(ValidationError) {
         if TextTrim.trimmed(term).isEmpty {
-            throw ValidationError(field: "term", message: "term must not be empty")
+            throw ValidationError(field: "term", kind: .empty, message: "term must not be empty")
         }
         try Self.check(term, field: "term", label: "term", limit: WordLimits.term)
         try Self.check(meaning, field: "meaning", label: "meaning", limit: WordLimits.meaning)
@@ -193,9 +214,8 @@ extension WordDraft {
         try Self.checkList(tags, field: "tags", label: "tag")
         if examples.count > WordLimits.exampleCount {
             throw ValidationError(
-                field: "examples",
-                message: "a word can have at most \(WordLimits.exampleCount) examples, not \(examples.count)",
-                limit: WordLimits.exampleCount)
+                field: "examples", kind: .tooMany(limit: WordLimits.exampleCount),
+                message: "a word can have at most \(WordLimits.exampleCount) examples, not \(examples.count)")
         }
         for (index, example) in examples.enumerated() {
             try Self.check(
@@ -211,19 +231,18 @@ extension WordDraft {
         let length = value.unicodeScalars.count
         if length > limit {
             throw ValidationError(
-                field: field, message: "\(label) is longer than \(limit) characters (\(length))", limit: limit)
+                field: field, kind: .tooLong(limit: limit), message: "\(label) is longer than \(limit) characters (\(length))")
         }
         if ControlCharacters.occur(in: value) {
-            throw ValidationError(field: field, message: "\(label) must not contain control characters")
+            throw ValidationError(field: field, kind: .controlCharacters, message: "\(label) must not contain control characters")
         }
     }
 
     static func checkList(_ list: [String], field: String, label: String) throws(ValidationError) {
         if list.count > WordLimits.listCount {
             throw ValidationError(
-                field: field,
-                message: "a word can have at most \(WordLimits.listCount) \(field), not \(list.count)",
-                limit: WordLimits.listCount)
+                field: field, kind: .tooMany(limit: WordLimits.listCount),
+                message: "a word can have at most \(WordLimits.listCount) \(field), not \(list.count)")
         }
         for (index, item) in list.enumerated() {
             try check(item, field: "\(field)[\(index)]", label: "\(label) \(index + 1)", limit: WordLimits.listItem)
@@ -237,7 +256,7 @@ public enum BookValidation {
     /// `WordLimits.bookName` / `WordLimits.bookDescription`.
     public static func validate(name: String, description: String) throws(ValidationError) {
         if TextTrim.trimmed(name).isEmpty {
-            throw ValidationError(field: "name", message: "book name must not be empty")
+            throw ValidationError(field: "name", kind: .empty, message: "book name must not be empty")
         }
         try WordDraft.check(name, field: "name", label: "book name", limit: WordLimits.bookName)
         try WordDraft.check(

@@ -99,4 +99,16 @@ struct JosaTests {
             #expect(Josa(josa.undecided) == josa)
         }
     }
+
+    @Test("undecided particles in a message take the form of the word before them")
+    func resolveInText() {
+        #expect(Josa.resolve(in: "“사과”을(를) 삭제했습니다.") == "“사과”를 삭제했습니다.")
+        #expect(Josa.resolve(in: "“책”을(를) 삭제했습니다.") == "“책”을 삭제했습니다.")
+        #expect(Josa.resolve(in: "뜻이(가) 2000자보다 깁니다") == "뜻이 2000자보다 깁니다")
+        #expect(Josa.resolve(in: "단어 3개를 “서울”(으)로 옮겼습니다.") == "단어 3개를 “서울”로 옮겼습니다.")
+        #expect(Josa.resolve(in: "“집”(으)로, “바다”(으)로") == "“집”으로, “바다”로")
+        #expect(Josa.resolve(in: "“漢字”을(를)") == "“漢字”을(를)", "an ending that cannot be told keeps both forms")
+        #expect(Josa.resolve(in: "을(를)") == "을(를)")
+        #expect(Josa.resolve(in: "받침 없음") == "받침 없음")
+    }
 }

@@ -192,4 +192,30 @@ struct WebPagesTests {
             #expect(offsite.headers.first(name: .location) == "/")
         }
     }
+
+    /// Korean pages word the stores' refusals from their kind, and particles
+    /// take the form the word filled in needs (사과를, 책을, 서울로).
+    @Test func koreanMessagesReadAsKorean() async throws {
+        try await withMaeilApp { app in
+            var browser = try await WebBrowser.signUp(app, "korean")
+            browser.language = "ko"
+            let tooLong = try await browser.post("/books", [("name", String(repeating: "가", count: 201)), ("description", "")])
+            #expect(tooLong.status == .unprocessableEntity)
+            #expect(tooLong.body.string.contains("단어장 이름이 200자보다 깁니다"), "\(tooLong.body.string.prefix(200))")
+            let book = try await browser.createBook("여행")
+            let apple = try await browser.addWord(book, "사과", "apple")
+            let note = try await browser.post("/words/\(apple)", [("term", "사과"), ("note", "종\u{7}소리")])
+            #expect(note.status == .unprocessableEntity)
+            #expect(note.body.string.contains("메모에는 보이지 않는 제어 문자를 넣을 수 없습니다"))
+            let empty = try await browser.post("/words/\(apple)", [("term", " ")])
+            #expect(empty.body.string.contains("단어를 입력하세요"))
+
+            let deleted = try await browser.post("/words/\(apple)/delete", [])
+            #expect(deleted.status == .seeOther)
+            #expect(GamesWebTests.flash(try await browser.get("/books/\(book)").body.string) == "“사과”를 삭제했습니다.")
+            let book2 = try await browser.addWord(book, "책", "book")
+            _ = try await browser.post("/words/\(book2)/delete", [])
+            #expect(GamesWebTests.flash(try await browser.get("/books/\(book)").body.string) == "“책”을 삭제했습니다.")
+        }
+    }
 }

@@ -34,7 +34,7 @@ import Testing
 
     @Test func emptyTermIsRejected() {
         for term in ["", "   ", "\n\t", "\u{3000}"] {
-            #expect(throws: ValidationError(field: "term", message: "term must not be empty")) {
+            #expect(throws: ValidationError(field: "term", kind: .empty, message: "term must not be empty")) {
                 try WordDraft(term: term, meaning: "x").validate()
             }
         }

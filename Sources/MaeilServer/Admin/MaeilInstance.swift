@@ -118,7 +118,7 @@ public enum MaeilServerRunner {
 /// Lets the CLI print our errors' messages rather than their type names.
 public func describeError(_ error: any Error) -> String {
     switch error {
-    case let error as AppError: error.message
+    case let error as any ReportableError: error.message
     case let error as ImportError: error.description
     case let error as any CustomStringConvertible: error.description
     default: "\(error)"

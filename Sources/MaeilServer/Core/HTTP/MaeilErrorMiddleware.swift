@@ -16,12 +16,12 @@ struct MaeilErrorMiddleware: AsyncMiddleware {
             if Self.wantsJSON(request) {
                 let response = Response(status: status)
                 try response.content.encode(ErrorBody(code: code, message: message))
-                if let seconds = (error as? AppError)?.retryAfter {
+                if let seconds = (error as? any ReportableError)?.retryAfter {
                     response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
                 }
                 return response
             }
-            return try await WebErrorPage.render(request, status: status, message: request.errorText(code: code, message: message))
+            return try await WebErrorPage.render(request, status: status, message: request.errorText(error, code: code, message: message))
         }
     }
 
@@ -32,7 +32,7 @@ struct MaeilErrorMiddleware: AsyncMiddleware {
 
     static func describe(_ error: any Error) -> (HTTPResponseStatus, ErrorCode, String) {
         switch error {
-        case let error as AppError:
+        case let error as any ReportableError:
             return (error.status, error.code, error.message)
         case let error as DecodingError:
             return (.badRequest, .invalidJSON, Self.message(for: error))

@@ -1,3 +1,4 @@
+import Hangul
 import MaeilAPI
 import Vapor
 import VocabCore
@@ -24,6 +25,12 @@ extension Request {
         Localizer.strings(uiLanguage)["errorCode_" + code.rawValue] ?? message
     }
 
+    /// The same, worded from the error's case where the page can (a field's rule).
+    func errorText(_ error: any Error, code: ErrorCode, message: String) -> String {
+        if let error = error as? ValidationError { return WebMessages.validation(error, uiLanguage) }
+        return errorText(code: code, message: message)
+    }
+
     /// "2026-11-22 14:03" in the server's time zone.
     func dateTimeText(_ date: Date?) -> String {
         guard let date else { return "" }
@@ -45,10 +52,12 @@ extension Localizer {
         return template.replacingOccurrences(of: "{n}", with: String(n))
     }
 
-    /// Fills `{name}` placeholders of a UI string.
+    /// Fills `{name}` placeholders of a UI string. In Korean, a particle written
+    /// undecided after a placeholder (`“{name}”을(를)`) then takes the one form
+    /// that fits the word filled in (`“사과”를`).
     static func format(_ key: String, _ lang: UILanguage, _ values: [String: String]) -> String {
         var text = self.text(key, lang)
         for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        return lang == .ko ? Josa.resolve(in: text) : text
     }
 }

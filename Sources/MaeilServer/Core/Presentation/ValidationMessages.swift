@@ -4,19 +4,12 @@ import VocabCore
 /// stores speak English; the web app shows the user's language where it can.
 enum WebMessages {
     static func validation(_ error: ValidationError, _ lang: UILanguage) -> String {
-        let base = error.field.split(separator: "[").first.map(String.init) ?? error.field
-        let label = Localizer.text("field_" + base, lang)
-        let message: String
-        if error.message.contains("must not be empty") {
-            message = Localizer.format("errEmpty", lang, ["field": label])
-        } else if let limit = error.message.split(separator: " ").compactMap({ Int($0) }).first,
-            error.message.contains("longer than")
-        {
-            message = Localizer.format("errTooLong", lang, ["field": label, "limit": String(limit)])
-        } else if error.message.contains("at most") {
-            message = Localizer.format("errTooMany", lang, ["field": label])
-        } else {
-            message = error.message
+        let label = Localizer.text("field_" + error.baseField, lang)
+        let message = switch error.kind {
+        case .empty: Localizer.format("errEmpty", lang, ["field": label])
+        case .tooLong(let limit): Localizer.format("errTooLong", lang, ["field": label, "limit": String(limit)])
+        case .tooMany: Localizer.format("errTooMany", lang, ["field": label])
+        case .controlCharacters: Localizer.format("errControlCharacters", lang, ["field": label])
         }
         return message.prefix(1).uppercased() + message.dropFirst()
     }
@@ -27,8 +20,7 @@ enum WebMessages {
             try draft.normalized().validate()
             return nil
         } catch {
-            let base = error.field.split(separator: "[").first.map(String.init) ?? error.field
-            return (base, validation(error, lang))
+            return (error.baseField, validation(error, lang))
         }
     }
 }

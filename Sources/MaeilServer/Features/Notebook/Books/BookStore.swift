@@ -110,11 +110,7 @@ struct BookStore: Sendable {
     static func validated(name: String, description: String) throws -> (String, String) {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let description = description.trimmingCharacters(in: .whitespacesAndNewlines)
-        do {
-            try BookValidation.validate(name: name, description: description)
-        } catch {
-            throw AppError.invalid(error.description)
-        }
+        try BookValidation.validate(name: name, description: description)
         return (name, description)
     }
 }

@@ -60,18 +60,9 @@ struct BooksWebController: RouteCollection {
             let book = try await req.bookStore().create(name: form.name ?? "", description: form.description ?? "")
             req.flash(Localizer.format("flashBookCreated", req.uiLanguage, ["name": book.name]))
             return req.redirect(to: "/books/\(try book.requireID())")
-        } catch let error as AppError where error.status == .unprocessableEntity {
-            return try await renderIndex(req, form: form, error: Self.bookError(form, req, fallback: error.message), status: error.status)
-        }
-    }
-
-    /// A book form's problem in the page's language.
-    static func bookError(_ form: BookForm, _ req: Request, fallback: String) -> String {
-        do {
-            try BookValidation.validate(name: form.name ?? "", description: form.description ?? "")
-            return fallback
-        } catch {
-            return WebMessages.validation(error, req.uiLanguage)
+        } catch let error as ValidationError {
+            return try await renderIndex(
+                req, form: form, error: WebMessages.validation(error, req.uiLanguage), status: .unprocessableEntity)
         }
     }
 
@@ -175,8 +166,8 @@ struct BooksWebController: RouteCollection {
         do {
             _ = try await req.bookStore().update(id, BookChanges(name: form.name ?? "", description: form.description ?? ""))
             req.flash("flashBookSaved")
-        } catch let error as AppError where error.status == .unprocessableEntity {
-            req.flash(Self.bookError(form, req, fallback: error.message), error: true)
+        } catch let error as ValidationError {
+            req.flash(WebMessages.validation(error, req.uiLanguage), error: true)
         }
         return req.redirect(to: "/books/\(id)")
     }

@@ -293,7 +293,7 @@ struct WordStore: Sendable {
     func importDrafts(_ drafts: [WordDraft], intoBook bookID: UUID, progress: (@Sendable (Int) -> Void)? = nil) async throws -> Int {
         _ = try await BookStore(db: db, userID: userID).find(bookID)
         let drafts = try drafts.enumerated().map { index, draft in
-            do { return try validated(draft) } catch let error as AppError {
+            do { return try validated(draft) } catch let error as ValidationError {
                 throw AppError.invalid("word \(index + 1): \(error.message)")
             }
         }
@@ -330,13 +330,9 @@ struct WordStore: Sendable {
         }
     }
 
-    private func validated(_ draft: WordDraft) throws -> WordDraft {
+    private func validated(_ draft: WordDraft) throws(ValidationError) -> WordDraft {
         let draft = draft.normalized()
-        do {
-            try draft.validate()
-        } catch {
-            throw AppError.invalid(error.description)
-        }
+        try draft.validate()
         return draft
     }
 

@@ -19,30 +19,39 @@ enum GameRefusals {
     ) async throws -> Response {
         do {
             return try await action()
-        } catch let error as AppError where [.conflict, .badRequest, .unprocessableEntity].contains(error.status) {
+        } catch let error as any ReportableError where [.conflict, .badRequest, .unprocessableEntity].contains(error.status) {
             req.flash(problemKey(error, context), error: true)
             return req.redirect(to: back)
         }
     }
 
-    /// The UI string for a refusal: the services speak English, the page the user's language.
-    static func problemKey(_ error: AppError, _ context: Attempt) -> String {
-        switch (context, error.code) {
-        case (.start(.quiz), .notEnoughWords): return "gamesNotEnoughWordsQuiz"
-        case (.start, .notEnoughWords): return "gamesNotEnoughWords"
-        case (.start, .invalidInput) where error.message.hasPrefix("count"): return "gamesCountInvalid"
-        case (.start, _): return "gamesBadStart"
-        case (.play, .gameOver): return "gamesOver"
-        case (.play, .staleMove): return "gamesStale"
-        case (.play, .nothingWrong): return "gamesNothingWrong"
-        case (.play, _): break
-        }
-        switch error.message {
-        case GameError.nothingToUndo.description: return "gamesNothingToUndo"
-        case GameError.nothingWrong.description: return "gamesNothingWrong"
-        case GameError.notFinished.description: return "gamesNotFinished"
-        case GameError.atFirstCard.description: return "gamesAtFirstCard"
-        default: return "gamesMoveRefused"
+    /// The UI string for a refusal, chosen by its case (the services speak English).
+    static func problemKey(_ error: any ReportableError, _ context: Attempt) -> String {
+        let starting = if case .start = context { true } else { false }
+        let quiz = if case .start(.quiz) = context { true } else { false }
+        let other = starting ? "gamesBadStart" : "gamesMoveRefused"
+        switch error {
+        case let refusal as GameRefusal:
+            switch refusal {
+            case .quiz: return "gamesNotEnoughWordsQuiz"
+            case .noWords, .emptyMistakeNotes, .unplayable: return quiz ? "gamesNotEnoughWordsQuiz" : "gamesNotEnoughWords"
+            case .countOutOfRange: return "gamesCountInvalid"
+            case .stale: return "gamesStale"
+            case .nothingWrong: return "gamesNothingWrong"
+            case .tooManyWords, .wrongGame, .notATest: return other
+            }
+        case let refusal as GameError:
+            switch refusal {
+            case .finished: return "gamesOver"
+            case .nothingToUndo: return "gamesNothingToUndo"
+            case .nothingWrong: return "gamesNothingWrong"
+            case .notFinished: return "gamesNotFinished"
+            case .atFirstCard: return "gamesAtFirstCard"
+            case .noItems: return quiz ? "gamesNotEnoughWordsQuiz" : "gamesNotEnoughWords"
+            default: return other
+            }
+        default:
+            return other
         }
     }
 }

@@ -86,13 +86,13 @@ struct GameService: Sendable {
 
     func start(_ setup: GameSetup, now: Date = Date()) async throws -> GameSession {
         if let count = setup.count, !(1...Self.maxWords).contains(count) {
-            throw AppError.invalid("count must be between 1 and \(Self.maxWords)")
+            throw GameRefusal.countOutOfRange(max: Self.maxWords)
         }
         let count = setup.count ?? Self.defaultCounts[setup.kind] ?? 10
         var setup = setup
         if case .mistakes(let source) = setup.words {
             let ids = try await MistakeStore(db: db, userID: userID).wordIDs(source)
-            guard !ids.isEmpty else { throw AppError.invalid("the mistake notes are empty", code: .notEnoughWords) }
+            guard !ids.isEmpty else { throw GameRefusal.emptyMistakeNotes }
             setup.words = .these(ids)
         }
         // The book is stored with the game and shown in its lists, whichever words are played.
@@ -109,15 +109,15 @@ struct GameService: Sendable {
             case .quiz:
                 do {
                     game = .quiz(try QuizGame.make(items: items, direction: setup.direction, count: count, using: &rng))
-                } catch {
-                    throw AppError.invalid(error.description, code: .notEnoughWords)
+                } catch let error as QuizError {
+                    throw GameRefusal.quiz(error)
                 }
             case .hangman: game = .hangman(try HangmanRound(items: Array(items.prefix(count)), direction: setup.direction))
             case .test: game = .test(try SelfTest(items: Array(items.prefix(count)), direction: setup.direction))
             case .flashcards: game = .flashcards(try FlashcardDeck(items: Array(items.prefix(count)), direction: setup.direction))
             }
         } catch let error as GameError {
-            throw AppError.invalid(error == .noItems ? "there are no words to play with" : error.description, code: .notEnoughWords)
+            throw error == .noItems ? GameRefusal.noWords : GameRefusal.unplayable(error)
         }
         let session = GameSession(id: UUID(), bookID: setup.bookID, game: game, startedAt: now, finishedAt: nil)
         try await store.insert(session, playedOn: days.day(of: now))
@@ -131,7 +131,7 @@ struct GameService: Sendable {
         if case .these(let ids) = setup.words {
             let unique = Array(Set(ids))
             guard !unique.isEmpty, unique.count <= Self.maxWords else {
-                throw AppError.invalid("give between 1 and \(Self.maxWords) words")
+                throw GameRefusal.tooManyWords(max: Self.maxWords)
             }
             items = try await words.studyItems(unique)
         } else {
@@ -189,10 +189,8 @@ struct GameService: Sendable {
                 deck.shuffle(using: &rng)
                 session.game = .flashcards(deck)
             default:
-                throw AppError.badRequest("that move does not belong to a \(session.game.kind) game", code: .invalidMove)
+                throw GameRefusal.wrongGame(session.kind)
             }
-        } catch let error as GameError {
-            throw Self.appError(error)
         }
         let finishedNow = session.game.isFinished && !before.isFinished
         if finishedNow { session.finishedAt = now }
@@ -212,7 +210,7 @@ struct GameService: Sendable {
         let directions = try await cardDirections(for: missed, game: session.game)
         try await db.transaction { tx in
             guard try await GameStore(db: tx, userID: userID).replace(before, with: session) else {
-                throw AppError(status: .conflict, code: .staleMove, message: "the game changed meanwhile; reload it")
+                throw GameRefusal.stale
             }
             for wordID in missed {
                 guard let direction = directions[wordID] else { continue }
@@ -244,10 +242,10 @@ struct GameService: Sendable {
     func retestWrong(_ id: UUID, now: Date = Date()) async throws -> GameSession {
         let session = try await find(id)
         guard case .test(let test) = session.game else {
-            throw AppError.badRequest("only an O/X test can be retaken", code: .invalidMove)
+            throw GameRefusal.notATest
         }
         let retest: SelfTest
-        do { retest = try test.retestWrongOnly() } catch { throw Self.appError(error) }
+        retest = try test.retestWrongOnly()
         return try await start(
             GameSetup(kind: .test, bookID: session.bookID, direction: test.direction, words: .these(retest.items.map(\.id))),
             now: now)
@@ -263,22 +261,11 @@ struct GameService: Sendable {
         case .flashcards: []
         }
         guard !wrong.isEmpty else {
-            throw AppError(status: .conflict, code: .nothingWrong, message: "no word was answered wrong")
+            throw GameRefusal.nothingWrong
         }
         // Words deleted since the game are skipped.
         let existing = try await words.existing(Array(Set(wrong)))
         guard !existing.isEmpty else { return 0 }
         return try await words.bulk(WordBulkEdit(ids: existing, action: .bookmark))
-    }
-
-    static func appError(_ error: GameError) -> AppError {
-        switch error {
-        case .choiceOutOfRange, .notAKey, .alreadyGuessed:
-            AppError.badRequest(error.description, code: .invalidMove)
-        case .finished:
-            AppError(status: .conflict, code: .gameOver, message: error.description)
-        default:
-            AppError(status: .conflict, code: .invalidMove, message: error.description)
-        }
     }
 }

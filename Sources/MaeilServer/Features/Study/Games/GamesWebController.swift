@@ -148,7 +148,7 @@ struct GamesWebController: RouteCollection {
         return try await GameRefusals.attempt(req, back: back, .play) {
             let session = try await games.find(id)
             if let at = form.at, at != Self.position(session.game) {
-                throw AppError(status: .conflict, code: .staleMove, message: "the game moved on")
+                throw GameRefusal.stale
             }
             let move = try GameMoveInput(action: form.action, choice: form.choice, guess: form.guess, mark: form.mark).move()
             _ = try await games.play(id, move)

@@ -1,0 +1,26 @@
+import MaeilAPI
+import Vapor
+import VocabCore
+
+/// An error the HTTP edge knows how to answer: its status, its stable code and
+/// an English message. Services throw their own typed errors (a `GameError`, a
+/// `ValidationError`…); each says here how it crosses the wire, and the web
+/// edge words it in the page's language from its case, never from `message`.
+protocol ReportableError: Error {
+    var status: HTTPResponseStatus { get }
+    var code: ErrorCode { get }
+    var message: String { get }
+    /// Seconds to wait before trying again (429 and 503 answers).
+    var retryAfter: Int? { get }
+}
+
+extension ReportableError {
+    var retryAfter: Int? { nil }
+}
+
+extension AppError: ReportableError {}
+
+extension ValidationError: ReportableError {
+    var status: HTTPResponseStatus { .unprocessableEntity }
+    var code: ErrorCode { .invalidInput }
+}
