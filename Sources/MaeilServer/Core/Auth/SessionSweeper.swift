@@ -29,8 +29,12 @@ struct SessionSweeper: LifecycleHandler {
         task.scheduled.withLockedValue { $0 = repeated }
     }
 
-    func shutdown(_ app: Application) {
-        task.scheduled.withLockedValue { $0?.cancel() }
+    /// Waits for a sweep in flight: the databases close right after the handlers.
+    func shutdownAsync(_ app: Application) async {
+        guard let scheduled = task.scheduled.withLockedValue({ $0 }) else { return }
+        let cancelled = app.eventLoopGroup.next().makePromise(of: Void.self)
+        scheduled.cancel(promise: cancelled)
+        try? await cancelled.futureResult.get()
     }
 
     /// One pass; returns the sessions and sign-in records deleted.
