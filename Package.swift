@@ -51,9 +51,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "HangulTests", dependencies: ["Hangul"]),
-        .testTarget(name: "FSRSTests", dependencies: ["FSRS"]),
-        .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore"]),
+        // What several test targets share: a seeded generator, the shared reference folder.
+        .target(name: "MaeilTestSupport", path: "Tests/MaeilTestSupport"),
+        .testTarget(name: "HangulTests", dependencies: ["Hangul", "MaeilTestSupport"]),
+        .testTarget(name: "FSRSTests", dependencies: ["FSRS", "MaeilTestSupport"]),
+        .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore", "MaeilTestSupport"]),
         .testTarget(
             name: "MaeilServerTests",
             dependencies: [

@@ -45,8 +45,20 @@ extension Hangul {
         return compatKeys[Int(c - 0x3131)]
     }
 
-    /// Keys for U+3131…U+3163 (0 for compound jamo typed with two keys).
-    static let compatKeys: [UInt8] = Array("rR_s__eEf_______aqQ_tTdwWczxvgkoiOjpuPh___yn___bm_l".utf8).map {
-        $0 == UInt8(ascii: "_") ? 0 : $0
-    }
+    /// Keys for U+3131…U+3163 (0 for compound jamo typed with two keys), read off
+    /// `HangulInputContext.keyCodes`, the one table of the layout: capitals first,
+    /// so a lower-case key wins wherever Shift adds nothing (ㅁ is `a`, ㄲ is `R`).
+    static let compatKeys: [UInt8] = {
+        var keys = [UInt8](repeating: 0, count: 0x3163 - 0x3131 + 1)
+        for key in Array(UInt8(ascii: "A")...UInt8(ascii: "Z")) + Array(UInt8(ascii: "a")...UInt8(ascii: "z")) {
+            let code = HangulInputContext.keyCode(key)
+            let compat: UInt32 = switch code & 0xE0 {
+            case 0x20: Jamo.compatInitial[Int(code & 0x1F)]
+            case 0x40: 0x314F + UInt32(code & 0x1F)
+            default: 0
+            }
+            if compat >= 0x3131 { keys[Int(compat - 0x3131)] = key }
+        }
+        return keys
+    }()
 }

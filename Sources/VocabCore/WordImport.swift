@@ -414,13 +414,11 @@ public enum WordImporter {
         }
     }
 
-    static func unescape(_ separator: String) -> String {
-        switch separator {
-        case "\\t": return "\t"
-        case "\\n": return "\n"
-        case "\\r\\n": return "\r\n"
-        default: return separator
-        }
+    /// Lets a separator be typed in a form or a URL: `\\t` is a tab, `\\n` a line
+    /// break, `\\r\\n` a Windows line break, wherever they stand.
+    public static func unescape(_ separator: String) -> String {
+        separator.replacingOccurrences(of: "\\r\\n", with: "\r\n").replacingOccurrences(of: "\\n", with: "\n")
+            .replacingOccurrences(of: "\\t", with: "\t")
     }
 
     static func describeSeparator(_ separator: String) -> String {

@@ -1,5 +1,6 @@
 import FSRS
 import Foundation
+import MaeilTestSupport
 import Testing
 
 /// Step logic beyond what the default-parameter vectors reach. Expected values were

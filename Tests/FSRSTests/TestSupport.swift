@@ -1,36 +1,11 @@
 import FSRS
 import Foundation
+import MaeilTestSupport
 import Testing
 
-/// Locations of the shared reference files: `MAEIL_SHARED`, else `../shared` beside the
-/// checkout (Tests/FSRSTests/TestSupport.swift → ../../.. is the package root).
+/// The shared reference files this suite reads.
 enum SharedFiles {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    static let shared: URL = {
-        if let path = ProcessInfo.processInfo.environment["MAEIL_SHARED"], !path.isEmpty {
-            return URL(fileURLWithPath: path).standardizedFileURL
-        }
-        return packageRoot.appendingPathComponent("../shared").standardizedFileURL
-    }()
-
-    static let fsrsVectors = shared.appendingPathComponent("vectors/fsrs/fsrs6.json")
-}
-
-/// A small seedable generator (SplitMix64) for repeatable fuzz.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    static let fsrsVectors = SharedFolder.file("vectors/fsrs/fsrs6.json")
 }
 
 /// 2025-03-01T12:00:00Z, a fixed "now" for unit tests.

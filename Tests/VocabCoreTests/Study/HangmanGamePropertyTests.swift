@@ -1,5 +1,6 @@
 import Foundation
 import Hangul
+import MaeilTestSupport
 import Testing
 
 @testable import VocabCore

@@ -98,13 +98,9 @@ extension ImportOptions {
                 return column
             }
         }
-        if let sep = lookup("termSeparator"), !sep.isEmpty { options.quizletTermSeparator = Self.unescape(sep) }
-        if let sep = lookup("rowSeparator"), !sep.isEmpty { options.quizletRowSeparator = Self.unescape(sep) }
+        // Typed as `\t`, `\n`: the importer reads the escapes.
+        if let sep = lookup("termSeparator"), !sep.isEmpty { options.quizletTermSeparator = sep }
+        if let sep = lookup("rowSeparator"), !sep.isEmpty { options.quizletRowSeparator = sep }
         return options
-    }
-
-    /// Lets "\t" and "\n" be typed as two characters in a form or URL.
-    static func unescape(_ s: String) -> String {
-        s.replacingOccurrences(of: "\\t", with: "\t").replacingOccurrences(of: "\\n", with: "\n")
     }
 }

@@ -74,9 +74,8 @@ struct WordsWebController: RouteCollection {
                 memorized: memorized != nil, bookmarked: bookmarked != nil)
         }
 
-        static func list(_ raw: String?) -> [String] {
-            (raw ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        }
+        /// The import's list rule, so a field reads the same typed or imported.
+        static func list(_ raw: String?) -> [String] { WordImporter.splitList(raw ?? "") }
     }
 
     @Sendable func show(req: Request) async throws -> Response {
