@@ -5,21 +5,6 @@ import VocabCore
 
 extension ImportFormat: ExpressibleByArgument {}
 
-/// The user a command acts for: `--user`, or the only account there is.
-struct UserOption: ParsableArguments {
-    @Option(help: "Whose books (needed when there is more than one account).")
-    var user: String?
-
-    func resolve(_ instance: MaeilInstance) async throws -> String {
-        if let user { return user }
-        let names = try await instance.usernames()
-        guard names.count == 1, let only = names.first else {
-            throw CLIError(names.isEmpty ? "there are no accounts yet; run `maeil user create NAME`" : "several accounts exist; name one with --user")
-        }
-        return only
-    }
-}
-
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Import words from a file into a book (made when missing), all or nothing.",
@@ -50,33 +35,6 @@ struct Import: AsyncParsableCommand {
         }
         bar.finish()
         print("Imported \(result.imported) words into \"\(book)\" (\(result.format), \(result.encoding)).")
-    }
-}
-
-struct Export: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Write a book to standard output or a file.")
-
-    @Option(help: "The book to export.")
-    var book: String
-
-    @Option(help: "csv, tsv, quizlet or json.")
-    var format: ImportFormat = .json
-
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
-    var output: String?
-
-    @OptionGroup var user: UserOption
-    @OptionGroup var storage: StorageOptions
-
-    func run() async throws {
-        let data = try await storage.withInstance { instance in
-            try await instance.export(username: try await user.resolve(instance), bookName: book, format: format)
-        }
-        if let output {
-            try data.write(to: URL(fileURLWithPath: output))
-        } else {
-            FileHandle.standardOutput.write(data)
-        }
     }
 }
 
