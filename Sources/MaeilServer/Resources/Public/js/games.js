@@ -9,22 +9,11 @@
 //   pressed while it loads are dropped instead of answering the next question.
 (function () {
   "use strict";
+  var keys = window.MaeilShortcuts;
   var game = document.getElementById("game");
-  if (!game) return;
+  if (!game || !keys) return;
   var pad = document.getElementById("hangman-pad");
-  var sent = false;
-
-  document.addEventListener("submit", function (event) {
-    if (event.defaultPrevented || !game.contains(event.target)) return;
-    if (sent) event.preventDefault();
-    sent = true;
-  });
-
-  function press(button) {
-    if (!button || button.disabled || sent) return;
-    if (button.form) button.form.requestSubmit(button);
-    else button.click();
-  }
+  keys.oneAnswer(game);
 
   /** The 2-beolsik jamo of each Latin key, shifted keys included (R → ㄲ). */
   var jamoOfKey = {};
@@ -64,10 +53,7 @@
     return event.key === " " ? "space" : String(event.key || "").toLowerCase();
   }
 
-  document.addEventListener("keydown", function (event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    var target = event.target;
-    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+  keys.onKey(function (event) {
     var name = keyName(event);
     var shortcut = null;
     var buttons = game.querySelectorAll("[data-keys]");
@@ -78,6 +64,6 @@
     if (!button) return;
     // Handled here, so Space does not scroll and Enter does not press the focused button too.
     event.preventDefault();
-    press(button);
+    keys.press(button);
   });
 })();

@@ -1,14 +1,15 @@
 // Review screen: Space (or Enter) shows the answer, 1–4 answer once it shows, U undoes.
 (function () {
   "use strict";
+  var keys = window.MaeilShortcuts;
   var show = document.getElementById("show-answer");
   var answer = document.getElementById("review-answer");
   var ratings = document.getElementById("rating-form");
   var undo = document.getElementById("undo");
-  var sent = false;
+  if (!keys || !answer) return;
 
   function reveal() {
-    if (!answer || !answer.hidden) return;
+    if (!answer.hidden) return;
     answer.hidden = false;
     ratings.hidden = false;
     show.hidden = true;
@@ -16,26 +17,18 @@
     if (good) good.focus();
   }
   if (show) show.addEventListener("click", reveal);
-  if (ratings) ratings.addEventListener("submit", function (event) {
-    // One answer per card, however fast the keys come.
-    if (sent) event.preventDefault();
-    sent = true;
-  });
+  keys.oneAnswer(document.getElementById("main"));
 
-  document.addEventListener("keydown", function (event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    var target = event.target;
-    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
-    if ((event.key === " " || event.key === "Enter") && answer && answer.hidden) {
+  keys.onKey(function (event) {
+    if ((event.key === " " || event.key === "Enter") && answer.hidden) {
       event.preventDefault();
       reveal();
-    } else if (/^[1-4]$/.test(event.key) && answer && !answer.hidden) {
+    } else if (/^[1-4]$/.test(event.key) && !answer.hidden) {
       event.preventDefault();
-      var button = document.getElementById("rate-" + event.key);
-      if (button && !sent) ratings.requestSubmit(button);
+      keys.press(document.getElementById("rate-" + event.key));
     } else if ((event.key === "u" || event.key === "U") && undo) {
       event.preventDefault();
-      undo.form.requestSubmit(undo);
+      keys.press(undo);
     }
   });
 })();
