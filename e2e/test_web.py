@@ -253,7 +253,7 @@ def test_import_bad_file_shows_error(ui, tmp_path):
     ui.wait_css("#import-file").send_keys(str(path))
     ui.find("#upload").click()
     error = ui.wait_css("#import-error")
-    assert "line" in error.text
+    assert "line 2" in error.text.lower(), error.text
     ui.shot("import-error")
     ui.go(f"/books/{state['travel']}")
     assert ui.find("[data-word-count]").text == "5 words", "nothing was imported"

@@ -60,14 +60,14 @@ public enum BookArchiveCodec {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            throw ImportError(message: "the JSON file is empty")
+            throw ImportError(.notABook, message: "the JSON file is empty")
         }
         if String(validating: bytes, as: UTF8.self) == nil {
             let offset = TextDecoding.firstInvalidUTF8Offset(bytes[...]) ?? 0
-            throw ImportError(message: "the JSON file is not valid UTF-8 text (invalid byte at offset \(offset))")
+            throw ImportError(.notABook, message: "the JSON file is not valid UTF-8 text (invalid byte at offset \(offset))")
         }
         if let syntax = JSONSyntaxCheck.message(bytes) {
-            throw ImportError(message: syntax)
+            throw ImportError(.notABook, message: syntax)
         }
         let data = Data(bytes)
         let decoder = JSONDecoder()
@@ -95,18 +95,18 @@ public enum BookArchiveCodec {
         do {
             archive = try decoder.decode(BookArchive.self, from: data)
         } catch let error as DecodingError {
-            throw ImportError(message: message(for: error, data: data))
+            throw ImportError(.notABook, message: message(for: error, data: data))
         } catch {
-            throw ImportError(message: "the file is not valid JSON: \(error)")
+            throw ImportError(.notABook, message: "the file is not valid JSON: \(error)")
         }
         if archive.format != BookArchive.formatName {
-            throw ImportError(
+            throw ImportError(.notABook,
                 message:
                     "format: expected \"\(BookArchive.formatName)\", found \"\(archive.format.prefix(60))\" (this is not a Maeil book file)"
             )
         }
         if archive.version > BookArchive.currentVersion || archive.version < 1 {
-            throw ImportError(
+            throw ImportError(.notABook,
                 message:
                     "version: this Maeil reads version \(BookArchive.currentVersion) of the book format, the file has version \(archive.version)"
             )

@@ -126,13 +126,37 @@ public struct ImportResult: Sendable {
     public var bookDescription: String?
 }
 
-/// Why an import was refused. `message` is complete and already starts with
-/// "line N: " when the problem has a line (so show it as it is).
+/// Why an import was refused: what kind of problem, where (`line`), and a complete
+/// English `message` that already starts with "line N: " when there is a line. Callers
+/// that speak another language word it from `kind` and `line`.
 public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    public enum Kind: Sendable, Equatable {
+        /// A row, or a word of a JSON book (`index`, from 0), breaks a rule of its fields.
+        case invalidWord(ValidationError, index: Int?)
+        /// A JSON book's name or description breaks a rule.
+        case invalidBook(ValidationError)
+        /// Not text in any encoding Maeil reads.
+        case notText
+        /// A quoted field that never closes (CSV, TSV); `line` is where it opened.
+        case unclosedQuote
+        /// A Quizlet entry without the separator between term and definition.
+        case noTermSeparator
+        /// A JSON file that is not a Maeil book (empty, invalid, another format or version).
+        case notABook
+        /// The column mapping names no term column.
+        case noTermColumn
+        /// A Quizlet separator left empty.
+        case emptySeparator
+        /// A file with no words in it.
+        case noWords
+    }
+
+    public var kind: Kind
     public var line: Int?
     public var message: String
 
-    public init(line: Int? = nil, message: String) {
+    public init(_ kind: Kind, line: Int? = nil, message: String) {
+        self.kind = kind
         self.line = line
         self.message = message
     }
@@ -199,7 +223,7 @@ public enum WordImporter {
                 do {
                     try draft.validate()
                 } catch {
-                    throw ImportError(message: "words[\(index)]: \(error.message)")
+                    throw ImportError(.invalidWord(error, index: index), message: "words[\(index)]: \(error.message)")
                 }
                 words.append(draft)
             }
@@ -210,7 +234,7 @@ public enum WordImporter {
                 try WordDraft.check(
                     description, field: "description", label: "description", limit: WordLimits.bookDescription)
             } catch {
-                throw ImportError(message: error.message)
+                throw ImportError(.invalidBook(error), message: error.message)
             }
             return ImportResult(
                 words: words, encoding: encoding, format: .json, bookName: name.isEmpty ? nil : name,
@@ -226,7 +250,9 @@ public enum WordImporter {
             do {
                 try draft.validate()
             } catch {
-                throw ImportError(line: record.line, message: "\(lineWord) \(record.line): \(error.message)")
+                throw ImportError(
+                    .invalidWord(error, index: nil), line: record.line,
+                    message: "\(lineWord) \(record.line): \(error.message)")
             }
             words.append(draft)
         }
@@ -239,9 +265,9 @@ public enum WordImporter {
         do {
             return try TextDecoding.decode(data)
         } catch let failure as DecodingFailure {
-            throw ImportError(message: failure.message)
+            throw ImportError(.notText, message: failure.message)
         } catch {
-            throw ImportError(message: "the file could not be read as text: \(error)")
+            throw ImportError(.notText, message: "the file could not be read as text: \(error)")
         }
     }
 
@@ -268,7 +294,7 @@ public enum WordImporter {
             do {
                 records = try DelimitedText.parseRecords(text, delimiter: delimiter)
             } catch {
-                throw ImportError(line: error.line, message: error.description)
+                throw ImportError(.unclosedQuote, line: error.line, message: error.description)
             }
         case .quizlet:
             let rowSeparator = unescape(options.quizletRowSeparator)
@@ -303,7 +329,7 @@ public enum WordImporter {
             mapping = WordColumn.defaultMapping(columnCount: width)
         }
         if !mapping.contains(.term) {
-            throw ImportError(message: "the column mapping has no term column")
+            throw ImportError(.noTermColumn, message: "the column mapping has no term column")
         }
         return Table(records: records, hasHeader: hasHeader, header: header, mapping: mapping, rowsAreLines: rowsAreLines)
     }
@@ -435,8 +461,10 @@ public enum WordImporter {
     static func quizletRecords(
         _ text: String, termSeparator: String, rowSeparator: String
     ) throws(ImportError) -> [DelimitedText.Record] {
-        if termSeparator.isEmpty { throw ImportError(message: "the separator between term and definition is empty") }
-        if rowSeparator.isEmpty { throw ImportError(message: "the separator between entries is empty") }
+        if termSeparator.isEmpty {
+            throw ImportError(.emptySeparator, message: "the separator between term and definition is empty")
+        }
+        if rowSeparator.isEmpty { throw ImportError(.emptySeparator, message: "the separator between entries is empty") }
         let byLines = rowSeparator == "\n" || rowSeparator == "\r\n"
         let rowBytes = Array(rowSeparator.utf8)
         let termBytes = Array(termSeparator.utf8)
@@ -471,7 +499,7 @@ public enum WordImporter {
                 }
                 let word = byLines ? "line" : "entry"
                 failure = ImportError(
-                    line: number,
+                    .noTermSeparator, line: number,
                     message: "\(word) \(number): no separator (\(describeSeparator(termSeparator))) between term and definition")
                 return false
             }

@@ -213,6 +213,17 @@ struct WebPagesTests {
             let deleted = try await browser.post("/words/\(apple)/delete", [])
             #expect(deleted.status == .seeOther)
             #expect(GamesWebTests.flash(try await browser.get("/books/\(book)").body.string) == "“사과”를 삭제했습니다.")
+            // An import's problem names its line, in Korean.
+            var headers = browser.headers
+            headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=XyZ")
+            let multipart = "--XyZ\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(browser.csrf)\r\n"
+                + "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"broken.csv\"\r\n"
+                + "Content-Type: text/csv\r\n\r\nterm,meaning\n\"unclosed,quote\n\r\n--XyZ--\r\n"
+            let upload = try await app.testing().sendRequest(
+                .POST, "/books/\(book)/import", headers: headers, body: ByteBuffer(string: multipart))
+            #expect(upload.status == .unprocessableEntity)
+            #expect(upload.body.string.contains("2번째 줄: 따옴표로 연 칸이 닫히지 않았습니다"), "\(upload.body.string.prefix(300))")
+
             let book2 = try await browser.addWord(book, "책", "book")
             _ = try await browser.post("/words/\(book2)/delete", [])
             #expect(GamesWebTests.flash(try await browser.get("/books/\(book)").body.string) == "“책”을 삭제했습니다.")

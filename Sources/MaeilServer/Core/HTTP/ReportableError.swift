@@ -20,6 +20,11 @@ extension ReportableError {
 
 extension AppError: ReportableError {}
 
+extension ImportError: ReportableError {
+    var status: HTTPResponseStatus { .unprocessableEntity }
+    var code: ErrorCode { .invalidFile }
+}
+
 extension ValidationError: ReportableError {
     var status: HTTPResponseStatus { .unprocessableEntity }
     var code: ErrorCode { .invalidInput }

@@ -14,6 +14,26 @@ enum WebMessages {
         return message.prefix(1).uppercased() + message.dropFirst()
     }
 
+    /// An import's problem: its kind worded in the page's language, with the
+    /// line (or the JSON book's word) it is on.
+    static func importProblem(_ error: ImportError, _ lang: UILanguage) -> String {
+        let problem: String = switch error.kind {
+        case .invalidWord(let invalid, let index):
+            index.map { Localizer.format("importErrWord", lang, ["n": String($0 + 1), "problem": validation(invalid, lang)]) }
+                ?? validation(invalid, lang)
+        case .invalidBook(let invalid): validation(invalid, lang)
+        case .notText: Localizer.text("importErrNotText", lang)
+        case .unclosedQuote: Localizer.text("importErrUnclosedQuote", lang)
+        case .noTermSeparator: Localizer.text("importErrNoTermSeparator", lang)
+        case .notABook: Localizer.format("importErrNotABook", lang, ["detail": error.message])
+        case .noTermColumn: Localizer.text("importNeedTerm", lang)
+        case .emptySeparator: Localizer.text("importErrEmptySeparator", lang)
+        case .noWords: Localizer.text("importErrNoWords", lang)
+        }
+        guard let line = error.line else { return problem }
+        return Localizer.format("importErrLine", lang, ["line": String(line), "problem": problem])
+    }
+
     /// Checks a draft the way the store will, so the page can point at the field.
     static func check(_ draft: WordDraft, _ lang: UILanguage) -> (field: String, message: String)? {
         do {

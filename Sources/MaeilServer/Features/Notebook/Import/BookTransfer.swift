@@ -14,16 +14,9 @@ struct BookTransfer: Sendable {
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> ImportReport {
         _ = try await books.find(bookID)
-        let parsed: ImportResult
-        do {
-            parsed = try WordImporter.parse(data: data, fileName: fileName, options: options)
-        } catch let error as ImportError {
-            throw AppError.invalid(error.description, code: .invalidFile)
-        } catch {
-            throw AppError.invalid("the file could not be read: \(error)", code: .invalidFile)
-        }
+        let parsed = try WordImporter.parse(data: data, fileName: fileName, options: options)
         guard !parsed.words.isEmpty else {
-            throw AppError.invalid("the file has no words to import", code: .invalidFile)
+            throw ImportError(.noWords, message: "the file has no words to import")
         }
         let total = parsed.words.count
         let imported = try await words.importDrafts(parsed.words, intoBook: bookID) { done in
@@ -33,13 +26,7 @@ struct BookTransfer: Sendable {
     }
 
     func preview(_ data: Data, fileName: String?, options: ImportOptions) throws -> ImportPreview {
-        do {
-            return try WordImporter.preview(data: data, fileName: fileName, options: options)
-        } catch let error as ImportError {
-            throw AppError.invalid(error.description, code: .invalidFile)
-        } catch {
-            throw AppError.invalid("the file could not be read: \(error)", code: .invalidFile)
-        }
+        try WordImporter.preview(data: data, fileName: fileName, options: options)
     }
 
     func export(bookID: UUID, format: ImportFormat) async throws -> (data: Data, fileName: String, contentType: HTTPMediaType) {

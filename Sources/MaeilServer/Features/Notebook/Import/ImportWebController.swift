@@ -110,7 +110,7 @@ struct ImportWebController: RouteCollection {
                 try WordImporter.preview(data: bytes, fileName: fileName, options: options)
             }
         } catch let error as ImportError {
-            return try await fail(error.message)
+            return try await fail(WebMessages.importProblem(error, req.uiLanguage))
         } catch let error as AppError {
             return try await fail(error.message)
         }
@@ -192,7 +192,7 @@ struct ImportWebController: RouteCollection {
             // Other choices (format, separators) may read it; the upload page lets the user pick them.
             let data = UploadData(
                 bookID: bookID.uuidString, bookName: book.name, choices: Self.choiceViews(req, choices),
-                error: problem.message)
+                error: WebMessages.importProblem(problem, req.uiLanguage))
             stash.remove(uploadID)
             return try await req.renderPage("notebook/import", title: "importTitle", nav: "books", data: data, status: .unprocessableEntity)
         }
@@ -259,8 +259,12 @@ struct ImportWebController: RouteCollection {
             stash.remove(uploadID)
             req.flash(Localizer.format("flashImported", req.uiLanguage, ["count": req.count("countWords", result.imported)]))
             return req.redirect(to: "/books/\(bookID)")
-        } catch let error as AppError where error.status == .unprocessableEntity {
+        } catch let error as ImportError {
             // Nothing was written (one transaction); show the problem on the preview.
+            return try await renderPreview(
+                req, choices: form.choices, mapping: mapping, error: WebMessages.importProblem(error, req.uiLanguage),
+                status: .unprocessableEntity)
+        } catch let error as AppError where error.status == .unprocessableEntity {
             return try await renderPreview(
                 req, choices: form.choices, mapping: mapping, error: error.message, status: .unprocessableEntity)
         }
