@@ -39,6 +39,9 @@ source scripts/postgres.sh
 
 install_missing
 
+log "formatting: swift format lint --strict (.swift-format: 4 spaces, 100 columns)"
+swift format lint --strict --recursive --parallel Sources Tests
+
 log "architecture: Core uses no feature, features form no cycle, web and API controllers stay apart"
 python3 scripts/check-architecture.py
 

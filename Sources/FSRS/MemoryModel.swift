@@ -71,13 +71,17 @@ struct MemoryModel: Sendable {
     ) -> Double {
         let next =
             rating == .again
-            ? forgetStability(difficulty: difficulty, stability: stability, retrievability: retrievability)
+            ? forgetStability(
+                difficulty: difficulty, stability: stability, retrievability: retrievability)
             : recallStability(
-                difficulty: difficulty, stability: stability, retrievability: retrievability, rating: rating)
+                difficulty: difficulty, stability: stability, retrievability: retrievability,
+                rating: rating)
         return clampStability(next)
     }
 
-    private func forgetStability(difficulty: Double, stability: Double, retrievability: Double) -> Double {
+    private func forgetStability(difficulty: Double, stability: Double, retrievability: Double)
+        -> Double
+    {
         let longTerm =
             w[11] * pow(difficulty, -w[12]) * (pow(stability + 1, w[13]) - 1)
             * pow(Self.e, (1 - retrievability) * w[14])

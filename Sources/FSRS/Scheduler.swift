@@ -34,7 +34,8 @@ public struct Scheduler: Sendable {
     ) -> ReviewLog {
         var (after, interval) = schedule(card, rating: rating, at: at)
         if parameters.enableFuzzing && after.state == .review {
-            interval = Fuzz.interval(interval, maximumInterval: parameters.maximumInterval, using: &generator)
+            interval = Fuzz.interval(
+                interval, maximumInterval: parameters.maximumInterval, using: &generator)
         }
         after.due = at.adding(interval)
         after.lastReview = at
@@ -115,7 +116,8 @@ public struct Scheduler: Sendable {
     }
 
     /// py-fsrs's (re)learning-step logic, the same for both lists of steps.
-    private func step(_ card: Card, rating: Rating, through steps: [TimeDelta]) -> (Card, TimeDelta) {
+    private func step(_ card: Card, rating: Rating, through steps: [TimeDelta]) -> (Card, TimeDelta)
+    {
         var card = card
         // py-fsrs asserts a step; a missing or negative one counts as the first.
         let current = max(card.step ?? 0, 0)
@@ -134,7 +136,9 @@ public struct Scheduler: Sendable {
             // The step stays; on the first step Hard waits halfway to the second step,
             // or 1.5 times the only step.
             if current == 0 {
-                let wait = steps.count == 1 ? first.scaled(by: 3, over: 2) : (first + steps[1]).scaled(by: 1, over: 2)
+                let wait =
+                    steps.count == 1
+                    ? first.scaled(by: 3, over: 2) : (first + steps[1]).scaled(by: 1, over: 2)
                 return (card, wait)
             }
             return (card, steps[current])

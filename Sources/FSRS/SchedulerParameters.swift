@@ -54,7 +54,8 @@ public struct SchedulerParameters: Sendable, Equatable, Codable {
         guard weights.count == bounds.count else {
             throw .weightCount(weights.count, expected: bounds.count)
         }
-        for (index, (weight, range)) in zip(weights, bounds).enumerated() where !range.contains(weight) {
+        for (index, (weight, range)) in zip(weights, bounds).enumerated()
+        where !range.contains(weight) {
             throw .weightOutOfBounds(index: index, value: weight, bounds: range)
         }
         // Written as "not inside" so NaN is rejected too.

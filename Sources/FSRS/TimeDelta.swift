@@ -31,7 +31,8 @@ struct TimeDelta: Sendable, Hashable, Comparable {
 
     /// `timedelta.days`: whole days, rounded down (so -1 µs is day -1).
     var days: Int {
-        let (quotient, remainder) = microseconds.quotientAndRemainder(dividingBy: Self.microsecondsPerDay)
+        let (quotient, remainder) = microseconds.quotientAndRemainder(
+            dividingBy: Self.microsecondsPerDay)
         return Int(remainder < 0 ? quotient - 1 : quotient)
     }
 

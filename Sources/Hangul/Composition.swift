@@ -101,7 +101,8 @@ extension Hangul {
                 HangulUTF8.compat.withUnsafeBufferPointer { table in
                     while let v = reader.next() {
                         if !splitCompounds && v &- 0xAC00 < 11172 {
-                            out.appendJamo(ofSyllable: Int(truncatingIfNeeded: v &- 0xAC00), from: table)
+                            out.appendJamo(
+                                ofSyllable: Int(truncatingIfNeeded: v &- 0xAC00), from: table)
                         } else {
                             appendDecomposed(v, splitCompounds: splitCompounds, to: &out)
                         }
@@ -113,7 +114,9 @@ extension Hangul {
 
     /// ``decompose(_:splitCompounds:)`` of one scalar (after composition).
     @inline(__always)
-    private static func appendDecomposed(_ v: UInt32, splitCompounds: Bool, to out: inout UTF8Writer) {
+    private static func appendDecomposed(
+        _ v: UInt32, splitCompounds: Bool, to out: inout UTF8Writer
+    ) {
         if let s = HangulSyllable(value: v) {
             s.appendCompat(splitCompounds: splitCompounds) { out.append($0) }
             return
@@ -141,7 +144,8 @@ extension Hangul {
                     while i < bytes.count {
                         let (v, length) = decodeUTF8(bytes, at: i)
                         if v &- 0xAC00 < 11172 {
-                            out.appendJamo(ofSyllable: Int(truncatingIfNeeded: v &- 0xAC00), from: table)
+                            out.appendJamo(
+                                ofSyllable: Int(truncatingIfNeeded: v &- 0xAC00), from: table)
                         } else {
                             out.appendScalarBytes(bytes, at: i, length: length)
                         }
@@ -204,7 +208,9 @@ extension Hangul {
                 HangulUTF8.compatInitial.withUnsafeBufferPointer { initials in
                     while let v = reader.next() {
                         if v &- 0xAC00 < 11172 {
-                            out.append(packed: initials[Int(truncatingIfNeeded: v &- 0xAC00) / 588], length: 3)
+                            out.append(
+                                packed: initials[Int(truncatingIfNeeded: v &- 0xAC00) / 588],
+                                length: 3)
                         } else if v >= 0x1100 && v <= 0x1112 {
                             out.append(Jamo.compatInitial[Int(v - 0x1100)])
                         } else {
@@ -221,7 +227,9 @@ extension Hangul {
     /// NFD input is handled. To choose a particle, use ``Josa``, which also reads
     /// digits and Latin letters.
     public static func hasBatchim(_ text: String) -> Bool {
-        guard let v = lastComposedScalar(text), let s = HangulSyllable(value: v) else { return false }
+        guard let v = lastComposedScalar(text), let s = HangulSyllable(value: v) else {
+            return false
+        }
         return s.final != 0
     }
 

@@ -66,7 +66,7 @@ public struct HangulSyllable: Hashable, Sendable, CustomStringConvertible {
     /// The precomposed scalar.
     public var scalar: Unicode.Scalar {
         // Always valid: indices are range-checked at construction.
-        Unicode.Scalar(value)!
+        Jamo.scalar(value)
     }
 
     var value: UInt32 {
@@ -98,14 +98,14 @@ public struct HangulSyllable: Hashable, Sendable, CustomStringConvertible {
     /// 과 → ㄱ ㅗ ㅏ), doubles typed with Shift stay whole (까 → ㄲ ㅏ).
     public func jamo(splitCompounds: Bool = false) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
-        appendCompat(splitCompounds: splitCompounds) { out.append(Unicode.Scalar($0)!) }
+        appendCompat(splitCompounds: splitCompounds) { out.append(Jamo.scalar($0)) }
         return out
     }
 
     /// The conjoining jamo (NFD form) of the syllable: 값 → ᄀ ᅡ ᆹ.
     public var conjoiningJamo: [Unicode.Scalar] {
-        var out = [Unicode.Scalar(0x1100 + UInt32(initial))!, Unicode.Scalar(0x1161 + UInt32(medial))!]
-        if final != 0 { out.append(Unicode.Scalar(0x11A7 + UInt32(final))!) }
+        var out = [Jamo.scalar(0x1100 + UInt32(initial)), Jamo.scalar(0x1161 + UInt32(medial))]
+        if final != 0 { out.append(Jamo.scalar(0x11A7 + UInt32(final))) }
         return out
     }
 

@@ -18,12 +18,14 @@ public enum Jamo {
 
     /// The 19 initial consonants as compatibility jamo, in Unicode syllable order
     /// (ㄱ ㄲ ㄴ ㄷ ㄸ ㄹ ㅁ ㅂ ㅃ ㅅ ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ).
-    public static let initials: [Unicode.Scalar] = compatInitial.map { Unicode.Scalar($0)! }
+    public static let initials: [Unicode.Scalar] = compatInitial.map(scalar)
     /// The 21 vowels as compatibility jamo, in Unicode syllable order (ㅏ … ㅣ).
-    public static let medials: [Unicode.Scalar] = (0..<21).map { Unicode.Scalar(0x314F + UInt32($0))! }
+    public static let medials: [Unicode.Scalar] = (0..<21).map { scalar(0x314F + UInt32($0)) }
     /// The 28 final slots as compatibility jamo, in Unicode syllable order; index 0 (no
     /// final) is `nil`.
-    public static let finals: [Unicode.Scalar?] = compatFinal.map { $0 == 0 ? nil : Unicode.Scalar($0) }
+    public static let finals: [Unicode.Scalar?] = compatFinal.map {
+        $0 == 0 ? nil : Unicode.Scalar($0)
+    }
 
     /// Whether `scalar` is a precomposed Hangul syllable (U+AC00–U+D7A3).
     @inlinable
@@ -52,20 +54,24 @@ public enum Jamo {
 
     /// The conjoining initial consonant for a compatibility consonant (ㄱ → ᄀ), or `nil`
     /// when it cannot begin a syllable (ㄳ, ㄺ, …) or is not a consonant.
-    public static func conjoiningInitial(fromCompatibility scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    public static func conjoiningInitial(fromCompatibility scalar: Unicode.Scalar) -> Unicode
+        .Scalar?
+    {
         let i = initialIndex(ofCompat: scalar.value)
         return i < 0 ? nil : Unicode.Scalar(0x1100 + UInt32(i))
     }
 
     /// The conjoining vowel for a compatibility vowel (ㅏ → ᅡ), or `nil`.
-    public static func conjoiningMedial(fromCompatibility scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    public static func conjoiningMedial(fromCompatibility scalar: Unicode.Scalar) -> Unicode.Scalar?
+    {
         let i = medialIndex(ofCompat: scalar.value)
         return i < 0 ? nil : Unicode.Scalar(0x1161 + UInt32(i))
     }
 
     /// The conjoining final consonant for a compatibility consonant (ㄱ → ᆨ, ㅄ → ᆹ), or
     /// `nil` when it cannot end a syllable (ㄸ, ㅃ, ㅉ) or is not a consonant.
-    public static func conjoiningFinal(fromCompatibility scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    public static func conjoiningFinal(fromCompatibility scalar: Unicode.Scalar) -> Unicode.Scalar?
+    {
         let i = finalIndex(ofCompat: scalar.value)
         return i <= 0 ? nil : Unicode.Scalar(0x11A7 + UInt32(i))
     }
@@ -75,8 +81,15 @@ public enum Jamo {
     /// ㅒ). Any other scalar is returned alone.
     public static func typingUnits(of scalar: Unicode.Scalar) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
-        appendTypingUnits(ofCompat: scalar.value) { out.append(Unicode.Scalar($0)!) }
+        appendTypingUnits(ofCompat: scalar.value) { out.append(Jamo.scalar($0)) }
         return out
+    }
+
+    /// The scalar of a code point from the Hangul tables (never a surrogate, so always
+    /// one; U+FFFD stands in rather than a crash should a table ever be wrong).
+    @inline(__always)
+    static func scalar(_ value: UInt32) -> Unicode.Scalar {
+        Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 
     // MARK: - Internal tables (UInt32 code points, indices as in Unicode syllable order)
@@ -123,7 +136,9 @@ public enum Jamo {
     ]
 
     /// Final index for a single initial index (ㄱ → ᆨ); 0 for ㄸ, ㅃ, ㅉ.
-    static let finalOfInitial: [Int8] = [1, 2, 4, 7, 0, 8, 16, 17, 0, 19, 20, 21, 22, 0, 23, 24, 25, 26, 27]
+    static let finalOfInitial: [Int8] = [
+        1, 2, 4, 7, 0, 8, 16, 17, 0, 19, 20, 21, 22, 0, 23, 24, 25, 26, 27,
+    ]
 
     /// Initial index for a final index (ᆨ → ᄀ); for a compound final, its second part.
     static let initialOfFinal: [Int8] = [

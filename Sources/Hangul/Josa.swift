@@ -243,13 +243,17 @@ extension Josa {
     /// stays, as Korean writing has it. For messages whose words are filled in
     /// at run time.
     public static func resolve(in text: String) -> String {
-        let forms = allCases.map { ($0, Array($0.undecided.unicodeScalars)) }.sorted { $0.1.count > $1.1.count }
-        guard forms.contains(where: { text.contains(String(String.UnicodeScalarView($0.1))) }) else { return text }
+        let forms = allCases.map { ($0, Array($0.undecided.unicodeScalars)) }.sorted {
+            $0.1.count > $1.1.count
+        }
+        guard forms.contains(where: { text.contains(String(String.UnicodeScalarView($0.1))) })
+        else { return text }
         let scalars = Array(text.unicodeScalars)
         var output = String.UnicodeScalarView()
         var i = 0
         outer: while i < scalars.count {
-            for (josa, form) in forms where scalars[i] == form[0] && i + form.count <= scalars.count
+            for (josa, form) in forms
+            where scalars[i] == form[0] && i + form.count <= scalars.count
                 && Array(scalars[i..<(i + form.count)]) == form
             {
                 output.append(contentsOf: josa.form(after: String(output)).unicodeScalars)

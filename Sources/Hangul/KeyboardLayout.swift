@@ -50,13 +50,16 @@ extension Hangul {
     /// so a lower-case key wins wherever Shift adds nothing (ㅁ is `a`, ㄲ is `R`).
     static let compatKeys: [UInt8] = {
         var keys = [UInt8](repeating: 0, count: 0x3163 - 0x3131 + 1)
-        for key in Array(UInt8(ascii: "A")...UInt8(ascii: "Z")) + Array(UInt8(ascii: "a")...UInt8(ascii: "z")) {
+        for key in Array(UInt8(ascii: "A")...UInt8(ascii: "Z"))
+            + Array(UInt8(ascii: "a")...UInt8(ascii: "z"))
+        {
             let code = HangulInputContext.keyCode(key)
-            let compat: UInt32 = switch code & 0xE0 {
-            case 0x20: Jamo.compatInitial[Int(code & 0x1F)]
-            case 0x40: 0x314F + UInt32(code & 0x1F)
-            default: 0
-            }
+            let compat: UInt32 =
+                switch code & 0xE0 {
+                case 0x20: Jamo.compatInitial[Int(code & 0x1F)]
+                case 0x40: 0x314F + UInt32(code & 0x1F)
+                default: 0
+                }
             if compat >= 0x3131 { keys[Int(compat - 0x3131)] = key }
         }
         return keys

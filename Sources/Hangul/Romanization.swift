@@ -53,7 +53,9 @@ extension Hangul {
     /// Sound changes apply within a run of Hangul syllables: spaces, digits and any other
     /// character break them (1박2일 → 1bak2il) and pass through unchanged, as do lone
     /// jamo. NFD input is composed first.
-    public static func romanize(_ text: String, options: RomanizationOptions = RomanizationOptions()) -> String {
+    public static func romanize(
+        _ text: String, options: RomanizationOptions = RomanizationOptions()
+    ) -> String {
         var out = UTF8Sink(capacity: text.utf8.count)
         var word: [HangulSyllable] = []
         var initials: [Int] = []
@@ -133,7 +135,8 @@ extension Hangul {
     /// final sound and the new initial.
     @inline(__always)
     private static func boundary(
-        final f: Int, initial i: Int, medial v: Int, nieunSuffix: Bool, _ options: RomanizationOptions
+        final f: Int, initial i: Int, medial v: Int, nieunSuffix: Bool,
+        _ options: RomanizationOptions
     ) -> (FinalSound, Int) {
         if f == 0 { return (.none, i) }
         // What remains of a final with ㅎ once the ㅎ is gone (ㅎ, ㄶ, ㅀ).
@@ -215,10 +218,12 @@ extension Hangul {
     }
 
     private static let initialLetters: [StaticString] = [
-        "g", "kk", "n", "d", "tt", "r", "m", "b", "pp", "s", "ss", "", "j", "jj", "ch", "k", "t", "p", "h",
+        "g", "kk", "n", "d", "tt", "r", "m", "b", "pp", "s", "ss", "", "j", "jj", "ch", "k", "t",
+        "p", "h",
     ]
     private static let vowelLetters: [StaticString] = [
-        "a", "ae", "ya", "yae", "eo", "e", "yeo", "ye", "o", "wa", "wae", "oe", "yo", "u", "wo", "we", "wi",
+        "a", "ae", "ya", "yae", "eo", "e", "yeo", "ye", "o", "wa", "wae", "oe", "yo", "u", "wo",
+        "we", "wi",
         "yu", "eu", "ui", "i",
     ]
     private static let finalLetters: [StaticString] = ["", "k", "n", "t", "l", "m", "p", "ng"]

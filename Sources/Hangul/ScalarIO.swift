@@ -154,7 +154,9 @@ func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt3
     if b0 < 0x80 { return (b0, 1) }
     if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1]) & 0x3F, 2) }
     if b0 < 0xF0 {
-        return ((b0 & 0x0F) << 12 | (UInt32(bytes[i + 1]) & 0x3F) << 6 | UInt32(bytes[i + 2]) & 0x3F, 3)
+        return (
+            (b0 & 0x0F) << 12 | (UInt32(bytes[i + 1]) & 0x3F) << 6 | UInt32(bytes[i + 2]) & 0x3F, 3
+        )
     }
     return (
         (b0 & 0x07) << 18 | (UInt32(bytes[i + 1]) & 0x3F) << 12 | (UInt32(bytes[i + 2]) & 0x3F) << 6
@@ -297,7 +299,8 @@ func stringFromValidUTF8(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
 enum HangulUTF8 {
     @inline(__always)
     static func packed(_ v: UInt32) -> UInt64 {
-        UInt64(0xE0 | (v >> 12)) | UInt64(0x80 | ((v >> 6) & 0x3F)) << 8 | UInt64(0x80 | (v & 0x3F)) << 16
+        UInt64(0xE0 | (v >> 12)) | UInt64(0x80 | ((v >> 6) & 0x3F)) << 8 | UInt64(0x80 | (v & 0x3F))
+            << 16
     }
 
     /// Where the finals start in ``compat`` and ``conjoining``.
@@ -307,7 +310,9 @@ enum HangulUTF8 {
     /// index / 28), the initial and medial (6 bytes); entries 399..<427, for each final
     /// index, the final (3 bytes; none for 0).
     static let compat: [UInt64] =
-        (0..<399).map { packed(Jamo.compatInitial[$0 / 21]) | packed(0x314F + UInt32($0 % 21)) << 24 }
+        (0..<399).map {
+            packed(Jamo.compatInitial[$0 / 21]) | packed(0x314F + UInt32($0 % 21)) << 24
+        }
         + Jamo.compatFinal.map { $0 == 0 ? 0 : packed($0) }
 
     /// The conjoining jamo (U+1100…, U+1161…, U+11A8…) of syllables, laid out as ``compat``.

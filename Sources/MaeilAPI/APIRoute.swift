@@ -4,7 +4,11 @@
 /// the same values, so a path is written once.
 public struct APIRoute: Hashable, Sendable, CustomStringConvertible {
     public enum Method: String, Sendable {
-        case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+        case get = "GET"
+        case post = "POST"
+        case put = "PUT"
+        case patch = "PATCH"
+        case delete = "DELETE"
     }
 
     public static let prefix = "/api/v1"
@@ -93,10 +97,13 @@ extension APIRoute {
     /// Every route, in the order the document lists them.
     public static let all: [APIRoute] = [
         openAPI, signUp, logIn, logOut, me, tokens, createToken, deleteToken,
-        books, createBook, addStarterBook, book, updateBook, deleteBook, bookWords, addWord, importFile, exportBook,
-        bulkWords, word, updateWord, replaceWord, deleteWord, search, calendar, calendarDay, calendarDayAction,
+        books, createBook, addStarterBook, book, updateBook, deleteBook, bookWords, addWord,
+        importFile, exportBook,
+        bulkWords, word, updateWord, replaceWord, deleteWord, search, calendar, calendarDay,
+        calendarDayAction,
         studyQueue, answerCard, undoAnswer, studySettings, updateStudySettings,
         dashboard, statsDays, chart,
-        startGame, game, playMove, retestWrong, bookmarkWrong, mistakes, clearMistakes, clearWordMistakes,
+        startGame, game, playMove, retestWrong, bookmarkWrong, mistakes, clearMistakes,
+        clearWordMistakes,
     ]
 }

@@ -75,7 +75,9 @@ public struct GameDTO: Codable, Sendable {
         public var correctAnswer: String
         public var isCorrect: Bool
 
-        public init(prompt: String, chosen: Int, correct: Int, correctAnswer: String, isCorrect: Bool) {
+        public init(
+            prompt: String, chosen: Int, correct: Int, correctAnswer: String, isCorrect: Bool
+        ) {
             self.prompt = prompt
             self.chosen = chosen
             self.correct = correct

@@ -11,7 +11,9 @@ extension JSONDecoder {
             fractional.formatOptions.insert(.withFractionalSeconds)
             guard let date = plain.date(from: text) ?? fractional.date(from: text) else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date: \(text)"))
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "not an ISO 8601 date: \(text)"))
             }
             return date
         }

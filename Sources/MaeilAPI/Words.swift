@@ -189,7 +189,9 @@ public struct WordPageDTO: Codable, Sendable {
 
 /// The order of a word list (`sort=`).
 public enum WordSort: String, Codable, Sendable, CaseIterable {
-    case recent, oldest, memorized, notMemorized = "not-memorized", random, alphabetical
+    case recent, oldest, memorized
+    case notMemorized = "not-memorized"
+    case random, alphabetical
 }
 
 public enum BulkAction: String, Codable, Sendable, CaseIterable {
@@ -260,5 +262,6 @@ public struct CalendarMonthDTO: Codable, Sendable {
 
 /// What `calendar/{date}/{action}` does to the words added that day.
 public enum DayAction: String, Codable, Sendable, CaseIterable {
-    case memorizeAll = "memorize-all", deleteAll = "delete-all"
+    case memorizeAll = "memorize-all"
+    case deleteAll = "delete-all"
 }

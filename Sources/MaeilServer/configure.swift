@@ -20,7 +20,9 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.sessions.use { _ in DatabaseSessionDriver() }
     app.sessions.configuration.cookieName = "maeil_session"
     app.sessions.configuration.cookieFactory = { id in
-        HTTPCookies.Value(string: id.string, maxAge: 60 * 60 * 24 * 30, path: "/", isHTTPOnly: true, sameSite: .lax)
+        HTTPCookies.Value(
+            string: id.string, maxAge: 60 * 60 * 24 * 30, path: "/", isHTTPOnly: true,
+            sameSite: .lax)
     }
 
     app.migrations.add(SessionRecord.migration)
@@ -46,15 +48,18 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.views.use(.leaf)
     // Not Leaf's default limits: those refuse hidden folders, and a debug build
     // keeps its resources under `.build/`. The sandbox still confines reads.
-    app.leaf.sources = .singleSource(NIOLeafFiles(
-        fileio: app.fileio, limits: [.toSandbox, .requireExtensions],
-        sandboxDirectory: app.directory.viewsDirectory, viewDirectory: app.directory.viewsDirectory))
+    app.leaf.sources = .singleSource(
+        NIOLeafFiles(
+            fileio: app.fileio, limits: [.toSandbox, .requireExtensions],
+            sandboxDirectory: app.directory.viewsDirectory,
+            viewDirectory: app.directory.viewsDirectory))
     app.leaf.cache.isEnabled = app.environment.isRelease
 
     app.middleware = Middlewares()
     app.middleware.use(MaeilErrorMiddleware())
     app.middleware.use(URLControlCharacterGuard())
-    app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
+    app.middleware.use(
+        FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
 
     app.lifecycle.use(SessionSweeper())
 
@@ -65,7 +70,10 @@ private func configureDatabase(_ app: Application, settings: ServerSettings) thr
     if settings.usesPostgres, let url = settings.databaseURL {
         var configuration = try SQLPostgresConfiguration(url: url)
         if let schema = settings.postgresSchema { configuration.searchPath = [schema] }
-        app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, sqlLogLevel: .debug), as: .psql)
+        app.databases.use(
+            .postgres(
+                configuration: configuration, maxConnectionsPerEventLoop: 4, sqlLogLevel: .debug),
+            as: .psql)
     } else if settings.databaseURL == nil || settings.databaseURL?.hasPrefix("sqlite://") == true {
         let path = settings.sqlitePath
         try PrivateFiles.prepareDatabase(at: path)

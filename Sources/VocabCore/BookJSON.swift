@@ -32,7 +32,8 @@ public struct BookArchive: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.format = try c.decode(String.self, forKey: .format)
-        self.version = try c.decodeIfPresent(Int.self, forKey: .version) ?? BookArchive.currentVersion
+        self.version =
+            try c.decodeIfPresent(Int.self, forKey: .version) ?? BookArchive.currentVersion
         self.name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
         self.description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
         self.words = try c.decode([WordDraft].self, forKey: .words)
@@ -64,7 +65,9 @@ public enum BookArchiveCodec {
         }
         if String(validating: bytes, as: UTF8.self) == nil {
             let offset = TextDecoding.firstInvalidUTF8Offset(bytes[...]) ?? 0
-            throw ImportError(.notABook, message: "the JSON file is not valid UTF-8 text (invalid byte at offset \(offset))")
+            throw ImportError(
+                .notABook,
+                message: "the JSON file is not valid UTF-8 text (invalid byte at offset \(offset))")
         }
         if let syntax = JSONSyntaxCheck.message(bytes) {
             throw ImportError(.notABook, message: syntax)
@@ -81,13 +84,15 @@ public enum BookArchiveCodec {
                     Date.self,
                     DecodingError.Context(
                         codingPath: decoder.codingPath,
-                        debugDescription: "expected a date string such as \"2024-05-01T09:30:00Z\""))
+                        debugDescription: "expected a date string such as \"2024-05-01T09:30:00Z\"")
+                )
             }
             guard let date = ISO8601Timestamp.parse(text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container,
                     debugDescription:
-                        "\"\(text.prefix(40))\" is not an ISO 8601 date such as \"2024-05-01T09:30:00Z\"")
+                        "\"\(text.prefix(40))\" is not an ISO 8601 date such as \"2024-05-01T09:30:00Z\""
+                )
             }
             return date
         }
@@ -100,13 +105,15 @@ public enum BookArchiveCodec {
             throw ImportError(.notABook, message: "the file is not valid JSON: \(error)")
         }
         if archive.format != BookArchive.formatName {
-            throw ImportError(.notABook,
+            throw ImportError(
+                .notABook,
                 message:
                     "format: expected \"\(BookArchive.formatName)\", found \"\(archive.format.prefix(60))\" (this is not a Maeil book file)"
             )
         }
         if archive.version > BookArchive.currentVersion || archive.version < 1 {
-            throw ImportError(.notABook,
+            throw ImportError(
+                .notABook,
                 message:
                     "version: this Maeil reads version \(BookArchive.currentVersion) of the book format, the file has version \(archive.version)"
             )
@@ -131,11 +138,14 @@ public enum BookArchiveCodec {
         case .typeMismatch(let type, let context):
             let location = path(context.codingPath)
             var text = (location.isEmpty ? "the file" : location) + ": expected " + describe(type)
-            if let found = foundValue(at: context.codingPath, in: data) { text += ", found " + found }
+            if let found = foundValue(at: context.codingPath, in: data) {
+                text += ", found " + found
+            }
             return text
         case .valueNotFound(let type, let context):
             let location = path(context.codingPath)
-            return (location.isEmpty ? "the file" : location) + ": expected " + describe(type) + ", found null"
+            return (location.isEmpty ? "the file" : location) + ": expected " + describe(type)
+                + ", found null"
         case .keyNotFound(let key, let context):
             let location = path(context.codingPath)
             let missing = "missing field \"\(key.stringValue)\""
@@ -169,13 +179,16 @@ public enum BookArchiveCodec {
         if type == Double.self || type == Float.self { return "a number" }
         if type == Date.self { return "a date string" }
         let name = String(describing: type)
-        if name.hasPrefix("Array") || name.hasPrefix("[") || name.contains("Unkeyed") { return "a list" }
+        if name.hasPrefix("Array") || name.hasPrefix("[") || name.contains("Unkeyed") {
+            return "a list"
+        }
         return "an object"
     }
 
     /// What JSON value sits at `codingPath` (for "found a number" in messages).
     static func foundValue(at codingPath: [any CodingKey], in data: Data) -> String? {
-        guard var node = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+        guard var node = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        else {
             return nil
         }
         for key in codingPath {
@@ -246,7 +259,9 @@ enum JSONSyntaxCheck {
         let truncated = "unexpected end of data (the file may be truncated)"
 
         func describe(_ byte: UInt8) -> String {
-            if byte >= 0x21 && byte < 0x7F { return "unexpected character \"\(Character(Unicode.Scalar(byte)))\"" }
+            if byte >= 0x21 && byte < 0x7F {
+                return "unexpected character \"\(Character(Unicode.Scalar(byte)))\""
+            }
             return "unexpected byte 0x\(String(byte, radix: 16, uppercase: true))"
         }
 
@@ -268,8 +283,12 @@ enum JSONSyntaxCheck {
                         guard i + 6 <= n else { return Failure(offset: n, problem: truncated) }
                         for k in (i + 2)..<(i + 6) {
                             let h = b[k]
-                            let isHex = (h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66)
-                            if !isHex { return Failure(offset: k, problem: "invalid \\u escape in a string") }
+                            let isHex =
+                                (h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46)
+                                || (h >= 0x61 && h <= 0x66)
+                            if !isHex {
+                                return Failure(offset: k, problem: "invalid \\u escape in a string")
+                            }
                         }
                         i += 6
                     default:
@@ -278,7 +297,8 @@ enum JSONSyntaxCheck {
                     continue
                 }
                 if c < 0x20 {
-                    return Failure(offset: i, problem: "a line break or control character inside a string")
+                    return Failure(
+                        offset: i, problem: "a line break or control character inside a string")
                 }
                 i += 1
             }
@@ -315,7 +335,10 @@ enum JSONSyntaxCheck {
             for (k, expected) in word.enumerated() {
                 guard i + k < n else { return Failure(offset: n, problem: truncated) }
                 if b[i + k] != expected {
-                    return Failure(offset: i, problem: "invalid value (expected \"\(String(decoding: word, as: UTF8.self))\")")
+                    return Failure(
+                        offset: i,
+                        problem:
+                            "invalid value (expected \"\(String(decoding: word, as: UTF8.self))\")")
                 }
             }
             i += word.count
@@ -331,7 +354,8 @@ enum JSONSyntaxCheck {
                 switch c {
                 case 0x7B, 0x5B:  // { [
                     if stack.count >= maxDepth {
-                        return Failure(offset: i, problem: "values nested more than \(maxDepth) levels deep")
+                        return Failure(
+                            offset: i, problem: "values nested more than \(maxDepth) levels deep")
                     }
                     stack.append(c)
                     i += 1
@@ -364,16 +388,23 @@ enum JSONSyntaxCheck {
                     if let failure = scanString() { return failure }
                     state = .colon
                 } else {
-                    return Failure(offset: i, problem: describe(b[i]) + " where a field name in double quotes belongs")
+                    return Failure(
+                        offset: i,
+                        problem: describe(b[i]) + " where a field name in double quotes belongs")
                 }
             case .colon:
                 guard i < n else { return Failure(offset: n, problem: truncated) }
-                guard b[i] == 0x3A else { return Failure(offset: i, problem: describe(b[i]) + " where \":\" belongs") }
+                guard b[i] == 0x3A else {
+                    return Failure(offset: i, problem: describe(b[i]) + " where \":\" belongs")
+                }
                 i += 1
                 state = .value
             case .afterValue:
                 guard let top = stack.last else {
-                    return i == n ? nil : Failure(offset: i, problem: "unexpected text after the end of the JSON value")
+                    return i == n
+                        ? nil
+                        : Failure(
+                            offset: i, problem: "unexpected text after the end of the JSON value")
                 }
                 guard i < n else { return Failure(offset: n, problem: truncated) }
                 let close: UInt8 = top == 0x7B ? 0x7D : 0x5D
@@ -385,7 +416,8 @@ enum JSONSyntaxCheck {
                     i += 1
                 } else {
                     let expected = top == 0x7B ? "\",\" or \"}\"" : "\",\" or \"]\""
-                    return Failure(offset: i, problem: describe(b[i]) + " where \(expected) belongs")
+                    return Failure(
+                        offset: i, problem: describe(b[i]) + " where \(expected) belongs")
                 }
             }
         }

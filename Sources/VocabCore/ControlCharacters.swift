@@ -18,7 +18,9 @@ public enum ControlCharacters {
     }
 
     /// The same check on UTF-8 bytes (a percent-decoded URL, say).
-    public static func occur(inUTF8 bytes: some Sequence<UInt8>, allowingLineBreaks: Bool = true) -> Bool {
+    public static func occur(inUTF8 bytes: some Sequence<UInt8>, allowingLineBreaks: Bool = true)
+        -> Bool
+    {
         // Bytes are enough: every forbidden scalar but the C1 ones is one byte,
         // and C1 scalars are the two bytes C2 80…C2 9F.
         var afterC2 = false

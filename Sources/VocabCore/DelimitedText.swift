@@ -36,7 +36,9 @@ public enum DelimitedText {
     }
 
     /// Like `parse`, keeping each record's starting line (for error messages).
-    public static func parseRecords(_ text: String, delimiter: Character) throws(DelimitedTextError) -> [Record] {
+    public static func parseRecords(_ text: String, delimiter: Character) throws(DelimitedTextError)
+        -> [Record]
+    {
         let delimiterBytes = Array(String(delimiter).utf8)
         var text = text
         var failure: DelimitedTextError?
@@ -74,7 +76,8 @@ public enum DelimitedText {
 
         @inline(__always) func string(_ start: Int, _ end: Int) -> String {
             if start >= end { return "" }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
 
         var i = 0
@@ -100,7 +103,8 @@ public enum DelimitedText {
                 while i < count {
                     let b = bytes[i]
                     if b == quote {
-                        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<i]))
+                        scratch.append(
+                            contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<i]))
                         if i + 1 < count && bytes[i + 1] == quote {
                             scratch.append(quote)
                             i += 2
@@ -125,14 +129,18 @@ public enum DelimitedText {
                 }
                 // Text after the closing quote up to the delimiter or line end is kept as is.
                 let restStart = i
-                while i < count && bytes[i] != lf && bytes[i] != cr && !isDelimiter(at: i) { i += 1 }
+                while i < count && bytes[i] != lf && bytes[i] != cr && !isDelimiter(at: i) {
+                    i += 1
+                }
                 if i > restStart {
                     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[restStart..<i]))
                 }
                 field = String(decoding: scratch, as: UTF8.self)
             } else {
                 let start = i
-                while i < count && bytes[i] != lf && bytes[i] != cr && !isDelimiter(at: i) { i += 1 }
+                while i < count && bytes[i] != lf && bytes[i] != cr && !isDelimiter(at: i) {
+                    i += 1
+                }
                 field = string(start, i)
             }
             fields.append(field)
@@ -218,10 +226,18 @@ public enum DelimitedText {
                 continue
             }
             switch b {
-            case quote: inQuotes = true; sawContent = true
-            case 0x09: tabs += 1; sawContent = true
-            case 0x2C: commas += 1; sawContent = true
-            case 0x3B: semicolons += 1; sawContent = true
+            case quote:
+                inQuotes = true
+                sawContent = true
+            case 0x09:
+                tabs += 1
+                sawContent = true
+            case 0x2C:
+                commas += 1
+                sawContent = true
+            case 0x3B:
+                semicolons += 1
+                sawContent = true
             case lf, cr:
                 if sawContent { return decide(tabs: tabs, commas: commas, semicolons: semicolons) }
             default: sawContent = true

@@ -20,7 +20,9 @@ public enum ISO8601Timestamp {
         let secondOfDay = unix - days * 86_400
         let (year, month, day) = civil(fromDays: days)
         var out = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-        out += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        out +=
+            pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":"
+            + pad(secondOfDay % 60, 2)
         if fraction > 0 {
             var digits: String?
             for n in [3, 6, 9, 12, 15] {
@@ -52,12 +54,18 @@ public enum ISO8601Timestamp {
             return value
         }
         func expect(_ c: UInt8) -> Bool {
-            if i < b.count && b[i] == c { i += 1; return true }
+            if i < b.count && b[i] == c {
+                i += 1
+                return true
+            }
             return false
         }
-        guard let year = number(4), expect(0x2D), let month = number(2), expect(0x2D), let day = number(2)
+        guard let year = number(4), expect(0x2D), let month = number(2), expect(0x2D),
+            let day = number(2)
         else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year, month) else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year, month) else {
+            return nil
+        }
         var hour: Int64 = 0
         var minute: Int64 = 0
         var second: Int64 = 0

@@ -5,7 +5,10 @@ import Foundation
 /// 0"; the queue tells new cards apart (they have their own daily limit), so
 /// storage keeps them as `new` until the first answer.
 public enum QueueState: Int, Sendable, Codable, CaseIterable {
-    case new = 0, learning = 1, review = 2, relearning = 3
+    case new = 0
+    case learning = 1
+    case review = 2
+    case relearning = 3
 
     public init(_ state: CardState) {
         self = QueueState(rawValue: state.rawValue) ?? .learning
@@ -36,7 +39,9 @@ public struct StudyLimits: Sendable, Codable, Equatable {
     /// Nil when both limits are allowed, else what is wrong.
     public var problem: String? {
         if !Self.allowed.contains(newPerDay) { return "newPerDay must be between 0 and 9999" }
-        if !Self.allowed.contains(reviewsPerDay) { return "reviewsPerDay must be between 0 and 9999" }
+        if !Self.allowed.contains(reviewsPerDay) {
+            return "reviewsPerDay must be between 0 and 9999"
+        }
         return nil
     }
 
@@ -55,7 +60,9 @@ public enum ReviewPolicy {
 
     /// Whether a card may be answered now. `startOfTomorrow` is the end of the
     /// user's day.
-    public static func isAnswerable(_ state: QueueState, due: Date, now: Date, startOfTomorrow: Date) -> Bool {
+    public static func isAnswerable(
+        _ state: QueueState, due: Date, now: Date, startOfTomorrow: Date
+    ) -> Bool {
         switch state {
         case .new: true
         case .learning, .relearning: due <= now.addingTimeInterval(learnAhead)

@@ -52,7 +52,8 @@ public enum SearchFolding {
                 continue
             }
             // Hangul syllables and jamo, kana, CJK ideographs: no case, no folding.
-            if (v >= 0xAC00 && v <= 0xD7A3) || (v >= 0x3040 && v <= 0x30FF) || (v >= 0x4E00 && v <= 0x9FFF)
+            if (v >= 0xAC00 && v <= 0xD7A3) || (v >= 0x3040 && v <= 0x30FF)
+                || (v >= 0x4E00 && v <= 0x9FFF)
                 || (v >= 0x1100 && v <= 0x11FF) || (v >= 0x3130 && v <= 0x318F)
             {
                 emit(scalar)
@@ -114,7 +115,8 @@ private final class FoldTable: Sendable {
 
     static func isFoldableScript(_ v: UInt32) -> Bool {
         (v >= 0x80 && v <= 0x24F) || (v >= 0x370 && v <= 0x52F) || (v >= 0x1E00 && v <= 0x1FFF)
-            || (v >= 0x2C60 && v <= 0x2C7F) || (v >= 0xA720 && v <= 0xA7FF) || (v >= 0xFB00 && v <= 0xFB06)
+            || (v >= 0x2C60 && v <= 0x2C7F) || (v >= 0xA720 && v <= 0xA7FF)
+            || (v >= 0xFB00 && v <= 0xFB06)
     }
 
     private init() {
@@ -124,12 +126,15 @@ private final class FoldTable: Sendable {
         ]
         for range in ranges {
             for v in range {
-                guard let scalar = Unicode.Scalar(v), scalar.properties.generalCategory != .unassigned else {
+                guard let scalar = Unicode.Scalar(v),
+                    scalar.properties.generalCategory != .unassigned
+                else {
                     continue
                 }
                 let decomposed = String(scalar).decomposedStringWithCanonicalMapping
                 var folded: [Unicode.Scalar] = []
-                for part in decomposed.unicodeScalars where !(part.value >= 0x300 && part.value <= 0x36F) {
+                for part in decomposed.unicodeScalars
+                where !(part.value >= 0x300 && part.value <= 0x36F) {
                     folded.append(contentsOf: part.properties.lowercaseMapping.unicodeScalars)
                 }
                 // Dropping marks can leave a lowercase mapping that adds marks back (İ → i̇).
@@ -143,7 +148,8 @@ private final class FoldTable: Sendable {
             0xC6: "ae", 0xE6: "ae", 0x152: "oe", 0x153: "oe",  // Æ æ Œ œ
             0xD8: "o", 0xF8: "o", 0x110: "d", 0x111: "d", 0x141: "l", 0x142: "l",  // Ø ø Đ đ Ł ł
             0x126: "h", 0x127: "h", 0x131: "i", 0x3C2: "σ",  // Ħ ħ ı ς
-            0xFB00: "ff", 0xFB01: "fi", 0xFB02: "fl", 0xFB03: "ffi", 0xFB04: "ffl", 0xFB05: "st", 0xFB06: "st",
+            0xFB00: "ff", 0xFB01: "fi", 0xFB02: "fl", 0xFB03: "ffi", 0xFB04: "ffl", 0xFB05: "st",
+            0xFB06: "st",
         ]
         for (v, text) in extras { map[v] = Array(text.unicodeScalars) }
         self.map = map

@@ -32,7 +32,8 @@ public struct DecodingFailure: Error, Sendable, Equatable, CustomStringConvertib
 /// CP949 (the Windows superset of EUC-KR, which Korean Excel writes). CP949 goes through
 /// glibc's iconv, because Foundation's EUC-KR on Linux silently drops bytes it cannot map.
 public enum TextDecoding {
-    public static func decode(_ data: Data) throws -> (text: String, encoding: TextEncodingDetected) {
+    public static func decode(_ data: Data) throws -> (text: String, encoding: TextEncodingDetected)
+    {
         if data.isEmpty { return ("", .utf8) }
         let bytes = [UInt8](data)
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
@@ -41,7 +42,9 @@ public enum TextDecoding {
             let offset = firstInvalidUTF8Offset(body) ?? 3
             throw DecodingFailure(
                 offset: offset,
-                message: "the file starts with a UTF-8 byte order mark but has invalid UTF-8 at byte offset \(offset)")
+                message:
+                    "the file starts with a UTF-8 byte order mark but has invalid UTF-8 at byte offset \(offset)"
+            )
         }
         if bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xFE {
             return (try decodeUTF16(bytes, littleEndian: true), .utf16LE)
@@ -59,7 +62,9 @@ public enum TextDecoding {
             if utf8Offset > cp949Failure.offset {
                 throw DecodingFailure(
                     offset: utf8Offset,
-                    message: "the file is not valid UTF-8 (invalid byte at offset \(utf8Offset)) nor CP949/EUC-KR text (invalid at offset \(cp949Failure.offset))")
+                    message:
+                        "the file is not valid UTF-8 (invalid byte at offset \(utf8Offset)) nor CP949/EUC-KR text (invalid at offset \(cp949Failure.offset))"
+                )
             }
             throw cp949Failure
         }
@@ -89,7 +94,9 @@ public enum TextDecoding {
         if bytes.count % 2 != 0 {
             throw DecodingFailure(
                 offset: bytes.count - 1,
-                message: "the file is \(name) (it has a byte order mark) but ends in the middle of a character at byte offset \(bytes.count - 1)")
+                message:
+                    "the file is \(name) (it has a byte order mark) but ends in the middle of a character at byte offset \(bytes.count - 1)"
+            )
         }
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2 - 1)
@@ -115,7 +122,9 @@ public enum TextDecoding {
                 let offset = 2 + unitOffset * 2
                 throw DecodingFailure(
                     offset: offset,
-                    message: "the file is \(name) (it has a byte order mark) but has an unpaired surrogate at byte offset \(offset)")
+                    message:
+                        "the file is \(name) (it has a byte order mark) but has an unpaired surrogate at byte offset \(offset)"
+                )
             }
         }
     }
@@ -131,12 +140,16 @@ public enum TextDecoding {
         return text
     }
 
-    static func iconvConvert(_ input: [UInt8], from source: String, to target: String) throws(DecodingFailure) -> [UInt8] {
+    static func iconvConvert(_ input: [UInt8], from source: String, to target: String)
+        throws(DecodingFailure) -> [UInt8]
+    {
         let descriptor = iconv_open(target, source)
         guard let descriptor, descriptor != UnsafeMutableRawPointer(bitPattern: -1) else {
             throw DecodingFailure(
                 offset: 0,
-                message: "the file is not UTF-8 and the \(source) converter is not available on this system")
+                message:
+                    "the file is not UTF-8 and the \(source) converter is not available on this system"
+            )
         }
         defer { iconv_close(descriptor) }
 
@@ -151,13 +164,17 @@ public enum TextDecoding {
             chunk.withUnsafeMutableBufferPointer { chunkBuffer in
                 guard let chunkBase = chunkBuffer.baseAddress else { return }
                 let chunkSize = chunkBuffer.count
-                var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(mutating: base)
-                    .assumingMemoryBound(to: CChar.self)
+                var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(
+                    mutating: base
+                )
+                .assumingMemoryBound(to: CChar.self)
                 var inLeft = inputBuffer.count
                 var flushing = false
                 while true {
-                    var outPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(chunkBase)
-                        .assumingMemoryBound(to: CChar.self)
+                    var outPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(
+                        chunkBase
+                    )
+                    .assumingMemoryBound(to: CChar.self)
                     var outLeft = chunkSize
                     let result: Int
                     if flushing {
@@ -168,7 +185,8 @@ public enum TextDecoding {
                     let code = errno
                     let produced = chunkSize - outLeft
                     if produced > 0 {
-                        output.append(contentsOf: UnsafeBufferPointer(start: chunkBase, count: produced))
+                        output.append(
+                            contentsOf: UnsafeBufferPointer(start: chunkBase, count: produced))
                     }
                     consumed = inputBuffer.count - inLeft
                     if result != -1 {
@@ -182,17 +200,23 @@ public enum TextDecoding {
                     case EILSEQ:
                         failure = DecodingFailure(
                             offset: consumed,
-                            message: "the file is not valid UTF-8 nor CP949/EUC-KR text: invalid byte sequence at byte offset \(consumed)")
+                            message:
+                                "the file is not valid UTF-8 nor CP949/EUC-KR text: invalid byte sequence at byte offset \(consumed)"
+                        )
                         return
                     case EINVAL:
                         failure = DecodingFailure(
                             offset: consumed,
-                            message: "the file is not valid UTF-8 nor CP949/EUC-KR text: incomplete character at byte offset \(consumed)")
+                            message:
+                                "the file is not valid UTF-8 nor CP949/EUC-KR text: incomplete character at byte offset \(consumed)"
+                        )
                         return
                     default:
                         failure = DecodingFailure(
                             offset: consumed,
-                            message: "the file could not be decoded as CP949 text (error \(code)) at byte offset \(consumed)")
+                            message:
+                                "the file could not be decoded as CP949 text (error \(code)) at byte offset \(consumed)"
+                        )
                         return
                     }
                 }

@@ -17,7 +17,9 @@ public struct WordExample: Codable, Sendable, Equatable, Hashable {
     /// Decodes `{"sentence": …, "translation": …}`; a bare string is accepted as a sentence
     /// without translation. Missing fields default to "".
     public init(from decoder: any Decoder) throws {
-        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+        if let single = try? decoder.singleValueContainer(),
+            let text = try? single.decode(String.self)
+        {
             self.init(sentence: text)
             return
         }
@@ -83,7 +85,8 @@ public struct WordDraft: Codable, Sendable, Equatable {
         guard c.contains(.term) else {
             throw DecodingError.keyNotFound(
                 CodingKeys.term,
-                DecodingError.Context(codingPath: c.codingPath, debugDescription: "missing field \"term\""))
+                DecodingError.Context(
+                    codingPath: c.codingPath, debugDescription: "missing field \"term\""))
         }
         self.term = try c.decodeIfPresent(String.self, forKey: .term) ?? ""
         self.meaning = try c.decodeIfPresent(String.self, forKey: .meaning) ?? ""
@@ -207,7 +210,8 @@ extension WordDraft {
         try Self.check(meaning, field: "meaning", label: "meaning", limit: WordLimits.meaning)
         try Self.check(reading, field: "reading", label: "reading", limit: WordLimits.reading)
         try Self.check(
-            partOfSpeech, field: "partOfSpeech", label: "part of speech", limit: WordLimits.partOfSpeech)
+            partOfSpeech, field: "partOfSpeech", label: "part of speech",
+            limit: WordLimits.partOfSpeech)
         try Self.check(note, field: "note", label: "note", limit: WordLimits.note)
         try Self.checkList(synonyms, field: "synonyms", label: "synonym")
         try Self.checkList(antonyms, field: "antonyms", label: "antonym")
@@ -215,7 +219,9 @@ extension WordDraft {
         if examples.count > WordLimits.exampleCount {
             throw ValidationError(
                 field: "examples", kind: .tooMany(limit: WordLimits.exampleCount),
-                message: "a word can have at most \(WordLimits.exampleCount) examples, not \(examples.count)")
+                message:
+                    "a word can have at most \(WordLimits.exampleCount) examples, not \(examples.count)"
+            )
         }
         for (index, example) in examples.enumerated() {
             try Self.check(
@@ -227,14 +233,19 @@ extension WordDraft {
         }
     }
 
-    static func check(_ value: String, field: String, label: String, limit: Int) throws(ValidationError) {
+    static func check(_ value: String, field: String, label: String, limit: Int)
+        throws(ValidationError)
+    {
         let length = value.unicodeScalars.count
         if length > limit {
             throw ValidationError(
-                field: field, kind: .tooLong(limit: limit), message: "\(label) is longer than \(limit) characters (\(length))")
+                field: field, kind: .tooLong(limit: limit),
+                message: "\(label) is longer than \(limit) characters (\(length))")
         }
         if ControlCharacters.occur(in: value) {
-            throw ValidationError(field: field, kind: .controlCharacters, message: "\(label) must not contain control characters")
+            throw ValidationError(
+                field: field, kind: .controlCharacters,
+                message: "\(label) must not contain control characters")
         }
     }
 
@@ -242,10 +253,13 @@ extension WordDraft {
         if list.count > WordLimits.listCount {
             throw ValidationError(
                 field: field, kind: .tooMany(limit: WordLimits.listCount),
-                message: "a word can have at most \(WordLimits.listCount) \(field), not \(list.count)")
+                message:
+                    "a word can have at most \(WordLimits.listCount) \(field), not \(list.count)")
         }
         for (index, item) in list.enumerated() {
-            try check(item, field: "\(field)[\(index)]", label: "\(label) \(index + 1)", limit: WordLimits.listItem)
+            try check(
+                item, field: "\(field)[\(index)]", label: "\(label) \(index + 1)",
+                limit: WordLimits.listItem)
         }
     }
 }
@@ -256,11 +270,13 @@ public enum BookValidation {
     /// `WordLimits.bookName` / `WordLimits.bookDescription`.
     public static func validate(name: String, description: String) throws(ValidationError) {
         if TextTrim.trimmed(name).isEmpty {
-            throw ValidationError(field: "name", kind: .empty, message: "book name must not be empty")
+            throw ValidationError(
+                field: "name", kind: .empty, message: "book name must not be empty")
         }
         try WordDraft.check(name, field: "name", label: "book name", limit: WordLimits.bookName)
         try WordDraft.check(
-            description, field: "description", label: "book description", limit: WordLimits.bookDescription)
+            description, field: "description", label: "book description",
+            limit: WordLimits.bookDescription)
     }
 }
 

@@ -17,11 +17,14 @@ import Foundation
 public enum WordExporter {
     /// The table columns, in order.
     public static let columns: [WordColumn] = [
-        .term, .meaning, .reading, .partOfSpeech, .note, .synonyms, .antonyms, .example, .exampleTranslation,
+        .term, .meaning, .reading, .partOfSpeech, .note, .synonyms, .antonyms, .example,
+        .exampleTranslation,
         .tags, .memorized, .bookmarked,
     ]
 
-    public static func export(name: String, description: String, words: [WordDraft], format: ImportFormat) throws -> Data {
+    public static func export(
+        name: String, description: String, words: [WordDraft], format: ImportFormat
+    ) throws -> Data {
         switch format {
         case .csv:
             var data = Data([0xEF, 0xBB, 0xBF])
@@ -40,7 +43,8 @@ public enum WordExporter {
             }
             return Data(out.utf8)
         case .json:
-            return try BookArchiveCodec.encode(BookArchive(name: name, description: description, words: words))
+            return try BookArchiveCodec.encode(
+                BookArchive(name: name, description: description, words: words))
         }
     }
 
@@ -61,7 +65,8 @@ public enum WordExporter {
             word.note,
             word.synonyms.joined(separator: "; "),
             word.antonyms.joined(separator: "; "),
-            word.examples.map { flatten($0.sentence, replacingTabs: false) }.joined(separator: "\n"),
+            word.examples.map { flatten($0.sentence, replacingTabs: false) }.joined(
+                separator: "\n"),
             exampleTranslations(word.examples),
             word.tags.joined(separator: "; "),
             word.memorized ? "true" : "false",
@@ -71,12 +76,16 @@ public enum WordExporter {
 
     private static func exampleTranslations(_ examples: [WordExample]) -> String {
         if examples.count == 1 { return examples[0].translation }
-        return examples.map { flatten($0.translation, replacingTabs: false) }.joined(separator: "\n")
+        return examples.map { flatten($0.translation, replacingTabs: false) }.joined(
+            separator: "\n")
     }
 
     /// Replaces line breaks (and tabs, when asked) with single spaces.
     static func flatten(_ text: String, replacingTabs: Bool) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || (replacingTabs && $0 == "\t") })
+        guard
+            text.unicodeScalars.contains(where: {
+                $0 == "\n" || $0 == "\r" || (replacingTabs && $0 == "\t")
+            })
         else { return text }
         var out = ""
         var lastWasBreak = false

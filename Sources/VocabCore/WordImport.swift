@@ -7,7 +7,8 @@ public enum ImportFormat: String, Codable, Sendable, CaseIterable {
 
 /// What a column of an imported table holds.
 public enum WordColumn: String, Codable, Sendable, CaseIterable {
-    case term, meaning, reading, partOfSpeech, note, synonyms, antonyms, example, exampleTranslation, tags
+    case term, meaning, reading, partOfSpeech, note, synonyms, antonyms, example,
+        exampleTranslation, tags
     case memorized, bookmarked, ignore
 
     /// The header name the exporter writes (`part_of_speech`, `example_translation`, …);
@@ -38,18 +39,40 @@ public enum WordColumn: String, Codable, Sendable, CaseIterable {
 
     private static let aliases: [String: WordColumn] = {
         let table: [(WordColumn, [String])] = [
-            (.term, ["term", "word", "words", "단어", "front", "vocabulary", "vocab", "expression", "표현", "어휘", "낱말"]),
-            (.meaning, ["meaning", "meanings", "definition", "definitions", "뜻", "의미", "back", "정의", "뜻풀이"]),
-            (.reading, ["reading", "pronunciation", "발음", "읽기", "읽는법", "furigana", "후리가나", "phonetic", "ipa", "발음기호"]),
+            (
+                .term,
+                [
+                    "term", "word", "words", "단어", "front", "vocabulary", "vocab", "expression",
+                    "표현", "어휘", "낱말",
+                ]
+            ),
+            (
+                .meaning,
+                [
+                    "meaning", "meanings", "definition", "definitions", "뜻", "의미", "back", "정의",
+                    "뜻풀이",
+                ]
+            ),
+            (
+                .reading,
+                [
+                    "reading", "pronunciation", "발음", "읽기", "읽는법", "furigana", "후리가나", "phonetic",
+                    "ipa", "발음기호",
+                ]
+            ),
             (.partOfSpeech, ["partofspeech", "pos", "품사", "wordclass"]),
             (.note, ["note", "notes", "메모", "노트", "비고", "memo", "detail", "details"]),
             (.synonyms, ["synonyms", "synonym", "유의어", "동의어", "비슷한말"]),
             (.antonyms, ["antonyms", "antonym", "반의어", "반대말", "반댓말"]),
             (.example, ["example", "examples", "예문", "sentence", "examplesentence", "예시", "예제"]),
-            (.exampleTranslation, [
-                "translation", "exampletranslation", "해석", "번역", "예문해석", "예문번역", "sentencetranslation",
-                "translations",
-            ]),
+            (
+                .exampleTranslation,
+                [
+                    "translation", "exampletranslation", "해석", "번역", "예문해석", "예문번역",
+                    "sentencetranslation",
+                    "translations",
+                ]
+            ),
             (.tags, ["tags", "tag", "태그"]),
             (.memorized, ["memorized", "memorised", "암기", "암기여부", "learned", "known", "외움"]),
             (.bookmarked, ["bookmarked", "bookmark", "북마크", "starred", "star", "즐겨찾기"]),
@@ -199,7 +222,8 @@ public enum WordImporter {
             let archive = try decodeArchive(text)
             let columns = WordExporter.columns
             return ImportPreview(
-                format: .json, encoding: encoding, hasHeader: true, header: columns.map(\.headerName),
+                format: .json, encoding: encoding, hasHeader: true,
+                header: columns.map(\.headerName),
                 rows: archive.words.prefix(max(maxRows, 0)).map { WordExporter.cells(of: $0) },
                 totalRows: archive.words.count, suggestedMapping: columns)
         }
@@ -211,7 +235,9 @@ public enum WordImporter {
             suggestedMapping: table.mapping)
     }
 
-    public static func parse(data: Data, fileName: String?, options: ImportOptions) throws -> ImportResult {
+    public static func parse(data: Data, fileName: String?, options: ImportOptions) throws
+        -> ImportResult
+    {
         let (text, encoding) = try decodeText(data)
         let format = options.format ?? detectFormat(fileName: fileName, text: text)
         if format == .json {
@@ -223,7 +249,9 @@ public enum WordImporter {
                 do {
                     try draft.validate()
                 } catch {
-                    throw ImportError(.invalidWord(error, index: index), message: "words[\(index)]: \(error.message)")
+                    throw ImportError(
+                        .invalidWord(error, index: index),
+                        message: "words[\(index)]: \(error.message)")
                 }
                 words.append(draft)
             }
@@ -232,12 +260,14 @@ public enum WordImporter {
             do {
                 try WordDraft.check(name, field: "name", label: "name", limit: WordLimits.bookName)
                 try WordDraft.check(
-                    description, field: "description", label: "description", limit: WordLimits.bookDescription)
+                    description, field: "description", label: "description",
+                    limit: WordLimits.bookDescription)
             } catch {
                 throw ImportError(.invalidBook(error), message: error.message)
             }
             return ImportResult(
-                words: words, encoding: encoding, format: .json, bookName: name.isEmpty ? nil : name,
+                words: words, encoding: encoding, format: .json,
+                bookName: name.isEmpty ? nil : name,
                 bookDescription: description.isEmpty ? nil : description)
         }
         let table = try readTable(text, format: format, options: options)
@@ -256,7 +286,8 @@ public enum WordImporter {
             }
             words.append(draft)
         }
-        return ImportResult(words: words, encoding: encoding, format: format, bookName: nil, bookDescription: nil)
+        return ImportResult(
+            words: words, encoding: encoding, format: format, bookName: nil, bookDescription: nil)
     }
 
     // MARK: - Steps
@@ -285,7 +316,9 @@ public enum WordImporter {
         var rowsAreLines: Bool
     }
 
-    static func readTable(_ text: String, format: ImportFormat, options: ImportOptions) throws(ImportError) -> Table {
+    static func readTable(_ text: String, format: ImportFormat, options: ImportOptions)
+        throws(ImportError) -> Table
+    {
         var records: [DelimitedText.Record]
         var rowsAreLines = true
         switch format {
@@ -300,7 +333,8 @@ public enum WordImporter {
             let rowSeparator = unescape(options.quizletRowSeparator)
             rowsAreLines = rowSeparator == "\n" || rowSeparator == "\r\n"
             records = try quizletRecords(
-                text, termSeparator: unescape(options.quizletTermSeparator), rowSeparator: rowSeparator)
+                text, termSeparator: unescape(options.quizletTermSeparator),
+                rowSeparator: rowSeparator)
         case .json:
             records = []
         }
@@ -331,7 +365,9 @@ public enum WordImporter {
         if !mapping.contains(.term) {
             throw ImportError(.noTermColumn, message: "the column mapping has no term column")
         }
-        return Table(records: records, hasHeader: hasHeader, header: header, mapping: mapping, rowsAreLines: rowsAreLines)
+        return Table(
+            records: records, hasHeader: hasHeader, header: header, mapping: mapping,
+            rowsAreLines: rowsAreLines)
     }
 
     /// A header names known columns: at least one is the term, no column other than
@@ -372,7 +408,9 @@ public enum WordImporter {
             case .partOfSpeech: draft.partOfSpeech = join(draft.partOfSpeech, value)
             case .note:
                 let trimmed = TextTrim.trimmed(value)
-                draft.note = draft.note.isEmpty ? trimmed : trimmed.isEmpty ? draft.note : draft.note + "\n" + trimmed
+                draft.note =
+                    draft.note.isEmpty
+                    ? trimmed : trimmed.isEmpty ? draft.note : draft.note + "\n" + trimmed
             case .synonyms: draft.synonyms += splitList(value)
             case .antonyms: draft.antonyms += splitList(value)
             case .tags: draft.tags += splitList(value)
@@ -406,7 +444,9 @@ public enum WordImporter {
             translations.append(extra)
         }
         return sentences.enumerated().map { index, sentence in
-            WordExample(sentence: sentence, translation: index < translations.count ? translations[index] : "")
+            WordExample(
+                sentence: sentence,
+                translation: index < translations.count ? translations[index] : "")
         }
     }
 
@@ -443,8 +483,10 @@ public enum WordImporter {
     /// Lets a separator be typed in a form or a URL: `\\t` is a tab, `\\n` a line
     /// break, `\\r\\n` a Windows line break, wherever they stand.
     public static func unescape(_ separator: String) -> String {
-        separator.replacingOccurrences(of: "\\r\\n", with: "\r\n").replacingOccurrences(of: "\\n", with: "\n")
-            .replacingOccurrences(of: "\\t", with: "\t")
+        separator.replacingOccurrences(of: "\\r\\n", with: "\r\n").replacingOccurrences(
+            of: "\\n", with: "\n"
+        )
+        .replacingOccurrences(of: "\\t", with: "\t")
     }
 
     static func describeSeparator(_ separator: String) -> String {
@@ -462,9 +504,12 @@ public enum WordImporter {
         _ text: String, termSeparator: String, rowSeparator: String
     ) throws(ImportError) -> [DelimitedText.Record] {
         if termSeparator.isEmpty {
-            throw ImportError(.emptySeparator, message: "the separator between term and definition is empty")
+            throw ImportError(
+                .emptySeparator, message: "the separator between term and definition is empty")
         }
-        if rowSeparator.isEmpty { throw ImportError(.emptySeparator, message: "the separator between entries is empty") }
+        if rowSeparator.isEmpty {
+            throw ImportError(.emptySeparator, message: "the separator between entries is empty")
+        }
         let byLines = rowSeparator == "\n" || rowSeparator == "\r\n"
         let rowBytes = Array(rowSeparator.utf8)
         let termBytes = Array(termSeparator.utf8)
@@ -484,15 +529,21 @@ public enum WordImporter {
                 return true
             }
             func finish(_ entryStart: Int, _ entryEnd: Int, _ number: Int) -> Bool {
-                let entry = String(decoding: UnsafeBufferPointer(rebasing: bytes[entryStart..<entryEnd]), as: UTF8.self)
+                let entry = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[entryStart..<entryEnd]),
+                    as: UTF8.self)
                 if TextTrim.trimmed(entry).isEmpty { return true }
                 var p = entryStart
                 while p < entryEnd {
                     if matches(termBytes, at: p, end: entryEnd) {
-                        let term = String(decoding: UnsafeBufferPointer(rebasing: bytes[entryStart..<p]), as: UTF8.self)
+                        let term = String(
+                            decoding: UnsafeBufferPointer(rebasing: bytes[entryStart..<p]),
+                            as: UTF8.self)
                         let definition = String(
-                            decoding: UnsafeBufferPointer(rebasing: bytes[(p + termBytes.count)..<entryEnd]), as: UTF8.self)
-                        records.append(DelimitedText.Record(line: number, fields: [term, definition]))
+                            decoding: UnsafeBufferPointer(
+                                rebasing: bytes[(p + termBytes.count)..<entryEnd]), as: UTF8.self)
+                        records.append(
+                            DelimitedText.Record(line: number, fields: [term, definition]))
                         return true
                     }
                     p += 1
@@ -500,7 +551,9 @@ public enum WordImporter {
                 let word = byLines ? "line" : "entry"
                 failure = ImportError(
                     .noTermSeparator, line: number,
-                    message: "\(word) \(number): no separator (\(describeSeparator(termSeparator))) between term and definition")
+                    message:
+                        "\(word) \(number): no separator (\(describeSeparator(termSeparator))) between term and definition"
+                )
                 return false
             }
 
@@ -541,7 +594,10 @@ public enum WordImporter {
             if TextTrim.trimmed(String(line)).isEmpty { continue }
             if line.first == "\"" { return false }
             if line.reduce(0, { $1 == "\t" ? $0 + 1 : $0 }) != 1 { return false }
-            if checked == 0 && looksLikeHeader(line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)) {
+            if checked == 0
+                && looksLikeHeader(
+                    line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
+            {
                 return false
             }
             checked += 1

@@ -20,7 +20,8 @@ public struct WordSearchKeys: Sendable, Equatable {
     public var choseong: String
 
     public init(term: String, meaning: String, reading: String) {
-        let lines = WordSearchKeys.fields(term: term, meaning: meaning, reading: reading).map(SearchFolding.fold)
+        let lines = WordSearchKeys.fields(term: term, meaning: meaning, reading: reading).map(
+            SearchFolding.fold)
         text = lines.joined(separator: "\n")
         jamo = lines.map { Hangul.decompose($0, splitCompounds: true) }.joined(separator: "\n")
         choseong = WordSearchKeys.doubled(lines.map(Hangul.choseong).joined(separator: "\n"))
@@ -42,8 +43,10 @@ public struct WordSearchKeys: Sendable, Equatable {
     /// The searchable pieces of a word: the term, each sense of the meaning, the reading.
     public static func fields(term: String, meaning: String, reading: String) -> [String] {
         var fields = [term]
-        fields += meaning.split(whereSeparator: { $0 == "," || $0 == ";" || $0 == "\n" || $0 == "、" || $0 == "，" })
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        fields += meaning.split(whereSeparator: {
+            $0 == "," || $0 == ";" || $0 == "\n" || $0 == "、" || $0 == "，"
+        })
+        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if !meaning.isEmpty, !fields.contains(meaning) { fields.append(meaning) }
         fields.append(reading)
         return fields.filter { !$0.isEmpty }
@@ -67,11 +70,14 @@ public struct WordSearchQuery: Sendable, Equatable {
         folded = SearchFolding.fold(raw)
         jamo = Hangul.decompose(folded, splitCompounds: true)
         let scalars = folded.unicodeScalars
-        let allChoseong = !scalars.isEmpty && scalars.allSatisfy {
-            ($0.value >= 0x3131 && $0.value <= 0x314E) || $0 == " "
-        } && scalars.contains { $0 != " " }
+        let allChoseong =
+            !scalars.isEmpty
+            && scalars.allSatisfy {
+                ($0.value >= 0x3131 && $0.value <= 0x314E) || $0 == " "
+            } && scalars.contains { $0 != " " }
         choseong = allChoseong ? folded : nil
-        otherLayout = WordSearchQuery.otherLayout(of: raw.trimmingCharacters(in: .whitespaces), folded: folded)
+        otherLayout = WordSearchQuery.otherLayout(
+            of: raw.trimmingCharacters(in: .whitespaces), folded: folded)
         otherLayoutJamo = otherLayout.map { Hangul.decompose($0, splitCompounds: true) }
     }
 
@@ -87,18 +93,26 @@ public struct WordSearchQuery: Sendable, Equatable {
 
     private static func otherLayoutAnyLength(of raw: String, folded: String) -> String? {
         let scalars = raw.unicodeScalars
-        let isLatinKeys = !scalars.isEmpty && scalars.allSatisfy {
-            ($0.value >= 0x61 && $0.value <= 0x7A) || ($0.value >= 0x41 && $0.value <= 0x5A) || $0 == " "
-        }
+        let isLatinKeys =
+            !scalars.isEmpty
+            && scalars.allSatisfy {
+                ($0.value >= 0x61 && $0.value <= 0x7A) || ($0.value >= 0x41 && $0.value <= 0x5A)
+                    || $0 == " "
+            }
         if isLatinKeys {
             let hangul = Hangul.qwertyToHangul(raw)
             // Only when the keys make Hangul syllables (not just loose jamo).
-            guard hangul.unicodeScalars.contains(where: { $0.value >= 0xAC00 && $0.value <= 0xD7A3 }) else { return nil }
+            guard
+                hangul.unicodeScalars.contains(where: { $0.value >= 0xAC00 && $0.value <= 0xD7A3 })
+            else { return nil }
             return SearchFolding.fold(hangul)
         }
-        let hasHangul = scalars.contains { ($0.value >= 0xAC00 && $0.value <= 0xD7A3) || ($0.value >= 0x3131 && $0.value <= 0x3163) }
+        let hasHangul = scalars.contains {
+            ($0.value >= 0xAC00 && $0.value <= 0xD7A3) || ($0.value >= 0x3131 && $0.value <= 0x3163)
+        }
         let allHangulOrSpace = scalars.allSatisfy {
-            ($0.value >= 0xAC00 && $0.value <= 0xD7A3) || ($0.value >= 0x3131 && $0.value <= 0x3163) || $0 == " "
+            ($0.value >= 0xAC00 && $0.value <= 0xD7A3) || ($0.value >= 0x3131 && $0.value <= 0x3163)
+                || $0 == " "
         }
         guard hasHangul, allHangulOrSpace else { return nil }
         let keys = SearchFolding.fold(Hangul.hangulToQwerty(raw))
@@ -115,7 +129,9 @@ public struct WordSearchQuery: Sendable, Equatable {
     public var fuzzyChoseong: String? {
         let scalars = folded.unicodeScalars
         let syllables = scalars.filter { $0.value >= 0xAC00 && $0.value <= 0xD7A3 }.count
-        guard syllables >= 2, scalars.allSatisfy({ ($0.value >= 0xAC00 && $0.value <= 0xD7A3) || $0 == " " }) else {
+        guard syllables >= 2,
+            scalars.allSatisfy({ ($0.value >= 0xAC00 && $0.value <= 0xD7A3) || $0 == " " })
+        else {
             return nil
         }
         return Hangul.choseong(folded)
@@ -137,7 +153,10 @@ public struct WordSearchQuery: Sendable, Equatable {
         for position in syllables {
             guard let syllable = HangulSyllable(scalars[position]) else { continue }
             for initial in 0..<Jamo.initialCount where initial != syllable.initial {
-                guard let swapped = HangulSyllable(initial: initial, medial: syllable.medial, final: syllable.final) else { continue }
+                guard
+                    let swapped = HangulSyllable(
+                        initial: initial, medial: syllable.medial, final: syllable.final)
+                else { continue }
                 var changed = scalars
                 changed[position] = swapped.scalar
                 var text = String.UnicodeScalarView()
@@ -154,13 +173,16 @@ public struct WordSearchQuery: Sendable, Equatable {
     /// reading) is one typing unit away from the query: the typo pass's test.
     public func isOneTypoAway(fromJamoKey key: String) -> Bool {
         guard allowsFuzzy else { return false }
-        return key.split(separator: "\n").contains { Hangul.jamoDistance(jamo, String($0), limit: 1) != nil }
+        return key.split(separator: "\n").contains {
+            Hangul.jamoDistance(jamo, String($0), limit: 1) != nil
+        }
     }
 }
 
 /// How a word matched, best first.
 public enum WordMatchKind: Int, Sendable, Comparable, CaseIterable, Codable {
-    case exact = 0, prefix, substring, partial, choseong, otherLayout, fuzzy
+    case exact = 0
+    case prefix, substring, partial, choseong, otherLayout, fuzzy
 
     public var name: String {
         switch self {
@@ -187,7 +209,9 @@ public struct WordTextMatch: Sendable, Equatable {
 public enum WordSearchMatcher {
     /// The best way `query` matches `text` (a term, meaning or reading), with
     /// the characters to highlight; nil when it does not match.
-    public static func match(_ query: WordSearchQuery, in text: String, fuzzy: Bool = false) -> WordTextMatch? {
+    public static func match(_ query: WordSearchQuery, in text: String, fuzzy: Bool = false)
+        -> WordTextMatch?
+    {
         guard !query.folded.isEmpty, !text.isEmpty else { return nil }
         let characters = Array(text)
         // Per character: its folded form, its typing units, its choseong.
@@ -195,7 +219,8 @@ public enum WordSearchMatcher {
         var best: WordTextMatch?
         func consider(_ kind: WordMatchKind, _ ranges: [Range<Int>]) {
             guard !ranges.isEmpty else { return }
-            if best == nil || kind < best!.kind { best = WordTextMatch(kind: kind, ranges: ranges) }
+            if let found = best, found.kind <= kind { return }
+            best = WordTextMatch(kind: kind, ranges: ranges)
         }
 
         let senses = senseRanges(characters)
@@ -229,7 +254,10 @@ public enum WordSearchMatcher {
     }
 
     /// The best match over a word's fields, or nil.
-    public static func match(_ query: WordSearchQuery, term: String, meaning: String, reading: String, fuzzy: Bool = false)
+    public static func match(
+        _ query: WordSearchQuery, term: String, meaning: String, reading: String,
+        fuzzy: Bool = false
+    )
         -> WordMatchKind?
     {
         [term, meaning, reading].compactMap { match(query, in: $0, fuzzy: fuzzy)?.kind }.min()
@@ -268,19 +296,22 @@ public enum WordSearchMatcher {
         var ranges: [Range<Int>] = []
         var start = 0
         func close(_ end: Int) {
-            var lo = start, hi = end
+            var lo = start
+            var hi = end
             while lo < hi, characters[lo].isWhitespace { lo += 1 }
             while hi > lo, characters[hi - 1].isWhitespace { hi -= 1 }
             if lo < hi { ranges.append(lo..<hi) }
         }
-        for (i, c) in characters.enumerated() where c == "," || c == ";" || c == "\n" || c == "、" || c == "，" {
+        for (i, c) in characters.enumerated()
+        where c == "," || c == ";" || c == "\n" || c == "、" || c == "，" {
             close(i)
             start = i + 1
         }
         close(characters.count)
         if ranges.count > 1 {
             // The whole text counts as a sense too ("a, b" typed in full is exact).
-            var lo = 0, hi = characters.count
+            var lo = 0
+            var hi = characters.count
             while lo < hi, characters[lo].isWhitespace { lo += 1 }
             while hi > lo, characters[hi - 1].isWhitespace { hi -= 1 }
             if lo < hi { ranges.append(lo..<hi) }

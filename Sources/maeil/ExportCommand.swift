@@ -4,7 +4,8 @@ import MaeilServer
 import VocabCore
 
 struct Export: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Write a book to standard output or a file.")
+    static let configuration = CommandConfiguration(
+        abstract: "Write a book to standard output or a file.")
 
     @Option(help: "The book to export.")
     var book: String
@@ -20,7 +21,8 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         let data = try await storage.withInstance { instance in
-            try await instance.export(username: try await user.resolve(instance), bookName: book, format: format)
+            try await instance.export(
+                username: try await user.resolve(instance), bookName: book, format: format)
         }
         if let output {
             try data.write(to: URL(fileURLWithPath: output))

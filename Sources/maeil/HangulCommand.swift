@@ -30,7 +30,10 @@ struct HangulCommand: ParsableCommand {
 
     /// The text to work on: arguments, or standard input when none are given.
     struct Input: ParsableArguments {
-        @Argument(help: "The input, one result line each (default: the lines of standard input; put -- before input that starts with -).")
+        @Argument(
+            help:
+                "The input, one result line each (default: the lines of standard input; put -- before input that starts with -)."
+        )
         var text: [String] = []
 
         /// Calls `transform` on every argument, or on every line of standard input when
@@ -83,7 +86,8 @@ struct HangulCommand: ParsableCommand {
                   $ maeil hangul decompose --split-compounds 닭 과   →  ㄷㅏㄹㄱ, ㄱㅗㅏ
                 """)
 
-        @Flag(help: "Split compound vowels and finals into the jamo typed for them (ㅘ → ㅗㅏ, ㄺ → ㄹㄱ).")
+        @Flag(
+            help: "Split compound vowels and finals into the jamo typed for them (ㅘ → ㅗㅏ, ㄺ → ㄹㄱ).")
         var splitCompounds = false
 
         @OptionGroup var input: Input
@@ -160,7 +164,10 @@ struct HangulCommand: ParsableCommand {
                   $ maeil hangul romanize --no-h-after-stops 잡혀           →  japyeo
                 """)
 
-        @Option(help: "none (haedoji), first (the first letter: Jiphyeonjeon) or words (each word: Jongno Sinmunno).")
+        @Option(
+            help:
+                "none (haedoji), first (the first letter: Jiphyeonjeon) or words (each word: Jongno Sinmunno)."
+        )
         var capitalize: Capitalization = .none
 
         @Flag(
@@ -171,14 +178,18 @@ struct HangulCommand: ParsableCommand {
                 """)
         var hAfterStops = true
 
-        @Flag(help: "ㄴ insertion for compounds: 이 야 여 요 유 after a final read with ㄴ (학여울 Hangnyeoul, 알약 allyak).")
+        @Flag(
+            help:
+                "ㄴ insertion for compounds: 이 야 여 요 유 after a final read with ㄴ (학여울 Hangnyeoul, 알약 allyak)."
+        )
         var insertNieun = false
 
         @OptionGroup var input: Input
 
         func run() {
             let options = RomanizationOptions(
-                capitalization: capitalize.option, writesHAfterStops: hAfterStops, insertsNieun: insertNieun)
+                capitalization: capitalize.option, writesHAfterStops: hAfterStops,
+                insertsNieun: insertNieun)
             input.printEach { Hangul.romanize($0, options: options) }
         }
     }
@@ -229,7 +240,9 @@ struct HangulCommand: ParsableCommand {
         }
 
         func run() throws {
-            guard let josa = Josa(particle) else { throw ValidationError("unknown particle '\(particle)'") }
+            guard let josa = Josa(particle) else {
+                throw ValidationError("unknown particle '\(particle)'")
+            }
             HangulCommand.printEach(words) { $0.isEmpty ? "" : josa.attach(to: $0) }
         }
     }
@@ -250,7 +263,9 @@ struct HangulCommand: ParsableCommand {
                   $ maeil hangul type --backspace '#' 'dkssud#'             →  안녀
                 """)
 
-        @Option(help: ArgumentHelp("A character that stands for the Backspace key (e.g. '<').", valueName: "char"))
+        @Option(
+            help: ArgumentHelp(
+                "A character that stands for the Backspace key (e.g. '<').", valueName: "char"))
         var backspace: String?
 
         @OptionGroup var input: Input

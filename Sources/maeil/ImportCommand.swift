@@ -30,11 +30,14 @@ struct Import: AsyncParsableCommand {
         let bar = ProgressBar()
         let result = try await storage.withInstance { instance in
             try await instance.importFile(
-                at: file, username: try await user.resolve(instance), bookName: book, format: format,
+                at: file, username: try await user.resolve(instance), bookName: book,
+                format: format,
                 progress: { done, total in bar.update(done, of: total) })
         }
         bar.finish()
-        print("Imported \(result.imported) words into \"\(book)\" (\(result.format), \(result.encoding)).")
+        print(
+            "Imported \(result.imported) words into \"\(book)\" (\(result.format), \(result.encoding))."
+        )
     }
 }
 
@@ -52,7 +55,8 @@ final class ProgressBar: @unchecked Sendable {
         drawn = true
         let width = 30
         let filled = total == 0 ? width : width * done / total
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let bar =
+            String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) words".utf8))
     }
 

@@ -10,7 +10,10 @@ struct Maeil: AsyncParsableCommand {
             Start with `maeil serve` and open the printed address. Data lives in \
             ./data/maeil.sqlite unless --data-dir or DATABASE_URL (postgres://…) says otherwise.
             """,
-        subcommands: [Serve.self, Migrate.self, UserCommand.self, Import.self, Export.self, StudyCommand.self, HangulCommand.self]
+        subcommands: [
+            Serve.self, Migrate.self, UserCommand.self, Import.self, Export.self, StudyCommand.self,
+            HangulCommand.self,
+        ]
     )
 }
 

@@ -2,7 +2,8 @@ import ArgumentParser
 import MaeilServer
 
 struct Migrate: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Create or update the database schema, then exit.")
+    static let configuration = CommandConfiguration(
+        abstract: "Create or update the database schema, then exit.")
 
     @OptionGroup var storage: StorageOptions
 

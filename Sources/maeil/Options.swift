@@ -11,7 +11,10 @@ struct UserOption: ParsableArguments {
         if let user { return user }
         let names = try await instance.usernames()
         guard names.count == 1, let only = names.first else {
-            throw CLIError(names.isEmpty ? "there are no accounts yet; run `maeil user create NAME`" : "several accounts exist; name one with --user")
+            throw CLIError(
+                names.isEmpty
+                    ? "there are no accounts yet; run `maeil user create NAME`"
+                    : "several accounts exist; name one with --user")
         }
         return only
     }
@@ -22,7 +25,9 @@ struct StorageOptions: ParsableArguments {
     @Option(help: "Folder for maeil.sqlite (env MAEIL_DATA_DIR; default ./data).")
     var dataDir: String?
 
-    @Option(help: "postgres://user:pass@host/db to use PostgreSQL instead of SQLite (env DATABASE_URL).")
+    @Option(
+        help: "postgres://user:pass@host/db to use PostgreSQL instead of SQLite (env DATABASE_URL)."
+    )
     var databaseURL: String?
 
     func settings() -> ServerSettings {

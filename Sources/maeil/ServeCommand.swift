@@ -4,7 +4,8 @@ import MaeilServer
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the web app and the API.",
-        discussion: "Migrates the database first. Stop with Ctrl-C; requests in flight finish first.")
+        discussion:
+            "Migrates the database first. Stop with Ctrl-C; requests in flight finish first.")
 
     @Option(help: "Address to listen on (env MAEIL_HOST; default 127.0.0.1).")
     var host: String?

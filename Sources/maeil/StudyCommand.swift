@@ -44,10 +44,16 @@ struct StudyCommand: AsyncParsableCommand {
         @Option(help: "Study only the book with this exact name (default: every book).")
         var book: String?
 
-        @Option(help: ArgumentHelp("Study on this Maeil server instead of the local data (e.g. http://127.0.0.1:8080).", valueName: "url"))
+        @Option(
+            help: ArgumentHelp(
+                "Study on this Maeil server instead of the local data (e.g. http://127.0.0.1:8080).",
+                valueName: "url"))
         var server: String?
 
-        @Option(help: "The personal access token for --server (env MAEIL_TOKEN); make one with `maeil user token NAME`.")
+        @Option(
+            help:
+                "The personal access token for --server (env MAEIL_TOKEN); make one with `maeil user token NAME`."
+        )
         var token: String?
 
         @OptionGroup var user: UserOption
@@ -56,10 +62,14 @@ struct StudyCommand: AsyncParsableCommand {
         func validate() throws {
             if server != nil {
                 if user.user != nil || storage.dataDir != nil || storage.databaseURL != nil {
-                    throw ValidationError("--user, --data-dir and --database-url are for the local data; with --server the token says whose books")
+                    throw ValidationError(
+                        "--user, --data-dir and --database-url are for the local data; with --server the token says whose books"
+                    )
                 }
                 if resolvedToken == nil {
-                    throw ValidationError("--server needs --token (or MAEIL_TOKEN); make one with `maeil user token NAME`")
+                    throw ValidationError(
+                        "--server needs --token (or MAEIL_TOKEN); make one with `maeil user token NAME`"
+                    )
                 }
             } else if token != nil {
                 throw ValidationError("--token goes with --server")
@@ -79,14 +89,18 @@ struct StudyCommand: AsyncParsableCommand {
         func run(_ screen: (Terminal, any StudyBackend) async -> String) async throws {
             // Before anything else: without a terminal, raw mode and redraws make no sense.
             guard Terminal.isInteractive else {
-                throw CLIError("maeil study needs a terminal: run it in an interactive shell, not with redirected input or output")
+                throw CLIError(
+                    "maeil study needs a terminal: run it in an interactive shell, not with redirected input or output"
+                )
             }
             let backend: any StudyBackend
             do {
                 if let server, let token = resolvedToken {
-                    backend = try await RemoteStudyBackend.connect(server: server, token: token, bookName: book)
+                    backend = try await RemoteStudyBackend.connect(
+                        server: server, token: token, bookName: book)
                 } else {
-                    backend = try await LocalStudyBackend.open(storage: storage, user: user, bookName: book)
+                    backend = try await LocalStudyBackend.open(
+                        storage: storage, user: user, bookName: book)
                 }
             } catch {
                 throw CLIError(describeError(error))
@@ -137,7 +151,10 @@ struct StudyCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await connection.run { terminal, backend in
-                await ReviewScreen(terminal: terminal, backend: backend, bookName: connection.book, typesEveryAnswer: type).run()
+                await ReviewScreen(
+                    terminal: terminal, backend: backend, bookName: connection.book,
+                    typesEveryAnswer: type
+                ).run()
             }
         }
     }
@@ -145,7 +162,9 @@ struct StudyCommand: AsyncParsableCommand {
     struct Quiz: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "A 4-choice quiz: keys 1–4 answer.",
-            discussion: "The wrong choices are other words' meanings (or terms). A book needs at least 4 words.")
+            discussion:
+                "The wrong choices are other words' meanings (or terms). A book needs at least 4 words."
+        )
 
         @Option(help: "term-to-meaning (show the term, choose the meaning) or meaning-to-term.")
         var direction: Direction = .termToMeaning
@@ -162,7 +181,8 @@ struct StudyCommand: AsyncParsableCommand {
         func run() async throws {
             try await connection.run { terminal, backend in
                 await QuizScreen(
-                    terminal: terminal, backend: backend, scope: connection.scope, direction: direction.apiValue, count: count
+                    terminal: terminal, backend: backend, scope: connection.scope,
+                    direction: direction.apiValue, count: count
                 ).run()
             }
         }
@@ -192,7 +212,8 @@ struct StudyCommand: AsyncParsableCommand {
         func run() async throws {
             try await connection.run { terminal, backend in
                 await HangmanScreen(
-                    terminal: terminal, backend: backend, scope: connection.scope, direction: direction.apiValue, count: count
+                    terminal: terminal, backend: backend, scope: connection.scope,
+                    direction: direction.apiValue, count: count
                 ).run()
             }
         }

@@ -10,21 +10,33 @@ struct UserCommand: AsyncParsableCommand {
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create an account.",
-            discussion: "The password is read from --password, else from the MAEIL_PASSWORD environment variable, else from the first line of standard input.")
+            discussion:
+                "The password is read from --password, else from the MAEIL_PASSWORD environment variable, else from the first line of standard input."
+        )
 
         @Argument(help: "3–32 characters of a–z, 0–9, _ . -")
         var username: String
 
-        @Option(help: "The password (8–200 characters). Prefer standard input: command lines are visible to other users.")
+        @Option(
+            help:
+                "The password (8–200 characters). Prefer standard input: command lines are visible to other users."
+        )
         var password: String?
 
         @OptionGroup var storage: StorageOptions
 
         func run() async throws {
-            guard let password = password ?? ProcessInfo.processInfo.environment["MAEIL_PASSWORD"] ?? readLine(strippingNewline: true),
+            guard
+                let password = password ?? ProcessInfo.processInfo.environment["MAEIL_PASSWORD"]
+                    ?? readLine(strippingNewline: true),
                 !password.isEmpty
-            else { throw CLIError("no password given (use --password, MAEIL_PASSWORD or standard input)") }
-            let name = try await storage.withInstance { try await $0.createUser(username: username, password: password) }
+            else {
+                throw CLIError(
+                    "no password given (use --password, MAEIL_PASSWORD or standard input)")
+            }
+            let name = try await storage.withInstance {
+                try await $0.createUser(username: username, password: password)
+            }
             print("Created user \(name).")
         }
     }
@@ -42,7 +54,9 @@ struct UserCommand: AsyncParsableCommand {
         @OptionGroup var storage: StorageOptions
 
         func run() async throws {
-            let token = try await storage.withInstance { try await $0.createToken(username: username, name: name) }
+            let token = try await storage.withInstance {
+                try await $0.createToken(username: username, name: name)
+            }
             print(token)
         }
     }

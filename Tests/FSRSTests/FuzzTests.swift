@@ -8,7 +8,9 @@ import Testing
 struct FuzzTests {
     /// Every outcome py-fsrs 6.3.2 produced in 200,000 draws per interval (maximum
     /// 36500): note the top is one more than py-fsrs's own max_ivl (see Fuzz.interval).
-    static let pythonOutcomes: [Int: ClosedRange<Int>] = [3: 2...5, 10: 8...13, 25: 22...29, 100: 93...108]
+    static let pythonOutcomes: [Int: ClosedRange<Int>] = [
+        3: 2...5, 10: 8...13, 25: 22...29, 100: 93...108,
+    ]
 
     func fuzzedDays(_ days: Int, maximumInterval: Int = 36500, generator: inout SplitMix64) -> Int {
         Fuzz.interval(.days(days), maximumInterval: maximumInterval, using: &generator).days
@@ -38,11 +40,14 @@ struct FuzzTests {
         for days in 1...min(maximumInterval, 400) {
             let (low, high) = Fuzz.range(intervalDays: days, maximumInterval: maximumInterval)
             for _ in 0..<50 {
-                let fuzzed = fuzzedDays(days, maximumInterval: maximumInterval, generator: &generator)
+                let fuzzed = fuzzedDays(
+                    days, maximumInterval: maximumInterval, generator: &generator)
                 if days < 3 {
                     #expect(fuzzed == days, "intervals under 2.5 days are not fuzzed")
                 } else {
-                    #expect(fuzzed >= low && fuzzed <= min(high + 1, maximumInterval), "\(days) days → \(fuzzed)")
+                    #expect(
+                        fuzzed >= low && fuzzed <= min(high + 1, maximumInterval),
+                        "\(days) days → \(fuzzed)")
                 }
                 #expect(fuzzed >= 1 && fuzzed <= maximumInterval)
             }
@@ -98,8 +103,10 @@ struct FuzzTests {
 
     @Test func theDefaultOverloadUsesTheSystemGenerator() {
         let fuzzy = Scheduler(SchedulerParameters(enableFuzzing: true))
-        let card = Card(state: .review, stability: 100, difficulty: 5, due: t0, lastReview: t0 - .days(100))
-        let days = fuzzy.review(card, rating: .good, at: t0).after.due.timeIntervalSince(t0) / 86_400
+        let card = Card(
+            state: .review, stability: 100, difficulty: 5, due: t0, lastReview: t0 - .days(100))
+        let days =
+            fuzzy.review(card, rating: .good, at: t0).after.due.timeIntervalSince(t0) / 86_400
         #expect(days >= 2 && days <= 36500 && days == days.rounded())
     }
 }

@@ -10,7 +10,8 @@ struct StepTests {
     let scheduler = Scheduler()
 
     /// The card after `rating`, and seconds until it is due.
-    func answer(_ card: Card, _ rating: Rating, at: Date = t0, with scheduler: Scheduler? = nil) -> (Card, TimeInterval)
+    func answer(_ card: Card, _ rating: Rating, at: Date = t0, with scheduler: Scheduler? = nil)
+        -> (Card, TimeInterval)
     {
         let after = (scheduler ?? self.scheduler).review(card, rating: rating, at: at).after
         return (after, after.due.timeIntervalSince(at))
@@ -67,7 +68,8 @@ struct StepTests {
     @Test func aStepPastTheEndGraduatesOnAPassAndRestartsOnAgain() {
         // Scheduled earlier with more steps than the scheduler has now.
         let card = Card(
-            state: .learning, step: 5, stability: 3, difficulty: 5, due: t0, lastReview: t0 - .hours(1))
+            state: .learning, step: 5, stability: 3, difficulty: 5, due: t0,
+            lastReview: t0 - .hours(1))
         let (again, againWait) = answer(card, .again)
         #expect(again.state == .learning && again.step == 0 && againWait == .minutes(1))
         #expect(abs((again.stability ?? 0) - 0.9908417942528913) < 1e-12)
@@ -99,7 +101,8 @@ struct StepTests {
         let (second, secondWait) = answer(lapsed, .good, at: t0 + .minutes(10), with: twoSteps)
         #expect(second.state == .relearning && second.step == 1 && secondWait == .hours(1))
         #expect(abs((second.stability ?? 0) - 1.431103785326287) < 1e-12)
-        let (graduated, graduatedWait) = answer(second, .good, at: t0 + .minutes(70), with: twoSteps)
+        let (graduated, graduatedWait) = answer(
+            second, .good, at: t0 + .minutes(70), with: twoSteps)
         #expect(graduated.state == .review && graduated.step == nil && graduatedWait == .days(1))
         #expect(abs((graduated.difficulty ?? 0) - 8.315548696544992) < 1e-12)
     }
@@ -198,7 +201,9 @@ struct RetrievabilityTests {
         let card = Self.matureCard(plain, goods: 5)
         let at = card.due
         for rating in Rating.allCases {
-            #expect(fuzzy.preview(card, at: at)[rating] == plain.review(card, rating: rating, at: at).after)
+            #expect(
+                fuzzy.preview(card, at: at)[rating]
+                    == plain.review(card, rating: rating, at: at).after)
         }
     }
 }

@@ -80,7 +80,8 @@ struct VectorFile: Decodable {
             for (index, review) in vectorCase.reviews.enumerated() {
                 reviews += 1
                 let place = "case \(vectorCase.id) review \(index + 1)"
-                guard let rating = Rating(rawValue: review.rating), let at = parseISODate(review.at),
+                guard let rating = Rating(rawValue: review.rating),
+                    let at = parseISODate(review.at),
                     let due = parseISODate(review.due), let state = cardState(review.state)
                 else {
                     differ("\(place): unreadable vector \(review)")
@@ -88,26 +89,34 @@ struct VectorFile: Decodable {
                 }
                 card = scheduler.review(card, rating: rating, at: at).after
                 var problems: [String] = []
-                if card.state != state { problems.append("state \(card.state), py-fsrs \(review.state)") }
+                if card.state != state {
+                    problems.append("state \(card.state), py-fsrs \(review.state)")
+                }
                 if card.step != review.step {
                     problems.append(
-                        "step \(card.step.map(String.init) ?? "nil"), py-fsrs \(review.step.map(String.init) ?? "nil")")
+                        "step \(card.step.map(String.init) ?? "nil"), py-fsrs \(review.step.map(String.init) ?? "nil")"
+                    )
                 }
                 if !close(card.stability, review.stability) {
-                    problems.append("stability \(card.stability ?? .nan), py-fsrs \(review.stability)")
+                    problems.append(
+                        "stability \(card.stability ?? .nan), py-fsrs \(review.stability)")
                 }
                 if !close(card.difficulty, review.difficulty) {
-                    problems.append("difficulty \(card.difficulty ?? .nan), py-fsrs \(review.difficulty)")
+                    problems.append(
+                        "difficulty \(card.difficulty ?? .nan), py-fsrs \(review.difficulty)")
                 }
                 if abs(card.due.timeIntervalSince(due)) >= 0.001 {
                     problems.append("due \(card.due), py-fsrs \(review.due)")
                 }
                 if card.lastReview != at {
-                    problems.append("lastReview \(String(describing: card.lastReview)), expected \(at)")
+                    problems.append(
+                        "lastReview \(String(describing: card.lastReview)), expected \(at)")
                 }
                 if !problems.isEmpty {
                     // Later reviews of this case build on the wrong card: count the first only.
-                    differ("\(place) (rating \(review.rating) at \(review.at)): " + problems.joined(separator: "; "))
+                    differ(
+                        "\(place) (rating \(review.rating) at \(review.at)): "
+                            + problems.joined(separator: "; "))
                     continue caseLoop
                 }
             }
@@ -139,7 +148,8 @@ func parseISODate(_ text: String) -> Date? {
     // Fractions: parse the whole seconds, then add the microseconds exactly.
     guard let dot = text.firstIndex(of: "."),
         let end = text[dot...].firstIndex(where: { $0 == "+" || $0 == "-" || $0 == "Z" }),
-        let micros = Int(text[text.index(after: dot)..<end].padding(toLength: 6, withPad: "0", startingAt: 0)),
+        let micros = Int(
+            text[text.index(after: dot)..<end].padding(toLength: 6, withPad: "0", startingAt: 0)),
         let whole = formatter.date(from: String(text[..<dot] + text[end...]))
     else { return nil }
     return whole.addingTimeInterval(Double(micros) / 1e6)

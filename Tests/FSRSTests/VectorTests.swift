@@ -60,7 +60,9 @@ struct DifferentialTests {
             )
             return
         }
-        try #require(FileManager.default.fileExists(atPath: path), "MAEIL_FSRS_REFERENCE=\(path) does not exist")
+        try #require(
+            FileManager.default.fileExists(atPath: path),
+            "MAEIL_FSRS_REFERENCE=\(path) does not exist")
         let vectors = try VectorFile.load(URL(fileURLWithPath: path))
         #expect(vectors.generator == "py-fsrs 6.3.2")
         #expect(!vectors.cases.isEmpty)

@@ -21,7 +21,8 @@ let allTextFunctions: [(name: String, run: @Sendable (String) -> String)] = [
         {
             Hangul.romanize(
                 $0,
-                options: RomanizationOptions(capitalization: .eachWord, writesHAfterStops: false, insertsNieun: true))
+                options: RomanizationOptions(
+                    capitalization: .eachWord, writesHAfterStops: false, insertsNieun: true))
         }
     ),
     ("josa", { Josa.direction.attach(to: $0) }),
@@ -44,9 +45,12 @@ let allTextFunctions: [(name: String, run: @Sendable (String) -> String)] = [
 @Suite("Bad input")
 struct BadInputTests {
     static let oddScalars: [String] = [
-        "\u{FFFF}", "\u{FFFE}", "\u{0}", "\u{10FFFF}", "\u{FEFF}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{11FF}",
-        "\u{115F}\u{1160}", "\u{3164}", "\u{1113}\u{1176}\u{11C3}", "\u{A960}\u{A97C}", "\u{D7B0}\u{D7FB}",
-        "\u{FFA0}\u{FFDC}", "가\u{0301}", "\u{302E}", "\u{1100}\u{1100}\u{1161}\u{1161}\u{11A8}\u{11A8}",
+        "\u{FFFF}", "\u{FFFE}", "\u{0}", "\u{10FFFF}", "\u{FEFF}", "\u{1100}", "\u{1161}",
+        "\u{11A8}", "\u{11FF}",
+        "\u{115F}\u{1160}", "\u{3164}", "\u{1113}\u{1176}\u{11C3}", "\u{A960}\u{A97C}",
+        "\u{D7B0}\u{D7FB}",
+        "\u{FFA0}\u{FFDC}", "가\u{0301}", "\u{302E}",
+        "\u{1100}\u{1100}\u{1161}\u{1161}\u{11A8}\u{11A8}",
         "\u{11A8}\u{1161}\u{1100}", "👩‍👩‍👧", "\u{E000}", "\r\n", "\u{8}<<<", "ㅏㅏㅏㄱㄱㄱ", "ㆎㅿㆆ",
     ]
 
@@ -63,7 +67,8 @@ struct BadInputTests {
     @Test("odd code points pass through the conversions unchanged")
     func oddScalarsPassThrough() {
         for text in [
-            "\u{FFFF}", "\u{10FFFF}", "\u{A960}\u{A97C}", "\u{D7B0}\u{D7FB}", "\u{1113}", "\u{3164}", "\u{FFA0}",
+            "\u{FFFF}", "\u{10FFFF}", "\u{A960}\u{A97C}", "\u{D7B0}\u{D7FB}", "\u{1113}",
+            "\u{3164}", "\u{FFA0}",
         ] {
             #expect(Hangul.compose(text) == text)
             #expect(Hangul.decompose(text) == text)
@@ -96,7 +101,9 @@ struct BadInputTests {
     @Test("empty input everywhere")
     func empty() {
         for f in allTextFunctions
-        where !["hasBatchim", "jamoDistance(short)", "jamoDistance(limit:)", "process", "josa"].contains(f.name) {
+        where !["hasBatchim", "jamoDistance(short)", "jamoDistance(limit:)", "process", "josa"]
+            .contains(f.name)
+        {
             #expect(f.run("") == "", "\(f.name)")
         }
         #expect(Hangul.hasBatchim("") == false)
@@ -157,9 +164,12 @@ struct LinearityTests {
             // Best of several runs, so a busy machine does not fake a non-linear curve.
             let tSmall = (0..<3).map { _ in measure { _ = f.run(small) } }.min() ?? 0
             let tLarge = (0..<2).map { _ in measure { _ = f.run(large) } }.min() ?? 0
-            report.append("\(f.name): 100 KB \(Int(tSmall * 1000)) ms, 1 MB \(Int(tLarge * 1000)) ms")
+            report.append(
+                "\(f.name): 100 KB \(Int(tSmall * 1000)) ms, 1 MB \(Int(tLarge * 1000)) ms")
             // Linear: ×10 the input, ×10 the time (allow ×25 plus noise); quadratic would be ×100.
-            #expect(tLarge <= tSmall * 25 + 0.05, "\(f.name) is not linear: 100 KB \(tSmall) s, 1 MB \(tLarge) s")
+            #expect(
+                tLarge <= tSmall * 25 + 0.05,
+                "\(f.name) is not linear: 100 KB \(tSmall) s, 1 MB \(tLarge) s")
             #expect(tLarge < 20, "\(f.name) took \(tLarge) s for 1 MB")
         }
         print(report.joined(separator: "\n"))

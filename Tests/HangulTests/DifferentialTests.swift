@@ -31,7 +31,9 @@ struct DifferentialTests {
             )
             return
         }
-        #expect(FileManager.default.isExecutableFile(atPath: tool), "MAEIL_HIC_LINES=\(tool) is not an executable")
+        #expect(
+            FileManager.default.isExecutableFile(atPath: tool),
+            "MAEIL_HIC_LINES=\(tool) is not an executable")
 
         let pythonKeys = try Self.pythonRandomKeys(count: 6000, seed: 20_260_101)
         #expect(pythonKeys.count == 6000)
@@ -51,7 +53,8 @@ struct DifferentialTests {
                 differenceCount += 1
                 if differences.count < 10 {
                     differences.append(
-                        "unexpected tool line \(line.debugDescription) for keys \(keys.debugDescription)")
+                        "unexpected tool line \(line.debugDescription) for keys \(keys.debugDescription)"
+                    )
                 }
                 continue
             }
@@ -115,15 +118,19 @@ struct DifferentialTests {
     static func pythonRandomKeys(count: Int, seed: Int) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", SharedFiles.randomKeysScript.path, String(count), String(seed)]
+        process.arguments = [
+            "python3", SharedFiles.randomKeysScript.path, String(count), String(seed),
+        ]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "gen_random_keys.py failed")
-        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .dropLast().map(String.init)
+        return String(decoding: data, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .dropLast().map(String.init)
     }
 
     /// Our own generator: every letter in both cases, digits and punctuation, the
@@ -177,7 +184,9 @@ struct DifferentialTests {
                     case 3: s.append("<")
                     default: break
                     }
-                    if Int.random(in: 0..<8, using: &rng) == 0 { s.append(other.randomElement(using: &rng)!) }
+                    if Int.random(in: 0..<8, using: &rng) == 0 {
+                        s.append(other.randomElement(using: &rng)!)
+                    }
                 }
             default:  // vowel runs or consonant runs, with Backspace
                 let pool = Bool.random(using: &rng) ? vowels + ["<"] : consonants + ["<"]
@@ -191,7 +200,8 @@ struct DifferentialTests {
     /// Every sequence of up to three keys over all letters, Backspace, a digit and a
     /// space (56 keys).
     static func exhaustiveKeys() -> [String] {
-        let keys = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ<1 .").map(String.init)
+        let keys = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ<1 .").map(
+            String.init)
         var out: [String] = []
         for a in keys {
             out.append(a)
@@ -208,7 +218,8 @@ struct DifferentialTests {
     static func runReference(tool: String, lines: [String]) throws -> [String] {
         let input = FileManager.default.temporaryDirectory
             .appendingPathComponent(
-                "maeil-hic-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).txt")
+                "maeil-hic-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).txt"
+            )
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
         let process = Process()
@@ -220,8 +231,10 @@ struct DifferentialTests {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(tool) exited with \(process.terminationStatus)")
-        var result = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .map(String.init)
+        var result = String(decoding: data, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map(String.init)
         if result.last == "" { result.removeLast() }
         return result
     }

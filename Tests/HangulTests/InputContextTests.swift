@@ -112,8 +112,10 @@ struct InputContextTests {
     @Test(
         "compound vowels and compound finals",
         arguments: [
-            ("rhk", "과"), ("rho", "괘"), ("rhl", "괴"), ("rnj", "궈"), ("rnp", "궤"), ("rnl", "귀"), ("rml", "긔"),
-            ("rkrt", "갃"), ("rksw", "갅"), ("rksg", "갆"), ("rkfr", "갉"), ("rkfa", "갊"), ("rkfq", "갋"),
+            ("rhk", "과"), ("rho", "괘"), ("rhl", "괴"), ("rnj", "궈"), ("rnp", "궤"), ("rnl", "귀"),
+            ("rml", "긔"),
+            ("rkrt", "갃"), ("rksw", "갅"), ("rksg", "갆"), ("rkfr", "갉"), ("rkfa", "갊"),
+            ("rkfq", "갋"),
             ("rkft", "갌"), ("rkfx", "갍"), ("rkfv", "갎"), ("rkfg", "갏"), ("rkqt", "값"),
         ])
     func compounds(keys: String, text: String) {

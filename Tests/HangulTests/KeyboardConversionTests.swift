@@ -7,7 +7,8 @@ struct KeyboardConversionTests {
     @Test(
         "QWERTY → Hangul",
         arguments: [
-            ("dkssud", "안녕"), ("tkrhk", "사과"), ("rkqtdl", "값이"), ("Rk", "까"), ("dkssudgktpdy dnfl", "안녕하세요 우리"),
+            ("dkssud", "안녕"), ("tkrhk", "사과"), ("rkqtdl", "값이"), ("Rk", "까"),
+            ("dkssudgktpdy dnfl", "안녕하세요 우리"),
             ("1qkr2dlf", "1박2일"), ("DKSSUD", "안녕"), ("", ""), ("rr", "ㄱㄱ"),
         ])
     func qwertyToHangul(keys: String, text: String) {
@@ -17,8 +18,10 @@ struct KeyboardConversionTests {
     @Test(
         "Hangul → QWERTY",
         arguments: [
-            ("안녕", "dkssud"), ("사과", "tkrhk"), ("값", "rkqt"), ("과", "rhk"), ("까", "Rk"), ("얘", "dO"), ("예", "dP"),
-            ("쌍둥이", "Tkdenddl"), ("ㅋㅋ", "zz"), ("ㅄ", "qt"), ("1박2일!", "1qkr2dlf!"), ("hello", "hello"), ("", ""),
+            ("안녕", "dkssud"), ("사과", "tkrhk"), ("값", "rkqt"), ("과", "rhk"), ("까", "Rk"),
+            ("얘", "dO"), ("예", "dP"),
+            ("쌍둥이", "Tkdenddl"), ("ㅋㅋ", "zz"), ("ㅄ", "qt"), ("1박2일!", "1qkr2dlf!"),
+            ("hello", "hello"), ("", ""),
             ("\u{1100}\u{1161}\u{11B9}", "rkqt"), ("\u{1100}", "r"),
         ])
     func hangulToQwerty(text: String, keys: String) {

@@ -60,13 +60,17 @@ struct LargeOutputTests {
         // deletes the last character, which may sit in a chunk already moved out.
         for n in 65_528...65_540 {
             let keys = String(repeating: "1", count: n) + "<<<" + "rk"
-            #expect(HangulInputContext.type(keys) == String(repeating: "1", count: n - 3) + "가", "n = \(n)")
+            #expect(
+                HangulInputContext.type(keys) == String(repeating: "1", count: n - 3) + "가",
+                "n = \(n)")
         }
         let long = String(repeating: "dkssud ", count: 20_000)  // 안녕 × 20,000
         // Backspace 1 deletes the space, 2 and 3 the committed 녕 and 안, 4 the space
         // before them; then ㅁ is typed.
         #expect(HangulInputContext.type(long + "<<<") == String(repeating: "안녕 ", count: 19_999))
-        #expect(HangulInputContext.type(long + "<<<<a") == String(repeating: "안녕 ", count: 19_998) + "안녕ㅁ")
+        #expect(
+            HangulInputContext.type(long + "<<<<a") == String(repeating: "안녕 ", count: 19_998)
+                + "안녕ㅁ")
     }
 
     @Test("the key table maps every ASCII key as the layout says")
@@ -76,7 +80,8 @@ struct LargeOutputTests {
             #expect(HangulInputContext.keyCode(key.asciiValue ?? 0) == 0x20 | UInt8(i), "\(key)")
         }
         let medials: [Character: UInt8] = [
-            "k": 0, "o": 1, "i": 2, "O": 3, "j": 4, "p": 5, "u": 6, "P": 7, "h": 8, "y": 12, "n": 13, "b": 17,
+            "k": 0, "o": 1, "i": 2, "O": 3, "j": 4, "p": 5, "u": 6, "P": 7, "h": 8, "y": 12,
+            "n": 13, "b": 17,
             "m": 18, "l": 20,
         ]
         for (key, m) in medials {
@@ -86,7 +91,8 @@ struct LargeOutputTests {
         for key in "SFADCZXVGKIJUHYNBML" {
             let lower = Character(key.lowercased())
             #expect(
-                HangulInputContext.keyCode(key.asciiValue ?? 0) == HangulInputContext.keyCode(lower.asciiValue ?? 0),
+                HangulInputContext.keyCode(key.asciiValue ?? 0)
+                    == HangulInputContext.keyCode(lower.asciiValue ?? 0),
                 "\(key)")
         }
         let mapped = Set("rRseEfaqQtTdwWczxvgkoiOjpuPhynbml" + "SFADCZXVGKIJUHYNBML")

@@ -37,12 +37,17 @@ struct SyllableTests {
                 continue
             }
             let jamo = s.jamo()
-            let rebuilt = HangulSyllable(initial: jamo[0], medial: jamo[1], final: jamo.count > 2 ? jamo[2] : nil)
-            if rebuilt != s || s.scalar != scalar { Issue.record("round trip failed for \(scalar)") }
+            let rebuilt = HangulSyllable(
+                initial: jamo[0], medial: jamo[1], final: jamo.count > 2 ? jamo[2] : nil)
+            if rebuilt != s || s.scalar != scalar {
+                Issue.record("round trip failed for \(scalar)")
+            }
             if Hangul.compose(String(String.UnicodeScalarView(jamo))) != String(scalar) {
                 Issue.record("compose failed for \(scalar)")
             }
-            if Hangul.compose(Hangul.decompose(String(scalar), splitCompounds: true)) != String(scalar) {
+            if Hangul.compose(Hangul.decompose(String(scalar), splitCompounds: true))
+                != String(scalar)
+            {
                 Issue.record("typing-unit round trip failed for \(scalar)")
             }
             count += 1
@@ -109,7 +114,9 @@ struct SyllableTests {
         #expect(scalars(Hangul.toCompatibilityJamo("\u{11B9}")) == scalars("ㅄ"))
         #expect(scalars(Hangul.toCompatibilityJamo("\u{1161}")) == scalars("ㅏ"))
         #expect(scalars(Hangul.toCompatibilityJamo("\u{1100}\u{1161}")) == scalars("가"))
-        #expect(scalars(Hangul.toCompatibilityJamo("\u{1113}\u{A960}\u{D7B0}")) == scalars("\u{1113}\u{A960}\u{D7B0}"))
+        #expect(
+            scalars(Hangul.toCompatibilityJamo("\u{1113}\u{A960}\u{D7B0}"))
+                == scalars("\u{1113}\u{A960}\u{D7B0}"))
         #expect(scalars(Hangul.toConjoiningJamo("ㄱㅏㄳ")) == scalars("\u{1100}\u{1161}\u{11AA}"))
         #expect(scalars(Hangul.toConjoiningJamo("가 ㅎ")) == scalars("가 \u{1112}"))
         #expect(Jamo.compatibility(fromConjoining: "\u{11A8}") == "ㄱ")

@@ -13,19 +13,25 @@ struct AuthAPITests {
     @Test func signUpLogInAndLogOut() async throws {
         try await withMaeilApp { app in
             let anon = API(app: app)
-            let signup = try await anon.send(.POST, "/api/v1/auth/signup", json: ["username": "Mina", "password": "correct horse"])
+            let signup = try await anon.send(
+                .POST, "/api/v1/auth/signup",
+                json: ["username": "Mina", "password": "correct horse"])
             #expect(signup.status == .created)
             let first = try anon.decode(LoginResultDTO.self, signup)
             #expect(first.user.username == "mina")
 
-            let login = try await anon.send(.POST, "/api/v1/auth/login", json: ["username": "MINA", "password": "correct horse"])
+            let login = try await anon.send(
+                .POST, "/api/v1/auth/login",
+                json: ["username": "MINA", "password": "correct horse"])
             #expect(login.status == .ok)
             let token = try anon.decode(LoginResultDTO.self, login).token
 
             let me = try await anon.send(.GET, "/api/v1/auth/me", token: token)
             #expect(try anon.decode(UserDTO.self, me).username == "mina")
 
-            #expect(try await anon.send(.POST, "/api/v1/auth/logout", token: token).status == .noContent)
+            #expect(
+                try await anon.send(.POST, "/api/v1/auth/logout", token: token).status == .noContent
+            )
             let after = try await anon.send(.GET, "/api/v1/auth/me", token: token)
             #expect(after.status == .unauthorized)
             #expect(anon.errorCode(after) == "unauthorized")
@@ -38,15 +44,21 @@ struct AuthAPITests {
         try await withMaeilApp { app in
             let anon = API(app: app)
             _ = try await API.signUp(app, "taken")
-            let duplicate = try await anon.send(.POST, "/api/v1/auth/signup", json: ["username": "TAKEN", "password": "correct horse"])
+            let duplicate = try await anon.send(
+                .POST, "/api/v1/auth/signup",
+                json: ["username": "TAKEN", "password": "correct horse"])
             #expect(duplicate.status == .conflict)
             #expect(anon.errorCode(duplicate) == "username_taken")
-            let short = try await anon.send(.POST, "/api/v1/auth/signup", json: ["username": "ab", "password": "correct horse"])
+            let short = try await anon.send(
+                .POST, "/api/v1/auth/signup", json: ["username": "ab", "password": "correct horse"])
             #expect(short.status == .unprocessableEntity)
-            let weak = try await anon.send(.POST, "/api/v1/auth/signup", json: ["username": "abc", "password": "short"])
+            let weak = try await anon.send(
+                .POST, "/api/v1/auth/signup", json: ["username": "abc", "password": "short"])
             #expect(weak.status == .unprocessableEntity)
             #expect(anon.errorCode(weak) == "invalid_password")
-            let wrongType = try await anon.send(.POST, "/api/v1/auth/signup", json: ["username": 5, "password": "correct horse"] as [String: AnyEncodable])
+            let wrongType = try await anon.send(
+                .POST, "/api/v1/auth/signup",
+                json: ["username": 5, "password": "correct horse"] as [String: AnyEncodable])
             #expect(wrongType.status == .badRequest)
             #expect(wrongType.body.string.contains("username"))
             let count = try await User.query(on: app.db).count()
@@ -59,10 +71,14 @@ struct AuthAPITests {
             _ = try await API.signUp(app, "target")
             let anon = API(app: app)
             for _ in 0..<AccountService.maxFailures {
-                let wrong = try await anon.send(.POST, "/api/v1/auth/login", json: ["username": "target", "password": "wrong password"])
+                let wrong = try await anon.send(
+                    .POST, "/api/v1/auth/login",
+                    json: ["username": "target", "password": "wrong password"])
                 #expect(wrong.status == .unauthorized)
             }
-            let limited = try await anon.send(.POST, "/api/v1/auth/login", json: ["username": "target", "password": "correct horse"])
+            let limited = try await anon.send(
+                .POST, "/api/v1/auth/login",
+                json: ["username": "target", "password": "correct horse"])
             #expect(limited.status == .tooManyRequests)
             #expect(limited.headers.first(name: .retryAfter) != nil)
         }
@@ -81,12 +97,18 @@ struct AuthAPITests {
             let stored = try await UserToken.query(on: app.db).all().map(\.tokenHash)
             #expect(!stored.contains(token.token))
             #expect(try await api.send(.DELETE, "/api/v1/tokens/\(token.id)").status == .noContent)
-            #expect(try await api.send(.GET, "/api/v1/books", token: token.token).status == .unauthorized)
+            #expect(
+                try await api.send(.GET, "/api/v1/books", token: token.token).status
+                    == .unauthorized)
 
             let other = try await API.signUp(app)
-            let foreign = try api.decode(NewTokenDTO.self, try await other.send(.POST, "/api/v1/tokens", json: ["name": "x"]))
+            let foreign = try api.decode(
+                NewTokenDTO.self, try await other.send(.POST, "/api/v1/tokens", json: ["name": "x"])
+            )
             #expect(try await api.send(.DELETE, "/api/v1/tokens/\(foreign.id)").status == .notFound)
-            #expect(try await api.send(.POST, "/api/v1/tokens", json: ["name": ""]).status == .unprocessableEntity)
+            #expect(
+                try await api.send(.POST, "/api/v1/tokens", json: ["name": ""]).status
+                    == .unprocessableEntity)
         }
     }
 
@@ -102,13 +124,22 @@ struct AuthAPITests {
                 decoyChecks.withLockedValue { $0 += 1 }
                 return decoy
             }
-            for (name, password) in [("known", "wrong password"), ("unknown", "wrong password"), ("x\u{0}y", "wrong password")] {
+            for (name, password) in [
+                ("known", "wrong password"), ("unknown", "wrong password"),
+                ("x\u{0}y", "wrong password"),
+            ] {
                 await #expect(throws: AppError.self) {
-                    _ = try await accounts.logIn(username: name, password: password, clientAddress: nil)
+                    _ = try await accounts.logIn(
+                        username: name, password: password, clientAddress: nil)
                 }
             }
-            #expect(decoyChecks.withLockedValue { $0 } == 2, "the unknown and the impossible name, not the known one")
-            #expect(try await accounts.logIn(username: "known", password: "correct horse", clientAddress: nil).username == "known")
+            #expect(
+                decoyChecks.withLockedValue { $0 } == 2,
+                "the unknown and the impossible name, not the known one")
+            #expect(
+                try await accounts.logIn(
+                    username: "known", password: "correct horse", clientAddress: nil
+                ).username == "known")
         }
     }
 
@@ -130,14 +161,17 @@ struct AuthAPITests {
             }
             #expect(try await User.query(on: app.db).count() == 3)
             // The CLI's accounts are the admin's: no limit.
-            _ = try await app.accounts(on: app.db).signUp(username: "member5", password: "correct horse")
+            _ = try await app.accounts(on: app.db).signUp(
+                username: "member5", password: "correct horse")
         }
     }
 
     @Test func everyProtectedRouteNeedsAToken() async throws {
         try await withMaeilApp { app in
             let anon = API(app: app)
-            for path in ["/api/v1/books", "/api/v1/tokens", "/api/v1/search?q=a", "/api/v1/calendar"] {
+            for path in [
+                "/api/v1/books", "/api/v1/tokens", "/api/v1/search?q=a", "/api/v1/calendar",
+            ] {
                 let response = try await anon.send(.GET, path)
                 #expect(response.status == .unauthorized, "\(path)")
             }
@@ -148,10 +182,27 @@ struct AuthAPITests {
 }
 
 /// Lets a test send deliberately wrong JSON types.
-struct AnyEncodable: Encodable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
+struct AnyEncodable: Encodable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
+    ExpressibleByBooleanLiteral
+{
     let encodeValue: @Sendable (any Encoder) throws -> Void
-    init(integerLiteral value: Int) { encodeValue = { var c = $0.singleValueContainer(); try c.encode(value) } }
-    init(stringLiteral value: String) { encodeValue = { var c = $0.singleValueContainer(); try c.encode(value) } }
-    init(booleanLiteral value: Bool) { encodeValue = { var c = $0.singleValueContainer(); try c.encode(value) } }
+    init(integerLiteral value: Int) {
+        encodeValue = {
+            var c = $0.singleValueContainer()
+            try c.encode(value)
+        }
+    }
+    init(stringLiteral value: String) {
+        encodeValue = {
+            var c = $0.singleValueContainer()
+            try c.encode(value)
+        }
+    }
+    init(booleanLiteral value: Bool) {
+        encodeValue = {
+            var c = $0.singleValueContainer()
+            try c.encode(value)
+        }
+    }
     func encode(to encoder: any Encoder) throws { try encodeValue(encoder) }
 }

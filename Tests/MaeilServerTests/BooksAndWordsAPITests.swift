@@ -25,15 +25,19 @@ struct BooksAndWordsAPITests {
             #expect(toeic.memorizedCount == 1)
             #expect(toeic.description == "exam words")
 
-            let renamed = try api.decode(BookDTO.self, try await api.send(.PATCH, "/api/v1/books/\(book.id)", json: ["name": "TOEIC 900"]))
+            let renamed = try api.decode(
+                BookDTO.self,
+                try await api.send(.PATCH, "/api/v1/books/\(book.id)", json: ["name": "TOEIC 900"]))
             #expect(renamed.name == "TOEIC 900")
             #expect(renamed.description == "exam words")
 
-            let deleted = try api.decode(BookDeletedDTO.self, try await api.send(.DELETE, "/api/v1/books/\(book.id)"))
+            let deleted = try api.decode(
+                BookDeletedDTO.self, try await api.send(.DELETE, "/api/v1/books/\(book.id)"))
             #expect(deleted.deletedWords == 2)
             #expect(try await api.send(.GET, "/api/v1/books/\(book.id)").status == .notFound)
             #expect(try await api.send(.GET, "/api/v1/words/\(banana.id)").status == .notFound)
-            let remaining = try api.decode(WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(other.id)/words"))
+            let remaining = try api.decode(
+                WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(other.id)/words"))
             #expect(remaining.total == 1)
         }
     }
@@ -43,9 +47,13 @@ struct BooksAndWordsAPITests {
             let api = try await API.signUp(app)
             let book = try await api.createBook("Words")
             let input = WordInput(
-                term: "  run ", meaning: "달리다", reading: "rʌn", partOfSpeech: "verb", note: "irregular: ran, run",
+                term: "  run ", meaning: "달리다", reading: "rʌn", partOfSpeech: "verb",
+                note: "irregular: ran, run",
                 synonyms: ["sprint", "dash", "sprint"], antonyms: ["walk"],
-                examples: [ExampleDTO(sentence: "I run every day.", translation: "나는 매일 달린다."), ExampleDTO(sentence: "Run!")],
+                examples: [
+                    ExampleDTO(sentence: "I run every day.", translation: "나는 매일 달린다."),
+                    ExampleDTO(sentence: "Run!"),
+                ],
                 tags: ["sport", ""], memorized: true, bookmarked: true)
             let created = try await api.send(.POST, "/api/v1/books/\(book.id)/words", json: input)
             #expect(created.status == .created)
@@ -58,11 +66,15 @@ struct BooksAndWordsAPITests {
             #expect(word.memorized && word.bookmarked)
             #expect(word.bookName == "Words")
 
-            let fetched = try api.decode(WordDTO.self, try await api.send(.GET, "/api/v1/words/\(word.id)"))
+            let fetched = try api.decode(
+                WordDTO.self, try await api.send(.GET, "/api/v1/words/\(word.id)"))
             #expect(fetched.note == "irregular: ran, run")
             #expect(fetched.antonyms == ["walk"])
 
-            let patched = try api.decode(WordDTO.self, try await api.send(.PATCH, "/api/v1/words/\(word.id)", json: ["meaning": "뛰다, 달리다"]))
+            let patched = try api.decode(
+                WordDTO.self,
+                try await api.send(.PATCH, "/api/v1/words/\(word.id)", json: ["meaning": "뛰다, 달리다"])
+            )
             #expect(patched.meaning == "뛰다, 달리다")
             #expect(patched.reading == "rʌn")
             #expect(patched.createdAt == word.createdAt)
@@ -74,26 +86,39 @@ struct BooksAndWordsAPITests {
             let api = try await API.signUp(app)
             let book = try await api.createBook("Words")
             let word = try await api.addWord(book.id, "keep", "유지")
-            let empty = try await api.send(.POST, "/api/v1/books/\(book.id)/words", json: ["term": "   ", "meaning": "x"])
+            let empty = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/words", json: ["term": "   ", "meaning": "x"])
             #expect(empty.status == .unprocessableEntity)
             #expect(empty.body.string.contains("term"))
-            let long = try await api.send(.POST, "/api/v1/books/\(book.id)/words", json: ["term": String(repeating: "a", count: 2001)])
+            let long = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/words",
+                json: ["term": String(repeating: "a", count: 2001)])
             #expect(long.status == .unprocessableEntity)
-            let wrongType = try await api.send(.POST, "/api/v1/books/\(book.id)/words", json: ["term": 5] as [String: AnyEncodable])
+            let wrongType = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/words", json: ["term": 5] as [String: AnyEncodable]
+            )
             #expect(wrongType.status == .badRequest)
-            let truncated = try await api.send(.POST, "/api/v1/books/\(book.id)/words", raw: Data("{\"term\": \"ab".utf8), contentType: .json)
+            let truncated = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/words", raw: Data("{\"term\": \"ab".utf8),
+                contentType: .json)
             #expect(truncated.status == .badRequest)
-            let badPatch = try await api.send(.PATCH, "/api/v1/words/\(word.id)", json: ["term": ""])
+            let badPatch = try await api.send(
+                .PATCH, "/api/v1/words/\(word.id)", json: ["term": ""])
             #expect(badPatch.status == .unprocessableEntity)
             let emptyBook = try await api.send(.POST, "/api/v1/books", json: ["name": ""])
             #expect(emptyBook.status == .unprocessableEntity)
 
-            let page = try api.decode(WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(book.id)/words"))
+            let page = try api.decode(
+                WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(book.id)/words"))
             #expect(page.total == 1)
             #expect(page.items.first?.term == "keep")
             #expect(try await api.send(.GET, "/api/v1/books/not-a-uuid").status == .notFound)
-            #expect(try await api.send(.GET, "/api/v1/books/\(book.id)/words?page=0").status == .unprocessableEntity)
-            #expect(try await api.send(.GET, "/api/v1/books/\(book.id)/words?sort=sideways").status == .unprocessableEntity)
+            #expect(
+                try await api.send(.GET, "/api/v1/books/\(book.id)/words?page=0").status
+                    == .unprocessableEntity)
+            #expect(
+                try await api.send(.GET, "/api/v1/books/\(book.id)/words?sort=sideways").status
+                    == .unprocessableEntity)
         }
     }
 
@@ -121,20 +146,27 @@ struct BooksAndWordsAPITests {
             ]
             for (method, path, body) in attempts {
                 let response = try await intruder.send(method, path, json: body)
-                #expect(response.status == .notFound, "\(method) \(path) answered \(response.status)")
+                #expect(
+                    response.status == .notFound, "\(method) \(path) answered \(response.status)")
             }
-            let imported = try await intruder.send(.POST, "/api/v1/books/\(book.id)/import?format=csv", raw: Data("a,b\n".utf8))
+            let imported = try await intruder.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=csv", raw: Data("a,b\n".utf8))
             #expect(imported.status == .notFound)
             // Moving my own word into their book is refused too.
             let own = try await intruder.addWord(mine.id, "mine", "내 것")
-            let move = try await intruder.send(.POST, "/api/v1/words/bulk", json: BulkRequest(ids: [own.id], action: .move, bookID: book.id))
+            let move = try await intruder.send(
+                .POST, "/api/v1/words/bulk",
+                json: BulkRequest(ids: [own.id], action: .move, bookID: book.id))
             #expect(move.status == .notFound)
 
-            let search = try intruder.decode(SearchResultDTO.self, try await intruder.send(.GET, "/api/v1/search?q=secret"))
+            let search = try intruder.decode(
+                SearchResultDTO.self, try await intruder.send(.GET, "/api/v1/search?q=secret"))
             #expect(search.total == 0)
-            let untouched = try owner.decode(WordDTO.self, try await owner.send(.GET, "/api/v1/words/\(word.id)"))
+            let untouched = try owner.decode(
+                WordDTO.self, try await owner.send(.GET, "/api/v1/words/\(word.id)"))
             #expect(untouched.term == "secret" && untouched.bookID == book.id)
-            let books = try owner.decode([BookDTO].self, try await owner.send(.GET, "/api/v1/books"))
+            let books = try owner.decode(
+                [BookDTO].self, try await owner.send(.GET, "/api/v1/books"))
             #expect(books.map(\.name) == ["Private"])
         }
     }
@@ -145,29 +177,44 @@ struct BooksAndWordsAPITests {
             let from = try await api.createBook("From")
             let to = try await api.createBook("To")
             var ids: [UUID] = []
-            for term in ["one", "two", "three", "four"] { ids.append(try await api.addWord(from.id, term, term).id) }
+            for term in ["one", "two", "three", "four"] {
+                ids.append(try await api.addWord(from.id, term, term).id)
+            }
 
-            let moved = try await api.send(.POST, "/api/v1/words/bulk", json: BulkRequest(ids: [ids[0], ids[1]], action: .move, bookID: to.id))
+            let moved = try await api.send(
+                .POST, "/api/v1/words/bulk",
+                json: BulkRequest(ids: [ids[0], ids[1]], action: .move, bookID: to.id))
             #expect(try api.decode(BulkResultDTO.self, moved).affected == 2)
-            let memo = try await api.send(.POST, "/api/v1/words/bulk", json: BulkRequest(ids: [ids[2]], action: .memorize))
+            let memo = try await api.send(
+                .POST, "/api/v1/words/bulk", json: BulkRequest(ids: [ids[2]], action: .memorize))
             #expect(memo.status == .ok)
 
             // One unknown id: 404 and nothing deleted.
-            let bad = try await api.send(.POST, "/api/v1/words/bulk", json: BulkRequest(ids: [ids[3], UUID()], action: .delete))
+            let bad = try await api.send(
+                .POST, "/api/v1/words/bulk",
+                json: BulkRequest(ids: [ids[3], UUID()], action: .delete))
             #expect(bad.status == .notFound)
-            let noTarget = try await api.send(.POST, "/api/v1/words/bulk", json: BulkRequest(ids: [ids[3]], action: .move))
+            let noTarget = try await api.send(
+                .POST, "/api/v1/words/bulk", json: BulkRequest(ids: [ids[3]], action: .move))
             #expect(noTarget.status == .unprocessableEntity)
-            let none = try await api.send(.POST, "/api/v1/words/bulk", json: BulkRequest(ids: [], action: .delete))
+            let none = try await api.send(
+                .POST, "/api/v1/words/bulk", json: BulkRequest(ids: [], action: .delete))
             #expect(none.status == .unprocessableEntity)
 
-            let fromPage = try api.decode(WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(from.id)/words?sort=alphabetical"))
+            let fromPage = try api.decode(
+                WordPageDTO.self,
+                try await api.send(.GET, "/api/v1/books/\(from.id)/words?sort=alphabetical"))
             #expect(fromPage.items.map(\.term) == ["four", "three"])
             #expect(fromPage.items.first { $0.term == "three" }?.memorized == true)
-            let toPage = try api.decode(WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(to.id)/words"))
+            let toPage = try api.decode(
+                WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(to.id)/words"))
             #expect(Set(toPage.items.map(\.term)) == ["one", "two"])
 
-            _ = try await api.send(.POST, "/api/v1/words/bulk", json: BulkRequest(ids: [ids[2], ids[3]], action: .delete))
-            let after = try api.decode(WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(from.id)/words"))
+            _ = try await api.send(
+                .POST, "/api/v1/words/bulk",
+                json: BulkRequest(ids: [ids[2], ids[3]], action: .delete))
+            let after = try api.decode(
+                WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(from.id)/words"))
             #expect(after.total == 0)
         }
     }
@@ -183,7 +230,9 @@ struct BooksAndWordsAPITests {
             _ = try await api.addWord(korean.id, "100%_sure", "확실한")
 
             func search(_ q: String, book: UUID? = nil) async throws -> [String] {
-                var path = "/api/v1/search?q=" + (q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? q)
+                var path =
+                    "/api/v1/search?q="
+                    + (q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? q)
                 if let book { path += "&book=\(book)" }
                 let response = try await api.send(.GET, path)
                 #expect(response.status == .ok, "\(response.body.string)")
@@ -198,13 +247,16 @@ struct BooksAndWordsAPITests {
             #expect(try await search("%") == ["100%_sure"])
             #expect(try await search("_") == ["100%_sure"])
             #expect(try await api.send(.GET, "/api/v1/search?q=").status == .unprocessableEntity)
-            let inBook = try api.decode(WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(french.id)/words?q=NAI"))
+            let inBook = try api.decode(
+                WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(french.id)/words?q=NAI")
+            )
             #expect(inBook.items.map(\.term) == ["naïve"])
 
             // The search index follows edits, moves and deletes.
             let pear = try await api.addWord(korean.id, "pear", "배")
             #expect(try await search("pear") == ["pear"])
-            _ = try await api.send(.PATCH, "/api/v1/words/\(pear.id)", json: ["term": "quince", "meaning": "모과"])
+            _ = try await api.send(
+                .PATCH, "/api/v1/words/\(pear.id)", json: ["term": "quince", "meaning": "모과"])
             #expect(try await search("pear") == [])
             #expect(try await search("quince") == ["quince"])
             #expect(try await search("uinc", book: korean.id) == ["quince"])
@@ -222,9 +274,14 @@ struct BooksAndWordsAPITests {
             let book = try await api.createBook("Many")
             let drafts = (0..<120).map { WordDraft(term: "word\($0)", meaning: "뜻\($0)") }
             let archive = BookArchive(name: "Many", description: "", words: drafts)
-            let imported = try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=json", raw: try BookArchiveCodec.encode(archive))
+            let imported = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=json",
+                raw: try BookArchiveCodec.encode(archive))
             #expect(imported.status == .ok, "\(imported.body.string)")
-            let page3 = try api.decode(WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(book.id)/words?page=3&perPage=50&sort=alphabetical"))
+            let page3 = try api.decode(
+                WordPageDTO.self,
+                try await api.send(
+                    .GET, "/api/v1/books/\(book.id)/words?page=3&perPage=50&sort=alphabetical"))
             #expect(page3.total == 120)
             #expect(page3.items.count == 20)
         }

@@ -8,7 +8,9 @@ import Vapor
 @Suite("The data directory")
 struct DataDirectoryTests {
     func mode(_ path: String) throws -> Int {
-        try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber).intValue & 0o777
+        try #require(
+            FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber
+        ).intValue & 0o777
     }
 
     /// The database holds password hashes and session digests: only its owner reads it.
@@ -20,11 +22,13 @@ struct DataDirectoryTests {
         }
         #expect(try mode(settings.dataDirectory) == 0o700)
         #expect(try mode(settings.sqlitePath) == 0o600)
-        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: settings.sqlitePath + suffix) {
+        for suffix in ["-wal", "-shm"]
+        where FileManager.default.fileExists(atPath: settings.sqlitePath + suffix) {
             #expect(try mode(settings.sqlitePath + suffix) == 0o600)
         }
         // A file an older Maeil left readable by others is tightened on start.
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: settings.sqlitePath)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o644], ofItemAtPath: settings.sqlitePath)
         try await withMaeilApp(settings: settings) { (app: Application) async throws in
             #expect(try mode(settings.sqlitePath) == 0o600)
             #expect(try await User.query(on: app.db).count() == 1)

@@ -19,7 +19,9 @@ struct GamesAPITests {
 
     func start(_ api: API, _ body: [String: String]) async throws -> GameDTO {
         var body: [String: MixedJSONValue] = body.mapValues { MixedJSONValue($0) }
-        if let count = body["count"]?.value as? String, let n = Int(count) { body["count"] = MixedJSONValue(n) }
+        if let count = body["count"]?.value as? String, let n = Int(count) {
+            body["count"] = MixedJSONValue(n)
+        }
         let response = try await api.send(.POST, "/api/v1/games", json: body)
         #expect(response.status == .created, "\(response.body.string)")
         return try api.decode(GameDTO.self, response)
@@ -32,7 +34,9 @@ struct GamesAPITests {
     func fruitBook(_ api: API) async throws -> (BookDTO, [String: WordDTO]) {
         let book = try await api.createBook("Fruit")
         var words: [String: WordDTO] = [:]
-        for (term, meaning) in [("apple", "사과"), ("pear", "배"), ("grape", "포도"), ("peach", "복숭아"), ("melon", "멜론")] {
+        for (term, meaning) in [
+            ("apple", "사과"), ("pear", "배"), ("grape", "포도"), ("peach", "복숭아"), ("melon", "멜론"),
+        ] {
             words[term] = try await api.addWord(book.id, term, meaning)
         }
         return (book, words)
@@ -42,9 +46,11 @@ struct GamesAPITests {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)
             let (book, words) = try await fruitBook(api)
-            var game = try await start(api, ["kind": "quiz", "book": book.id.uuidString, "count": "50"])
+            var game = try await start(
+                api, ["kind": "quiz", "book": book.id.uuidString, "count": "50"])
             #expect(game.total == 5, "capped at the words available")
-            let meaning = Dictionary(uniqueKeysWithValues: words.values.map { ($0.term, $0.meaning) })
+            let meaning = Dictionary(
+                uniqueKeysWithValues: words.values.map { ($0.term, $0.meaning) })
             var asked: Set<String> = []
             var missed: String?
             while !game.finished {
@@ -69,9 +75,11 @@ struct GamesAPITests {
             let late = try await move(api, game.id, Move(action: "choose", choice: 0))
             #expect(late.status == .conflict && api.errorCode(late) == "game_over")
             // The miss is in the notes, and counted as Again for the word's card.
-            let notes = try api.decode([MistakeDTO].self, try await api.send(.GET, "/api/v1/mistakes?source=quiz"))
+            let notes = try api.decode(
+                [MistakeDTO].self, try await api.send(.GET, "/api/v1/mistakes?source=quiz"))
             #expect(notes.map(\.word.term) == [missedWord])
-            let queue = try api.decode(ReviewQueueDTO.self, try await api.send(.GET, "/api/v1/study/queue"))
+            let queue = try api.decode(
+                ReviewQueueDTO.self, try await api.send(.GET, "/api/v1/study/queue"))
             // Again on a new card: it is learning now, back in a minute, no longer new.
             #expect(queue.newCount == 4 && !queue.cards.contains { $0.term == missedWord })
             // Study these: a new game of just the noted words.
@@ -85,8 +93,11 @@ struct GamesAPITests {
             let api = try await API.signUp(app)
             let book = try await api.createBook("Small")
             for term in ["a1", "b2", "c3"] { _ = try await api.addWord(book.id, term, "뜻 " + term) }
-            let response = try await api.send(.POST, "/api/v1/games", json: ["kind": "quiz", "book": book.id.uuidString])
-            #expect(response.status == .unprocessableEntity && api.errorCode(response) == "not_enough_words")
+            let response = try await api.send(
+                .POST, "/api/v1/games", json: ["kind": "quiz", "book": book.id.uuidString])
+            #expect(
+                response.status == .unprocessableEntity
+                    && api.errorCode(response) == "not_enough_words")
             let bad = try await api.send(.POST, "/api/v1/games", json: ["kind": "chess"])
             #expect(bad.status == .badRequest)
         }
@@ -101,27 +112,39 @@ struct GamesAPITests {
             #expect(game.hangman?.hint == "apple" && game.hangman?.script == "hangul")
             #expect(game.hangman?.pad.contains("ㅅ") == true && game.hangman?.answer == nil)
             for key in ["ㅅ", "ㅏ"] {
-                game = try api.decode(GameDTO.self, try await move(api, game.id, Move(action: "guess", guess: key)))
+                game = try api.decode(
+                    GameDTO.self, try await move(api, game.id, Move(action: "guess", guess: key)))
             }
             // ㅏ shows inside 과 too, as a loose jamo until ㄱ and ㅗ are found.
-            #expect(game.hangman?.cells.first?.text == "사" && game.hangman?.cells.first?.complete == true)
-            #expect(game.hangman?.cells.last?.text == "ㅏ" && game.hangman?.cells.last?.complete == false)
+            #expect(
+                game.hangman?.cells.first?.text == "사"
+                    && game.hangman?.cells.first?.complete == true)
+            #expect(
+                game.hangman?.cells.last?.text == "ㅏ" && game.hangman?.cells.last?.complete == false
+            )
             let again = try await move(api, game.id, Move(action: "guess", guess: "ㅅ"))
             #expect(again.status == .badRequest, "a repeated guess is refused")
             let latin = try await move(api, game.id, Move(action: "guess", guess: "a"))
             #expect(latin.status == .badRequest)
             for key in ["ㄱ", "ㅗ"] {
-                game = try api.decode(GameDTO.self, try await move(api, game.id, Move(action: "guess", guess: key)))
+                game = try api.decode(
+                    GameDTO.self, try await move(api, game.id, Move(action: "guess", guess: key)))
             }
-            #expect(game.finished && game.score == 1 && game.hangman?.won == true && game.hangman?.answer == "사과")
+            #expect(
+                game.finished && game.score == 1 && game.hangman?.won == true
+                    && game.hangman?.answer == "사과")
 
             // Lost: seven misses; the word goes to the notes.
             var lost = try await start(api, ["kind": "hangman", "book": book.id.uuidString])
             for key in ["ㅂ", "ㅈ", "ㄷ", "ㅋ", "ㅌ", "ㅊ", "ㅍ"] {
-                lost = try api.decode(GameDTO.self, try await move(api, lost.id, Move(action: "guess", guess: key)))
+                lost = try api.decode(
+                    GameDTO.self, try await move(api, lost.id, Move(action: "guess", guess: key)))
             }
-            #expect(lost.hangman?.lost == true && lost.hangman?.misses == 7 && lost.finished && lost.score == 0)
-            let notes = try api.decode([MistakeDTO].self, try await api.send(.GET, "/api/v1/mistakes?source=hangman"))
+            #expect(
+                lost.hangman?.lost == true && lost.hangman?.misses == 7 && lost.finished
+                    && lost.score == 0)
+            let notes = try api.decode(
+                [MistakeDTO].self, try await api.send(.GET, "/api/v1/mistakes?source=hangman"))
             #expect(notes.map(\.word.id) == [word.id] && notes.first?.count == 1)
         }
     }
@@ -130,15 +153,19 @@ struct GamesAPITests {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)
             let (book, _) = try await fruitBook(api)
-            var game = try await start(api, ["kind": "test", "book": book.id.uuidString, "count": "3"])
+            var game = try await start(
+                api, ["kind": "test", "book": book.id.uuidString, "count": "3"])
             #expect(game.total == 3 && game.test?.answer == nil)
-            game = try api.decode(GameDTO.self, try await move(api, game.id, Move(action: "reveal")))
+            game = try api.decode(
+                GameDTO.self, try await move(api, game.id, Move(action: "reveal")))
             #expect(game.test?.answer != nil)
-            game = try api.decode(GameDTO.self, try await move(api, game.id, Move(action: "mark", mark: "unknown")))
+            game = try api.decode(
+                GameDTO.self, try await move(api, game.id, Move(action: "mark", mark: "unknown")))
             game = try api.decode(GameDTO.self, try await move(api, game.id, Move(action: "undo")))
             #expect(game.test?.index == 0, "the mark was taken back")
             for mark in ["unknown", "known", "known"] {
-                game = try api.decode(GameDTO.self, try await move(api, game.id, Move(action: "mark", mark: mark)))
+                game = try api.decode(
+                    GameDTO.self, try await move(api, game.id, Move(action: "mark", mark: mark)))
             }
             #expect(game.finished && game.test?.scorePercent == 67 && game.test?.wrong.count == 1)
             let undoLate = try await move(api, game.id, Move(action: "undo"))
@@ -147,13 +174,15 @@ struct GamesAPITests {
 
             let bookmarked = try await api.send(.POST, "/api/v1/games/\(game.id)/bookmark-wrong")
             #expect(try api.decode(BulkResultDTO.self, bookmarked).affected == 1)
-            let word = try api.decode(WordDTO.self, try await api.send(.GET, "/api/v1/words/\(wrongID)"))
+            let word = try api.decode(
+                WordDTO.self, try await api.send(.GET, "/api/v1/words/\(wrongID)"))
             #expect(word.bookmarked)
 
             let retest = try await api.send(.POST, "/api/v1/games/\(game.id)/retest")
             #expect(retest.status == .created)
             #expect(try api.decode(GameDTO.self, retest).total == 1)
-            let notes = try api.decode([MistakeDTO].self, try await api.send(.GET, "/api/v1/mistakes?source=test"))
+            let notes = try api.decode(
+                [MistakeDTO].self, try await api.send(.GET, "/api/v1/mistakes?source=test"))
             #expect(notes.map(\.word.id) == [wrongID])
 
             // Clearing notes: one word, then the rest.
@@ -175,9 +204,13 @@ struct GamesAPITests {
             #expect(deck.flashcards?.back != nil)
             let previous = try await move(api, deck.id, Move(action: "previous"))
             #expect(previous.status == .conflict, "already at the first card")
-            for _ in 0..<5 { deck = try api.decode(GameDTO.self, try await move(api, deck.id, Move(action: "next"))) }
+            for _ in 0..<5 {
+                deck = try api.decode(
+                    GameDTO.self, try await move(api, deck.id, Move(action: "next")))
+            }
             #expect(deck.finished)
-            deck = try api.decode(GameDTO.self, try await move(api, deck.id, Move(action: "restart")))
+            deck = try api.decode(
+                GameDTO.self, try await move(api, deck.id, Move(action: "restart")))
             #expect(deck.flashcards?.index == 0 && !deck.finished)
             let wrongKind = try await move(api, deck.id, Move(action: "guess", guess: "a"))
             #expect(wrongKind.status == .badRequest)
@@ -185,9 +218,11 @@ struct GamesAPITests {
             // Someone else's game and book: 404, and nothing changes.
             #expect(try await other.send(.GET, "/api/v1/games/\(deck.id)").status == .notFound)
             #expect(try await move(other, deck.id, Move(action: "flip")).status == .notFound)
-            let foreignBook = try await other.send(.POST, "/api/v1/games", json: ["kind": "flashcards", "book": book.id.uuidString])
+            let foreignBook = try await other.send(
+                .POST, "/api/v1/games", json: ["kind": "flashcards", "book": book.id.uuidString])
             #expect(foreignBook.status == .notFound)
-            let foreignWords = try await other.send(.POST, "/api/v1/games", json: GameWords(kind: "test", wordIDs: [deck.id]))
+            let foreignWords = try await other.send(
+                .POST, "/api/v1/games", json: GameWords(kind: "test", wordIDs: [deck.id]))
             #expect(foreignWords.status == .notFound)
         }
     }
@@ -214,21 +249,29 @@ struct GamesAPITests {
                 #expect(attacker.errorCode(response) == "not_found")
             }
             let sql = try #require(app.db as? any SQLDatabase)
-            let stored = try await sql.raw("SELECT COUNT(*) AS n FROM game_sessions").first()?.decode(column: "n", as: Int.self)
+            let stored = try await sql.raw("SELECT COUNT(*) AS n FROM game_sessions").first()?
+                .decode(column: "n", as: Int.self)
             #expect(stored == 0)
 
             // A game stored before the check with the victim's book id shows no book name,
             // and the migration forgets the id.
-            let attackerID = try await attacker.send(.GET, "/api/v1/auth/me").content.decode(UserDTO.self).id
-            try await sql.raw("""
+            let attackerID = try await attacker.send(.GET, "/api/v1/auth/me").content.decode(
+                UserDTO.self
+            ).id
+            try await sql.raw(
+                """
                 INSERT INTO game_sessions (id, user_id, kind, book_id, state, score, total, finished, started_at, played_on)
                 VALUES (\(bind: UUID()), \(bind: attackerID), 'quiz', \(bind: secret.id), '{}', 0, 4, \(bind: false),
                   \(bind: Date()), '2026-11-22')
-                """).run()
-            let games = GameService(db: app.db, userID: attackerID, days: DayFormatter(timeZone: .gmt))
+                """
+            ).run()
+            let games = GameService(
+                db: app.db, userID: attackerID, days: DayFormatter(timeZone: .gmt))
             #expect(try await games.recent().map(\.bookName) == [nil])
             try await ForgetForeignGameBooks().prepare(on: app.db)
-            let bookIDs = try await sql.raw("SELECT book_id FROM game_sessions").all().map { try $0.decode(column: "book_id", as: UUID?.self) }
+            let bookIDs = try await sql.raw("SELECT book_id FROM game_sessions").all().map {
+                try $0.decode(column: "book_id", as: UUID?.self)
+            }
             #expect(bookIDs == [nil])
         }
     }

@@ -12,12 +12,16 @@ struct ImportExportAPITests {
     /// "사과,apple\n똠방각하,nonsense\n" in CP949 (똠 exists only in CP949, not EUC-KR).
     static let cp949CSV: [UInt8] = [
         0xbb, 0xe7, 0xb0, 0xfa, 0x2c, 0x61, 0x70, 0x70, 0x6c, 0x65, 0x0a,
-        0x8c, 0x63, 0xb9, 0xe6, 0xb0, 0xa2, 0xc7, 0xcf, 0x2c, 0x6e, 0x6f, 0x6e, 0x73, 0x65, 0x6e, 0x73, 0x65, 0x0a,
+        0x8c, 0x63, 0xb9, 0xe6, 0xb0, 0xa2, 0xc7, 0xcf, 0x2c, 0x6e, 0x6f, 0x6e, 0x73, 0x65, 0x6e,
+        0x73, 0x65, 0x0a,
     ]
 
     func terms(_ api: API, _ book: UUID) async throws -> [String] {
-        try api.decode(WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(book)/words?perPage=500&sort=oldest"))
-            .items.map(\.term)
+        try api.decode(
+            WordPageDTO.self,
+            try await api.send(.GET, "/api/v1/books/\(book)/words?perPage=500&sort=oldest")
+        )
+        .items.map(\.term)
     }
 
     @Test func importsCSVWithAndWithoutHeader() async throws {
@@ -25,12 +29,20 @@ struct ImportExportAPITests {
             let api = try await API.signUp(app)
             let book = try await api.createBook("CSV")
             let withHeader = "term,meaning,reading\n\"hello, world\",\"안녕, 세상\",həˈloʊ\napple,사과,\n"
-            let r1 = try await api.send(.POST, "/api/v1/books/\(book.id)/import?filename=words.csv", raw: Data(withHeader.utf8))
+            let r1 = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?filename=words.csv",
+                raw: Data(withHeader.utf8))
             #expect(r1.status == .ok, "\(r1.body.string)")
             #expect(try api.decode(ImportResultDTO.self, r1).imported == 2)
-            let r2 = try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=csv&header=false", raw: Data("dog,개\ncat,고양이\n".utf8))
+            let r2 = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=csv&header=false",
+                raw: Data("dog,개\ncat,고양이\n".utf8))
             #expect(try api.decode(ImportResultDTO.self, r2).imported == 2)
-            let words = try api.decode(WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(book.id)/words?perPage=10&sort=alphabetical")).items
+            let words = try api.decode(
+                WordPageDTO.self,
+                try await api.send(
+                    .GET, "/api/v1/books/\(book.id)/words?perPage=10&sort=alphabetical")
+            ).items
             #expect(words.map(\.term) == ["apple", "cat", "dog", "hello, world"])
             // Rows keep their file order.
             #expect(try await terms(api, book.id) == ["hello, world", "apple", "dog", "cat"])
@@ -43,12 +55,15 @@ struct ImportExportAPITests {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)
             let book = try await api.createBook("Encodings")
-            let r = try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=csv&header=false", raw: Data(Self.cp949CSV))
+            let r = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=csv&header=false",
+                raw: Data(Self.cp949CSV))
             #expect(r.status == .ok, "\(r.body.string)")
             #expect(try api.decode(ImportResultDTO.self, r).encoding == "cp949")
             var utf16 = Data([0xFF, 0xFE])
             utf16.append("고양이\tcat\n".data(using: .utf16LittleEndian)!)
-            let r2 = try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=tsv&header=false", raw: utf16)
+            let r2 = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=tsv&header=false", raw: utf16)
             #expect(try api.decode(ImportResultDTO.self, r2).encoding == "utf16LE")
             #expect(try await terms(api, book.id).sorted() == ["고양이", "똠방각하", "사과"])
         }
@@ -60,23 +75,46 @@ struct ImportExportAPITests {
             let book = try await api.createBook("Strict")
             _ = try await api.addWord(book.id, "before", "전")
             let badRow = "term,meaning\nok,좋아\n,empty term\n"
-            let r1 = try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=csv", raw: Data(badRow.utf8))
+            let r1 = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=csv", raw: Data(badRow.utf8))
             #expect(r1.status == .unprocessableEntity)
             #expect(r1.body.string.contains("3"), "the message names the line: \(r1.body.string)")
             let unterminated = "term,meaning\n\"open,quote\n"
-            #expect(try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=csv", raw: Data(unterminated.utf8)).status == .unprocessableEntity)
+            #expect(
+                try await api.send(
+                    .POST, "/api/v1/books/\(book.id)/import?format=csv",
+                    raw: Data(unterminated.utf8)
+                ).status == .unprocessableEntity)
             let tooLong = "term,meaning\n\(String(repeating: "x", count: 2001)),y\n"
-            #expect(try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=csv", raw: Data(tooLong.utf8)).status == .unprocessableEntity)
+            #expect(
+                try await api.send(
+                    .POST, "/api/v1/books/\(book.id)/import?format=csv", raw: Data(tooLong.utf8)
+                ).status == .unprocessableEntity)
             let undecodable = Data([0x61, 0x2c, 0xff, 0xff, 0xff, 0x0a])
-            #expect(try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=csv", raw: undecodable).status == .unprocessableEntity)
-            let truncatedJSON = Data("{\"format\":\"maeil-book\",\"version\":1,\"name\":\"x\",\"words\":[{\"term\":".utf8)
-            #expect(try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=json", raw: truncatedJSON).status == .unprocessableEntity)
-            let wrongTypes = Data("{\"format\":\"maeil-book\",\"version\":1,\"name\":\"x\",\"description\":\"\",\"words\":[{\"term\":5}]}".utf8)
-            let r2 = try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=json", raw: wrongTypes)
+            #expect(
+                try await api.send(
+                    .POST, "/api/v1/books/\(book.id)/import?format=csv", raw: undecodable
+                ).status == .unprocessableEntity)
+            let truncatedJSON = Data(
+                "{\"format\":\"maeil-book\",\"version\":1,\"name\":\"x\",\"words\":[{\"term\":".utf8
+            )
+            #expect(
+                try await api.send(
+                    .POST, "/api/v1/books/\(book.id)/import?format=json", raw: truncatedJSON
+                ).status == .unprocessableEntity)
+            let wrongTypes = Data(
+                "{\"format\":\"maeil-book\",\"version\":1,\"name\":\"x\",\"description\":\"\",\"words\":[{\"term\":5}]}"
+                    .utf8)
+            let r2 = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=json", raw: wrongTypes)
             #expect(r2.status == .unprocessableEntity)
             #expect(r2.body.string.contains("term"))
-            #expect(try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=xls", raw: Data("a".utf8)).status == .unprocessableEntity)
-            #expect(try await api.send(.POST, "/api/v1/books/\(book.id)/import").status == .badRequest)
+            #expect(
+                try await api.send(
+                    .POST, "/api/v1/books/\(book.id)/import?format=xls", raw: Data("a".utf8)
+                ).status == .unprocessableEntity)
+            #expect(
+                try await api.send(.POST, "/api/v1/books/\(book.id)/import").status == .badRequest)
             #expect(try await terms(api, book.id) == ["before"])
         }
     }
@@ -88,7 +126,8 @@ struct ImportExportAPITests {
             let big = Data(repeating: 0x61, count: 20 * 1024 * 1024 + 10)
             let r = try await app.testing(method: .running(port: 0)).sendRequest(
                 .POST, "/api/v1/books/\(book.id)/import?format=csv",
-                headers: ["Authorization": "Bearer \(api.token!)", "Content-Type": "text/csv"], body: ByteBuffer(data: big))
+                headers: ["Authorization": "Bearer \(api.token!)", "Content-Type": "text/csv"],
+                body: ByteBuffer(data: big))
             #expect(r.status == .payloadTooLarge)
             #expect(try await terms(api, book.id) == [])
         }
@@ -99,32 +138,45 @@ struct ImportExportAPITests {
             let api = try await API.signUp(app)
             let book = try await api.createBook("Source", description: "round trip")
             let input = WordInput(
-                term: "bank", meaning: "은행, 둑", reading: "bæŋk", partOfSpeech: "noun", note: "two senses",
-                synonyms: ["shore"], antonyms: [], examples: [ExampleDTO(sentence: "By the bank.", translation: "둑 옆에서.")],
+                term: "bank", meaning: "은행, 둑", reading: "bæŋk", partOfSpeech: "noun",
+                note: "two senses",
+                synonyms: ["shore"], antonyms: [],
+                examples: [ExampleDTO(sentence: "By the bank.", translation: "둑 옆에서.")],
                 tags: ["place", "money"], memorized: true, bookmarked: false)
-            let original = try api.decode(WordDTO.self, try await api.send(.POST, "/api/v1/books/\(book.id)/words", json: input))
+            let original = try api.decode(
+                WordDTO.self,
+                try await api.send(.POST, "/api/v1/books/\(book.id)/words", json: input))
             _ = try await api.addWord(book.id, "river", "강")
 
             let exported = try await api.send(.GET, "/api/v1/books/\(book.id)/export?format=json")
             #expect(exported.status == .ok)
-            #expect(exported.headers.first(name: .contentDisposition)?.contains("Source.json") == true)
+            #expect(
+                exported.headers.first(name: .contentDisposition)?.contains("Source.json") == true)
             let archive = try BookArchiveCodec.decode(Data(buffer: exported.body))
             #expect(archive.description == "round trip")
             #expect(archive.words.count == 2)
 
             let copy = try await api.createBook("Copy")
-            let r = try await api.send(.POST, "/api/v1/books/\(copy.id)/import?format=json", raw: Data(buffer: exported.body))
+            let r = try await api.send(
+                .POST, "/api/v1/books/\(copy.id)/import?format=json",
+                raw: Data(buffer: exported.body))
             #expect(r.status == .ok, "\(r.body.string)")
-            let words = try api.decode(WordPageDTO.self, try await api.send(.GET, "/api/v1/books/\(copy.id)/words?sort=oldest")).items
+            let words = try api.decode(
+                WordPageDTO.self,
+                try await api.send(.GET, "/api/v1/books/\(copy.id)/words?sort=oldest")
+            ).items
             let bank = try #require(words.first { $0.term == "bank" })
             #expect(bank.draft == original.draft)
 
             for format in ["csv", "tsv", "quizlet"] {
-                let file = try await api.send(.GET, "/api/v1/books/\(book.id)/export?format=\(format)")
+                let file = try await api.send(
+                    .GET, "/api/v1/books/\(book.id)/export?format=\(format)")
                 #expect(file.status == .ok)
                 #expect(file.body.string.contains("bank"))
             }
-            #expect(try await api.send(.GET, "/api/v1/books/\(book.id)/export?format=pdf").status == .unprocessableEntity)
+            #expect(
+                try await api.send(.GET, "/api/v1/books/\(book.id)/export?format=pdf").status
+                    == .unprocessableEntity)
         }
     }
 
@@ -134,7 +186,10 @@ struct ImportExportAPITests {
             let book = try await api.createBook("Quizlet")
             let text = "apple - 사과;dog - 개;cat - 고양이"
             let sep = " - ".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-            let r = try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=quizlet&termSeparator=\(sep)&rowSeparator=%3B", raw: Data(text.utf8))
+            let r = try await api.send(
+                .POST,
+                "/api/v1/books/\(book.id)/import?format=quizlet&termSeparator=\(sep)&rowSeparator=%3B",
+                raw: Data(text.utf8))
             #expect(r.status == .ok, "\(r.body.string)")
             #expect(try await terms(api, book.id).sorted() == ["apple", "cat", "dog"])
         }

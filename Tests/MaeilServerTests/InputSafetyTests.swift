@@ -17,7 +17,8 @@ struct InputSafetyTests {
             let book = try await api.createBook("Fruit")
             _ = try await api.addWord(book.id, "apple", "사과")
             for path in [
-                "/api/v1/search?q=a%00b", "/api/v1/search?q=%0Aapple", "/api/v1/search?q=a%7Fb", "/api/v1/search?q=a%C2%85",
+                "/api/v1/search?q=a%00b", "/api/v1/search?q=%0Aapple", "/api/v1/search?q=a%7Fb",
+                "/api/v1/search?q=a%C2%85",
                 "/api/v1/books/\(book.id)/words?q=a%00b", "/api/v1/calendar?month=2026-11%00",
             ] {
                 let response = try await api.send(.GET, path)
@@ -39,11 +40,17 @@ struct InputSafetyTests {
     @Test func controlCharactersInBodiesAreRefused() async throws {
         try await withMaeilApp { app in
             let anon = API(app: app)
-            let nulName = try await anon.send(.POST, "/api/v1/auth/signup", json: ["username": "a\u{0}bc", "password": "correct horse"])
+            let nulName = try await anon.send(
+                .POST, "/api/v1/auth/signup",
+                json: ["username": "a\u{0}bc", "password": "correct horse"])
             #expect(nulName.status == .unprocessableEntity)
-            let nulPassword = try await anon.send(.POST, "/api/v1/auth/signup", json: ["username": "abc", "password": "correct\u{0}horse"])
+            let nulPassword = try await anon.send(
+                .POST, "/api/v1/auth/signup",
+                json: ["username": "abc", "password": "correct\u{0}horse"])
             #expect(nulPassword.status == .unprocessableEntity)
-            let login = try await anon.send(.POST, "/api/v1/auth/login", json: ["username": "a\u{0}b", "password": "correct horse"])
+            let login = try await anon.send(
+                .POST, "/api/v1/auth/login",
+                json: ["username": "a\u{0}b", "password": "correct horse"])
             #expect(login.status == .unauthorized)
             #expect(try await User.query(on: app.db).count() == 0)
             #expect(try await LoginAttempt.query(on: app.db).count() == 0)
@@ -52,7 +59,9 @@ struct InputSafetyTests {
             let token = try await api.send(.POST, "/api/v1/tokens", json: ["name": "laptop\u{0}"])
             #expect(token.status == .unprocessableEntity, "\(token.body.string)")
             let book = try await api.createBook("Fruit")
-            let word = try await api.send(.POST, "/api/v1/books/\(book.id)/words", json: ["term": "apple", "note": "bell\u{7}"])
+            let word = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/words",
+                json: ["term": "apple", "note": "bell\u{7}"])
             #expect(word.status == .unprocessableEntity)
             let badBook = try await api.send(.POST, "/api/v1/books", json: ["name": "Fruit\u{0}"])
             #expect(badBook.status == .unprocessableEntity)
@@ -69,7 +78,8 @@ struct InputSafetyTests {
             let icon = try await app.testing().sendRequest(.GET, "/favicon.svg")
             #expect(icon.status == .ok)
             #expect(icon.headers.contentType?.subType == "svg+xml")
-            #expect(try await app.testing().sendRequest(.GET, "/css/app.css%0A").status == .badRequest)
+            #expect(
+                try await app.testing().sendRequest(.GET, "/css/app.css%0A").status == .badRequest)
         }
     }
 }

@@ -18,7 +18,10 @@ indirect enum KeyTree: Equatable {
     final class Box {
         var tree: KeyTree?
         func set(_ key: String, _ child: KeyTree) {
-            if case .object(var keys) = tree { keys[key] = child; tree = .object(keys) }
+            if case .object(var keys) = tree {
+                keys[key] = child
+                tree = .object(keys)
+            }
         }
         func append(_ child: KeyTree) {
             // Elements of one array share a shape: keep the first element's.
@@ -48,7 +51,9 @@ indirect enum KeyTree: Equatable {
 
     static func child(_ value: some Encodable, path: [any CodingKey]) throws -> KeyTree {
         // Dates, UUIDs, URLs and Data are single values in JSON, whatever they do inside.
-        if value is Date || value is UUID || value is URL || value is Data || value is Decimal { return .value }
+        if value is Date || value is UUID || value is URL || value is Data || value is Decimal {
+            return .value
+        }
         let box = Box()
         try value.encode(to: Collector(box: box, codingPath: path))
         return box.tree ?? .value
@@ -63,30 +68,53 @@ indirect enum KeyTree: Equatable {
             box.set(key.stringValue, try KeyTree.child(value, path: codingPath + [key]))
         }
         mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-            if let value { try encode(value, forKey: key) } else { box.set(key.stringValue, .value) }
+            if let value {
+                try encode(value, forKey: key)
+            } else {
+                box.set(key.stringValue, .value)
+            }
         }
-        mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { box.set(key.stringValue, .value) }
-        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { box.set(key.stringValue, .value) }
-        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { box.set(key.stringValue, .value) }
-        mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { box.set(key.stringValue, .value) }
-        mutating func encode(_ value: String, forKey key: Key) throws { box.set(key.stringValue, .value) }
-        mutating func encode(_ value: Bool, forKey key: Key) throws { box.set(key.stringValue, .value) }
-        mutating func encode(_ value: Int, forKey key: Key) throws { box.set(key.stringValue, .value) }
-        mutating func encode(_ value: Double, forKey key: Key) throws { box.set(key.stringValue, .value) }
+        mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+            box.set(key.stringValue, .value)
+        }
+        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+            box.set(key.stringValue, .value)
+        }
+        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+            box.set(key.stringValue, .value)
+        }
+        mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+            box.set(key.stringValue, .value)
+        }
+        mutating func encode(_ value: String, forKey key: Key) throws {
+            box.set(key.stringValue, .value)
+        }
+        mutating func encode(_ value: Bool, forKey key: Key) throws {
+            box.set(key.stringValue, .value)
+        }
+        mutating func encode(_ value: Int, forKey key: Key) throws {
+            box.set(key.stringValue, .value)
+        }
+        mutating func encode(_ value: Double, forKey key: Key) throws {
+            box.set(key.stringValue, .value)
+        }
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type, forKey key: Key
         ) -> KeyedEncodingContainer<NestedKey> {
             let child = Box()
             child.tree = .object([:])
             box.set(key.stringValue, .object([:]))
-            return KeyedEncodingContainer(Keyed<NestedKey>(box: child, codingPath: codingPath + [key]))
+            return KeyedEncodingContainer(
+                Keyed<NestedKey>(box: child, codingPath: codingPath + [key]))
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
             box.set(key.stringValue, .array(nil))
             return Unkeyed(box: Box(), codingPath: codingPath + [key])
         }
         mutating func superEncoder() -> any Encoder { Collector(box: box, codingPath: codingPath) }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { Collector(box: box, codingPath: codingPath) }
+        mutating func superEncoder(forKey key: Key) -> any Encoder {
+            Collector(box: box, codingPath: codingPath)
+        }
     }
 
     struct Unkeyed: UnkeyedEncodingContainer {
@@ -99,16 +127,32 @@ indirect enum KeyTree: Equatable {
             count += 1
             box.append(try KeyTree.child(value, path: codingPath))
         }
-        mutating func encode(_ value: String) throws { count += 1; box.append(.value) }
-        mutating func encode(_ value: Bool) throws { count += 1; box.append(.value) }
-        mutating func encode(_ value: Int) throws { count += 1; box.append(.value) }
-        mutating func encode(_ value: Double) throws { count += 1; box.append(.value) }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func encode(_ value: String) throws {
+            count += 1
+            box.append(.value)
+        }
+        mutating func encode(_ value: Bool) throws {
+            count += 1
+            box.append(.value)
+        }
+        mutating func encode(_ value: Int) throws {
+            count += 1
+            box.append(.value)
+        }
+        mutating func encode(_ value: Double) throws {
+            count += 1
+            box.append(.value)
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+            -> KeyedEncodingContainer<NestedKey>
+        {
             let child = Box()
             child.tree = .object([:])
             return KeyedEncodingContainer(Keyed<NestedKey>(box: child, codingPath: codingPath))
         }
-        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { Unkeyed(box: Box(), codingPath: codingPath) }
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+            Unkeyed(box: Box(), codingPath: codingPath)
+        }
         mutating func superEncoder() -> any Encoder { Collector(box: box, codingPath: codingPath) }
     }
 
@@ -117,7 +161,9 @@ indirect enum KeyTree: Equatable {
         var codingPath: [any CodingKey]
 
         mutating func encodeNil() throws {}
-        mutating func encode<T: Encodable>(_ value: T) throws { box.tree = try KeyTree.child(value, path: codingPath) }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            box.tree = try KeyTree.child(value, path: codingPath)
+        }
         mutating func encode(_ value: String) throws { box.tree = .value }
         mutating func encode(_ value: Bool) throws { box.tree = .value }
         mutating func encode(_ value: Int) throws { box.tree = .value }

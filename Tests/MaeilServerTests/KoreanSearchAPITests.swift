@@ -9,7 +9,9 @@ import VaporTesting
 @Suite("Korean-aware search")
 struct KoreanSearchAPITests {
     func search(_ api: API, _ q: String, book: UUID? = nil) async throws -> [String] {
-        var path = "/api/v1/search?q=" + (q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? q)
+        var path =
+            "/api/v1/search?q="
+            + (q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? q)
         if let book { path += "&book=\(book)" }
         let response = try await api.send(.GET, path)
         #expect(response.status == .ok, "\(response.body.string)")
@@ -57,7 +59,9 @@ struct KoreanSearchAPITests {
             _ = try await api.addWord(book.id, "능금", "사과, crab apple")
             let ranked = try await search(api, "사과")
             #expect(ranked.count == 4)
-            #expect(Set(ranked.prefix(2)) == ["사과", "능금"], "exact term and exact sense first: \(ranked)")
+            #expect(
+                Set(ranked.prefix(2)) == ["사과", "능금"], "exact term and exact sense first: \(ranked)"
+            )
             #expect(ranked[2] == "사과나무")
             #expect(ranked[3] == "풋사과")
         }
@@ -84,13 +88,17 @@ struct KoreanSearchAPITests {
             let api = try await API.signUp(app)
             let book = try await api.createBook("Many")
             let csv = (1...1_005).map { "word\($0),뜻\($0)" }.joined(separator: "\n")
-            let imported = try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=csv&header=false", raw: Data(csv.utf8))
+            let imported = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=csv&header=false",
+                raw: Data(csv.utf8))
             #expect(imported.status == .ok)
-            let broad = try api.decode(SearchResultDTO.self, try await api.send(.GET, "/api/v1/search?q=w"))
+            let broad = try api.decode(
+                SearchResultDTO.self, try await api.send(.GET, "/api/v1/search?q=w"))
             #expect(broad.total == WordStore.searchCountCap)
             #expect(broad.totalCapped)
             #expect(broad.items.count == 50)
-            let narrow = try api.decode(SearchResultDTO.self, try await api.send(.GET, "/api/v1/search?q=word100"))
+            let narrow = try api.decode(
+                SearchResultDTO.self, try await api.send(.GET, "/api/v1/search?q=word100"))
             #expect(narrow.items.first?.term == "word100", "the exact match first")
             #expect(narrow.total == 7, "word100…word1005")
             #expect(!narrow.totalCapped)

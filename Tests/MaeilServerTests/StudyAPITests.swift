@@ -16,13 +16,19 @@ struct StudyAPITests {
     }
 
     func queue(_ api: API, book: UUID? = nil) async throws -> ReviewQueueDTO {
-        let response = try await api.send(.GET, "/api/v1/study/queue" + (book.map { "?book=\($0)" } ?? ""))
+        let response = try await api.send(
+            .GET, "/api/v1/study/queue" + (book.map { "?book=\($0)" } ?? ""))
         #expect(response.status == .ok, "\(response.body.string)")
         return try api.decode(ReviewQueueDTO.self, response)
     }
 
-    func answer(_ api: API, _ card: StudyCardDTO, _ rating: Int) async throws -> TestingHTTPResponse {
-        try await api.send(.POST, "/api/v1/study/answer", json: Answer(wordID: card.wordID, direction: card.direction.rawValue, rating: rating, version: card.version))
+    func answer(_ api: API, _ card: StudyCardDTO, _ rating: Int) async throws -> TestingHTTPResponse
+    {
+        try await api.send(
+            .POST, "/api/v1/study/answer",
+            json: Answer(
+                wordID: card.wordID, direction: card.direction.rawValue, rating: rating,
+                version: card.version))
     }
 
     @Test func newCardsAnswerUndoAndReplay() async throws {
@@ -34,10 +40,16 @@ struct StudyAPITests {
 
             var q = try await queue(api)
             #expect(q.newCount == 2 && q.reviewCount == 0 && q.learningCount == 0)
-            #expect(q.cards.map(\.term) == ["apple", "pear"], "new cards in the order the words were added")
+            #expect(
+                q.cards.map(\.term) == ["apple", "pear"],
+                "new cards in the order the words were added")
             let first = try #require(q.cards.first)
-            #expect(first.wordID == apple.id && first.prompt == "apple" && first.answer == "사과" && first.state == .new)
-            #expect(first.intervals == ["1": "1m", "2": "6m", "3": "10m", "4": "8d"], "FSRS-6 defaults for a new card")
+            #expect(
+                first.wordID == apple.id && first.prompt == "apple" && first.answer == "사과"
+                    && first.state == .new)
+            #expect(
+                first.intervals == ["1": "1m", "2": "6m", "3": "10m", "4": "8d"],
+                "FSRS-6 defaults for a new card")
 
             // Good: the first learning step (10 minutes).
             let good = try await answer(api, first, 3)
@@ -73,7 +85,9 @@ struct StudyAPITests {
 
             for rating in [0, 5, -1] {
                 let r = try await answer(api, card, rating)
-                #expect(r.status == .badRequest && api.errorCode(r) == "invalid_rating", "rating \(rating)")
+                #expect(
+                    r.status == .badRequest && api.errorCode(r) == "invalid_rating",
+                    "rating \(rating)")
             }
             let foreign = try await answer(other, card, 3)
             #expect(foreign.status == .notFound)
@@ -84,7 +98,9 @@ struct StudyAPITests {
             // Easy graduates the card for days: answering it again today is refused.
             let easy = try api.decode(StudyCardDTO.self, try await answer(api, card, 4))
             #expect(easy.state == .review)
-            let early = try await api.send(.POST, "/api/v1/study/answer", json: Answer(wordID: card.wordID, rating: 3, version: easy.version))
+            let early = try await api.send(
+                .POST, "/api/v1/study/answer",
+                json: Answer(wordID: card.wordID, rating: 3, version: easy.version))
             #expect(early.status == .conflict && api.errorCode(early) == "not_due")
             #expect(try await queue(api).cards.isEmpty)
             // The other user's undo cannot touch it.
@@ -99,7 +115,8 @@ struct StudyAPITests {
             let book = try await api.createBook("Many")
             for i in 1...5 { _ = try await api.addWord(book.id, "word\(i)", "뜻\(i)") }
 
-            let limited = try await api.send(.PATCH, "/api/v1/study/settings", json: ["newPerDay": 2])
+            let limited = try await api.send(
+                .PATCH, "/api/v1/study/settings", json: ["newPerDay": 2])
             #expect(limited.status == .ok)
             var q = try await queue(api)
             #expect(q.newCount == 2 && q.cards.count == 2)
@@ -111,24 +128,31 @@ struct StudyAPITests {
                 let r = try await api.send(.PATCH, "/api/v1/study/settings", json: bad)
                 #expect(r.status == .unprocessableEntity, "\(bad)")
             }
-            let badRetention = try await api.send(.PATCH, "/api/v1/study/settings", json: ["desiredRetention": 1.5])
+            let badRetention = try await api.send(
+                .PATCH, "/api/v1/study/settings", json: ["desiredRetention": 1.5])
             #expect(badRetention.status == .unprocessableEntity)
-            let settings = try api.decode(StudySettingsDTO.self, try await api.send(.GET, "/api/v1/study/settings"))
-            #expect(settings.newPerDay == 2 && settings.reviewsPerDay == 200 && settings.desiredRetention == 0.9)
+            let settings = try api.decode(
+                StudySettingsDTO.self, try await api.send(.GET, "/api/v1/study/settings"))
+            #expect(
+                settings.newPerDay == 2 && settings.reviewsPerDay == 200
+                    && settings.desiredRetention == 0.9)
 
             // Both directions: every word has a meaning → term card too.
             _ = try await api.send(.PATCH, "/api/v1/study/settings", json: ["newPerDay": 100])
-            let both = try await api.send(.PATCH, "/api/v1/books/\(book.id)", json: ["studyDirections": "both"])
+            let both = try await api.send(
+                .PATCH, "/api/v1/books/\(book.id)", json: ["studyDirections": "both"])
             #expect(try api.decode(BookDTO.self, both).studyDirections == "both")
             q = try await queue(api, book: book.id)
             #expect(q.newCount == 9)
             let reverse = try #require(q.cards.first { $0.direction == .reverse })
             #expect(reverse.prompt == reverse.meaning && reverse.answer == reverse.term)
-            let wrong = try await api.send(.PATCH, "/api/v1/books/\(book.id)", json: ["studyDirections": "sideways"])
+            let wrong = try await api.send(
+                .PATCH, "/api/v1/books/\(book.id)", json: ["studyDirections": "sideways"])
             #expect(wrong.status == .unprocessableEntity)
 
             // Undo passes over an answer to a word deleted since: the one before it is taken back.
-            let kept = try #require(q.cards.first { $0.direction == .forward && $0.wordID != reverse.wordID })
+            let kept = try #require(
+                q.cards.first { $0.direction == .forward && $0.wordID != reverse.wordID })
             #expect(try await answer(api, kept, 3).status == .ok)
             #expect(try await answer(api, reverse, 1).status == .ok)
 

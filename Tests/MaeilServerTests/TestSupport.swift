@@ -28,15 +28,19 @@ func freshSettings() -> ServerSettings {
     var settings = ServerSettings(bcryptCost: 4, timeZone: TimeZone(identifier: "Asia/Seoul")!)
     if let url = TestDatabase.postgresURL {
         settings.databaseURL = url
-        settings.postgresSchema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
+        settings.postgresSchema =
+            "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
     } else {
-        settings.dataDirectory = FileManager.default.temporaryDirectory
+        settings.dataDirectory =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("maeil-test-\(UUID().uuidString)").path
     }
     return settings
 }
 
-func withMaeilApp<T>(settings: ServerSettings, dropAfter: Bool = true, _ test: (Application) async throws -> T) async throws -> T {
+func withMaeilApp<T>(
+    settings: ServerSettings, dropAfter: Bool = true, _ test: (Application) async throws -> T
+) async throws -> T {
     let app = try await Application.make(.testing)
     app.logger.logLevel = .error
     let result: T
@@ -71,7 +75,9 @@ struct API {
         contentType: HTTPMediaType? = nil, token: String? = nil, headers extra: HTTPHeaders = [:]
     ) async throws -> TestingHTTPResponse {
         var headers = extra
-        if let bearer = token ?? self.token { headers.bearerAuthorization = BearerAuthorization(token: bearer) }
+        if let bearer = token ?? self.token {
+            headers.bearerAuthorization = BearerAuthorization(token: bearer)
+        }
         var body: ByteBuffer?
         if let json {
             let data = try JSONEncoder().encode(json)
@@ -91,28 +97,42 @@ struct API {
     }
 
     /// Signs up a new user and returns an API bound to its token.
-    static func signUp(_ app: Application, _ username: String = "user\(Int.random(in: 1000...999_999))") async throws -> API {
+    static func signUp(
+        _ app: Application, _ username: String = "user\(Int.random(in: 1000...999_999))"
+    ) async throws -> API {
         let api = API(app: app)
-        let response = try await api.send(.POST, "/api/v1/auth/signup", json: ["username": username, "password": "correct horse"])
+        let response = try await api.send(
+            .POST, "/api/v1/auth/signup", json: ["username": username, "password": "correct horse"])
         #expect(response.status == .created, "\(response.body.string)")
         let result = try api.decode(LoginResultDTO.self, response)
         return API(app: app, token: result.token)
     }
 
     func createBook(_ name: String, description: String = "") async throws -> BookDTO {
-        let response = try await send(.POST, "/api/v1/books", json: ["name": name, "description": description])
+        let response = try await send(
+            .POST, "/api/v1/books", json: ["name": name, "description": description])
         #expect(response.status == .created, "\(response.body.string)")
         return try decode(BookDTO.self, response)
     }
 
-    func addWord(_ bookID: UUID, _ term: String, _ meaning: String = "", reading: String = "") async throws -> WordDTO {
-        let response = try await send(.POST, "/api/v1/books/\(bookID)/words", json: ["term": term, "meaning": meaning, "reading": reading])
+    func addWord(_ bookID: UUID, _ term: String, _ meaning: String = "", reading: String = "")
+        async throws -> WordDTO
+    {
+        let response = try await send(
+            .POST, "/api/v1/books/\(bookID)/words",
+            json: ["term": term, "meaning": meaning, "reading": reading])
         #expect(response.status == .created, "\(response.body.string)")
         return try decode(WordDTO.self, response)
     }
 
     func errorCode(_ response: TestingHTTPResponse) -> String? {
-        struct Body: Decodable { struct E: Decodable { var code: String; var message: String }; var error: E }
+        struct Body: Decodable {
+            struct E: Decodable {
+                var code: String
+                var message: String
+            }
+            var error: E
+        }
         return try? JSONDecoder().decode(Body.self, from: Data(buffer: response.body)).error.code
     }
 }
@@ -124,7 +144,8 @@ struct LiveServer {
     let app: Application
     let base: String
 
-    static func run<T>(_ app: Application, _ body: (LiveServer) async throws -> T) async throws -> T {
+    static func run<T>(_ app: Application, _ body: (LiveServer) async throws -> T) async throws -> T
+    {
         app.http.client.configuration.redirectConfiguration = .disallow
         try await app.asyncBoot()
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))
@@ -139,8 +160,11 @@ struct LiveServer {
         }
     }
 
-    func send(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: String? = nil) async throws -> ClientResponse {
-        try await app.client.send(method, headers: headers, to: URI(string: base + path)) { request in
+    func send(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: String? = nil)
+        async throws -> ClientResponse
+    {
+        try await app.client.send(method, headers: headers, to: URI(string: base + path)) {
+            request in
             if let body { request.body = ByteBuffer(string: body) }
         }
     }
@@ -151,7 +175,8 @@ extension WordDTO {
     var draft: WordDraft {
         WordDraft(
             term: term, meaning: meaning, reading: reading, partOfSpeech: partOfSpeech, note: note,
-            synonyms: synonyms, antonyms: antonyms, examples: examples.map(WordExample.init), tags: tags,
+            synonyms: synonyms, antonyms: antonyms, examples: examples.map(WordExample.init),
+            tags: tags,
             memorized: memorized, bookmarked: bookmarked, createdAt: createdAt)
     }
 }

@@ -28,7 +28,9 @@ struct UIStringsTests {
         var found = Set<String>()
         for text in texts {
             for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                if let range = Range(match.range(at: 1), in: text) { found.insert(String(text[range])) }
+                if let range = Range(match.range(at: 1), in: text) {
+                    found.insert(String(text[range]))
+                }
             }
         }
         return found
@@ -41,14 +43,19 @@ struct UIStringsTests {
         "month": (1...12).map(String.init),
         "monthShort": (1...12).map(String.init),
         "direction": StudyDirections.allCases.map { $0.rawValue.capitalized },
-        "field_": ["term", "meaning", "reading", "partOfSpeech", "note", "synonyms", "antonyms", "examples", "tags",
-                   "name", "description"],
+        "field_": [
+            "term", "meaning", "reading", "partOfSpeech", "note", "synonyms", "antonyms",
+            "examples", "tags",
+            "name", "description",
+        ],
     ]
 
     @Test func bothLanguagesHaveTheSameKeys() {
         #expect(!Localizer.english.isEmpty)
         #expect(Set(Localizer.english.keys) == Set(Localizer.korean.keys))
-        for (key, value) in Localizer.korean { #expect(!value.isEmpty, "\(key) is empty in Korean") }
+        for (key, value) in Localizer.korean {
+            #expect(!value.isEmpty, "\(key) is empty in Korean")
+        }
     }
 
     @Test func everyKeyUsedExistsAndEveryKeyIsUsed() throws {
@@ -58,7 +65,8 @@ struct UIStringsTests {
         let inTemplates = try Self.matches(#"\bt\.([A-Za-z0-9_]+)"#, in: templates)
         // Keys handed straight to the localizer; each must exist.
         let calledInCode = try Self.matches(
-            #"(?:\.text|\.count|\.format|flash|title:)\(?\s*"([A-Za-z][A-Za-z0-9_]*)"\s*[,)]"#, in: code)
+            #"(?:\.text|\.count|\.format|flash|title:)\(?\s*"([A-Za-z][A-Za-z0-9_]*)"\s*[,)]"#,
+            in: code)
         for key in inTemplates.union(calledInCode).subtracting(keys).sorted() {
             Issue.record("the key \(key) is used but in no strings file")
         }
@@ -73,8 +81,11 @@ struct UIStringsTests {
         }
         // A family key must name a real value.
         for key in keys {
-            for (prefix, values) in Self.families where key.hasPrefix(prefix) && !prefix.hasPrefix("month") && prefix != "direction" {
-                #expect(values.contains(String(key.dropFirst(prefix.count))), "\(key) names no \(prefix) value")
+            for (prefix, values) in Self.families
+            where key.hasPrefix(prefix) && !prefix.hasPrefix("month") && prefix != "direction" {
+                #expect(
+                    values.contains(String(key.dropFirst(prefix.count))),
+                    "\(key) names no \(prefix) value")
             }
         }
     }

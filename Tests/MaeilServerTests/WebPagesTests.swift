@@ -34,10 +34,13 @@ struct WebBrowser {
             "\(key.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? key)="
                 + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)
         }.joined(separator: "&")
-        return try await app.testing().sendRequest(.POST, path, headers: headers, body: ByteBuffer(string: body))
+        return try await app.testing().sendRequest(
+            .POST, path, headers: headers, body: ByteBuffer(string: body))
     }
 
-    func postJSON(_ path: String, _ json: [String: String], csrf token: String? = nil) async throws -> TestingHTTPResponse {
+    func postJSON(_ path: String, _ json: [String: String], csrf token: String? = nil) async throws
+        -> TestingHTTPResponse
+    {
         var headers = headers
         headers.contentType = .json
         headers.replaceOrAdd(name: .accept, value: "application/json")
@@ -55,7 +58,8 @@ struct WebBrowser {
     }
 
     func addWord(_ bookID: UUID, _ term: String, _ meaning: String) async throws -> UUID {
-        let response = try await postJSON("/books/\(bookID)/words", ["term": term, "meaning": meaning])
+        let response = try await postJSON(
+            "/books/\(bookID)/words", ["term": term, "meaning": meaning])
         #expect(response.status == .created, "\(response.body.string)")
         struct Added: Decodable { var id: UUID }
         return try JSONDecoder().decode(Added.self, from: Data(buffer: response.body)).id
@@ -65,19 +69,27 @@ struct WebBrowser {
 @Suite("Web pages")
 struct WebPagesTests {
     @Test func highlightingMatchesLikeSearchAndKeepsTheOriginalText() {
-        #expect(Highlighter.segments("Café au lait", query: "cafe") == [
-            TextSegment(text: "Café", hit: true), TextSegment(text: " au lait", hit: false),
-        ])
-        #expect(Highlighter.segments("바나나 우유", query: "나") == [
-            TextSegment(text: "바", hit: false), TextSegment(text: "나나", hit: true),
-            TextSegment(text: " 우유", hit: false),
-        ])
-        #expect(Highlighter.segments("STRASSE", query: "straße") == [TextSegment(text: "STRASSE", hit: true)])
-        #expect(Highlighter.segments("<b>x</b>", query: "b") == [
-            TextSegment(text: "<", hit: false), TextSegment(text: "b", hit: true), TextSegment(text: ">x</", hit: false),
-            TextSegment(text: "b", hit: true), TextSegment(text: ">", hit: false),
-        ])
-        #expect(Highlighter.segments("apple", query: nil) == [TextSegment(text: "apple", hit: false)])
+        #expect(
+            Highlighter.segments("Café au lait", query: "cafe") == [
+                TextSegment(text: "Café", hit: true), TextSegment(text: " au lait", hit: false),
+            ])
+        #expect(
+            Highlighter.segments("바나나 우유", query: "나") == [
+                TextSegment(text: "바", hit: false), TextSegment(text: "나나", hit: true),
+                TextSegment(text: " 우유", hit: false),
+            ])
+        #expect(
+            Highlighter.segments("STRASSE", query: "straße") == [
+                TextSegment(text: "STRASSE", hit: true)
+            ])
+        #expect(
+            Highlighter.segments("<b>x</b>", query: "b") == [
+                TextSegment(text: "<", hit: false), TextSegment(text: "b", hit: true),
+                TextSegment(text: ">x</", hit: false),
+                TextSegment(text: "b", hit: true), TextSegment(text: ">", hit: false),
+            ])
+        #expect(
+            Highlighter.segments("apple", query: nil) == [TextSegment(text: "apple", hit: false)])
         #expect(Highlighter.segments("", query: "a") == [])
     }
 
@@ -98,9 +110,12 @@ struct WebPagesTests {
             let word = try await browser.addWord(book, "Café", "카페")
             let today = DayFormatter(timeZone: app.maeilSettings.timeZone).day(of: Date())
             let paths = [
-                "/", "/books/\(book)", "/books/\(book)?q=cafe&sort=alphabetical", "/books/\(book)/delete",
-                "/books/\(book)/import", "/words/\(word)", "/search", "/search?q=CAFE", "/search?q=x&book=\(book)",
-                "/calendar", "/calendar?month=2000-02", "/calendar/\(today)?sort=random", "/settings",
+                "/", "/books/\(book)", "/books/\(book)?q=cafe&sort=alphabetical",
+                "/books/\(book)/delete",
+                "/books/\(book)/import", "/words/\(word)", "/search", "/search?q=CAFE",
+                "/search?q=x&book=\(book)",
+                "/calendar", "/calendar?month=2000-02", "/calendar/\(today)?sort=random",
+                "/settings",
             ]
             for language in ["en", "ko"] {
                 browser.language = language
@@ -110,14 +125,17 @@ struct WebPagesTests {
                     let html = page.body.string
                     #expect(html.contains("<html lang=\"\(language)\""), "\(path)")
                     // An unknown key prints as itself: camelCase words in the page give it away.
-                    for key in ["countWords", "bulkMove", "sortRecent", "importTitle", "wordTerm", "t."] {
+                    for key in [
+                        "countWords", "bulkMove", "sortRecent", "importTitle", "wordTerm", "t.",
+                    ] {
                         #expect(!html.contains(">\(key)<"), "\(path) shows the raw key \(key)")
                     }
                 }
             }
             browser.language = "ko"
             #expect(try await browser.get("/books/\(book)").body.string.contains("단어 1개"))
-            #expect(try await browser.get("/search?q=cafe").body.string.contains("<mark>Café</mark>"))
+            #expect(
+                try await browser.get("/search?q=cafe").body.string.contains("<mark>Café</mark>"))
         }
     }
 
@@ -127,13 +145,17 @@ struct WebPagesTests {
             let bob = try await WebBrowser.signUp(app, "bob")
             let book = try await alice.createBook("Alice's")
             let word = try await alice.addWord(book, "secret", "비밀")
-            for path in ["/books/\(book)", "/books/\(book)/delete", "/books/\(book)/import", "/books/\(book)/export?format=csv",
-                         "/words/\(word)", "/search?q=secret&book=\(book)"]
-            {
+            for path in [
+                "/books/\(book)", "/books/\(book)/delete", "/books/\(book)/import",
+                "/books/\(book)/export?format=csv",
+                "/words/\(word)", "/search?q=secret&book=\(book)",
+            ] {
                 #expect(try await bob.get(path).status == .notFound, "\(path)")
             }
-            #expect(try await bob.postJSON("/books/\(book)/words", ["term": "x"]).status == .notFound)
-            let bulk = try await bob.post("/words/bulk", [("ids[]", word.uuidString), ("action", "delete"), ("next", "/")])
+            #expect(
+                try await bob.postJSON("/books/\(book)/words", ["term": "x"]).status == .notFound)
+            let bulk = try await bob.post(
+                "/words/bulk", [("ids[]", word.uuidString), ("action", "delete"), ("next", "/")])
             #expect(bulk.status == .notFound)
             #expect(try await bob.post("/books/\(book)/delete", []).status == .notFound)
             let search = try await bob.get("/search?q=secret")
@@ -143,7 +165,8 @@ struct WebPagesTests {
     }
 
     @Test func uploadsAreKeptPerUserAndBook() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stash-\(UUID())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stash-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let alice = UploadStash(directory: directory, userID: UUID())
         let bob = UploadStash(directory: directory, userID: UUID())
@@ -160,12 +183,14 @@ struct WebPagesTests {
         try await withMaeilApp { app in
             let browser = try await WebBrowser.signUp(app, "fast")
             let book = try await browser.createBook("Fast")
-            let long = try await browser.postJSON("/books/\(book)/words", ["term": String(repeating: "x", count: 2001)])
+            let long = try await browser.postJSON(
+                "/books/\(book)/words", ["term": String(repeating: "x", count: 2001)])
             #expect(long.status == .unprocessableEntity)
             #expect(long.body.string.contains("longer than 2000"))
             let empty = try await browser.postJSON("/books/\(book)/words", ["term": "   "])
             #expect(empty.status == .unprocessableEntity)
-            let forged = try await browser.postJSON("/books/\(book)/words", ["term": "x"], csrf: "nope")
+            let forged = try await browser.postJSON(
+                "/books/\(book)/words", ["term": "x"], csrf: "nope")
             #expect(forged.status == .forbidden)
             let page = try await browser.get("/books/\(book)")
             #expect(page.body.string.contains("0 words"))
@@ -180,15 +205,20 @@ struct WebPagesTests {
             let apple = try await browser.addWord(from, "apple", "사과")
             _ = try await browser.addWord(from, "banana", "바나나")
             let moved = try await browser.post(
-                "/words/bulk", [("ids[]", apple.uuidString), ("action", "move"), ("bookID", to.uuidString),
-                                ("next", "/books/\(from)?q=apple")])
+                "/words/bulk",
+                [
+                    ("ids[]", apple.uuidString), ("action", "move"), ("bookID", to.uuidString),
+                    ("next", "/books/\(from)?q=apple"),
+                ])
             #expect(moved.status == .seeOther)
             #expect(moved.headers.first(name: .location) == "/books/\(from)?q=apple")
             #expect(try await browser.get("/books/\(to)").body.string.contains("apple"))
             let source = try await browser.get("/books/\(from)").body.string
             #expect(source.contains("banana") && !source.contains(">apple<"))
             // A return address off the site is ignored.
-            let offsite = try await browser.post("/words/bulk", [("ids[]", apple.uuidString), ("action", "memorize"), ("next", "//evil.example")])
+            let offsite = try await browser.post(
+                "/words/bulk",
+                [("ids[]", apple.uuidString), ("action", "memorize"), ("next", "//evil.example")])
             #expect(offsite.headers.first(name: .location) == "/")
         }
     }
@@ -199,12 +229,16 @@ struct WebPagesTests {
         try await withMaeilApp { app in
             var browser = try await WebBrowser.signUp(app, "korean")
             browser.language = "ko"
-            let tooLong = try await browser.post("/books", [("name", String(repeating: "가", count: 201)), ("description", "")])
+            let tooLong = try await browser.post(
+                "/books", [("name", String(repeating: "가", count: 201)), ("description", "")])
             #expect(tooLong.status == .unprocessableEntity)
-            #expect(tooLong.body.string.contains("단어장 이름이 200자보다 깁니다"), "\(tooLong.body.string.prefix(200))")
+            #expect(
+                tooLong.body.string.contains("단어장 이름이 200자보다 깁니다"),
+                "\(tooLong.body.string.prefix(200))")
             let book = try await browser.createBook("여행")
             let apple = try await browser.addWord(book, "사과", "apple")
-            let note = try await browser.post("/words/\(apple)", [("term", "사과"), ("note", "종\u{7}소리")])
+            let note = try await browser.post(
+                "/words/\(apple)", [("term", "사과"), ("note", "종\u{7}소리")])
             #expect(note.status == .unprocessableEntity)
             #expect(note.body.string.contains("메모에는 보이지 않는 제어 문자를 넣을 수 없습니다"))
             let empty = try await browser.post("/words/\(apple)", [("term", " ")])
@@ -212,21 +246,29 @@ struct WebPagesTests {
 
             let deleted = try await browser.post("/words/\(apple)/delete", [])
             #expect(deleted.status == .seeOther)
-            #expect(GamesWebTests.flash(try await browser.get("/books/\(book)").body.string) == "“사과”를 삭제했습니다.")
+            #expect(
+                GamesWebTests.flash(try await browser.get("/books/\(book)").body.string)
+                    == "“사과”를 삭제했습니다.")
             // An import's problem names its line, in Korean.
             var headers = browser.headers
             headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=XyZ")
-            let multipart = "--XyZ\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(browser.csrf)\r\n"
+            let multipart =
+                "--XyZ\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(browser.csrf)\r\n"
                 + "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"broken.csv\"\r\n"
                 + "Content-Type: text/csv\r\n\r\nterm,meaning\n\"unclosed,quote\n\r\n--XyZ--\r\n"
             let upload = try await app.testing().sendRequest(
-                .POST, "/books/\(book)/import", headers: headers, body: ByteBuffer(string: multipart))
+                .POST, "/books/\(book)/import", headers: headers,
+                body: ByteBuffer(string: multipart))
             #expect(upload.status == .unprocessableEntity)
-            #expect(upload.body.string.contains("2번째 줄: 따옴표로 연 칸이 닫히지 않았습니다"), "\(upload.body.string.prefix(300))")
+            #expect(
+                upload.body.string.contains("2번째 줄: 따옴표로 연 칸이 닫히지 않았습니다"),
+                "\(upload.body.string.prefix(300))")
 
             let book2 = try await browser.addWord(book, "책", "book")
             _ = try await browser.post("/words/\(book2)/delete", [])
-            #expect(GamesWebTests.flash(try await browser.get("/books/\(book)").body.string) == "“책”을 삭제했습니다.")
+            #expect(
+                GamesWebTests.flash(try await browser.get("/books/\(book)").body.string)
+                    == "“책”을 삭제했습니다.")
         }
     }
 }

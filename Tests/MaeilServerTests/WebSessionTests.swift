@@ -41,7 +41,8 @@ struct WebSessionTests {
         let cookie = try #require(Self.cookie(page))
         let token = try #require(Self.csrf(in: page.body.string))
         let signup = try await app.testing().sendRequest(
-            .POST, "/signup", headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
+            .POST, "/signup",
+            headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
             body: form(["_csrf": token, "username": username, "password": "correct horse"]))
         #expect(signup.status == .seeOther)
         return try #require(Self.sessionCookie(signup))
@@ -52,12 +53,16 @@ struct WebSessionTests {
             let page = try await app.testing().sendRequest(.GET, "/signup")
             let cookie = try #require(Self.cookie(page))
             let forged = try await app.testing().sendRequest(
-                .POST, "/signup", headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
+                .POST, "/signup",
+                headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
                 body: Self.form(["username": "forged", "password": "correct horse"]))
             #expect(forged.status == .forbidden)
             let wrong = try await app.testing().sendRequest(
-                .POST, "/signup", headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
-                body: Self.form(["_csrf": "0000", "username": "forged", "password": "correct horse"]))
+                .POST, "/signup",
+                headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
+                body: Self.form([
+                    "_csrf": "0000", "username": "forged", "password": "correct horse",
+                ]))
             #expect(wrong.status == .forbidden)
             #expect(try await User.query(on: app.db).count() == 0)
         }
@@ -67,7 +72,9 @@ struct WebSessionTests {
         try await withMaeilApp { app in
             let page = try await app.testing().sendRequest(.GET, "/signup")
             let raw = page.headers[.setCookie].joined()
-            #expect(raw.contains("maeil_csrf=") && raw.contains("HttpOnly") && raw.lowercased().contains("samesite=lax"))
+            #expect(
+                raw.contains("maeil_csrf=") && raw.contains("HttpOnly")
+                    && raw.lowercased().contains("samesite=lax"))
             let first = try await Self.signUpInBrowser(app, "webuser")
             let home = try await app.testing().sendRequest(.GET, "/", headers: ["Cookie": first])
             #expect(home.status == .ok)
@@ -79,8 +86,11 @@ struct WebSessionTests {
             // Signing in again from a session that exists gives a new id; the old one stops working.
             let token = try #require(Self.csrf(in: home.body.string))
             let login = try await app.testing().sendRequest(
-                .POST, "/login", headers: ["Cookie": first, "Content-Type": "application/x-www-form-urlencoded"],
-                body: Self.form(["_csrf": token, "username": "webuser", "password": "correct horse"]))
+                .POST, "/login",
+                headers: ["Cookie": first, "Content-Type": "application/x-www-form-urlencoded"],
+                body: Self.form([
+                    "_csrf": token, "username": "webuser", "password": "correct horse",
+                ]))
             #expect(login.status == .seeOther)
             let second = try #require(Self.sessionCookie(login))
             #expect(second != first)
@@ -100,7 +110,8 @@ struct WebSessionTests {
             try await Self.signUpInBrowser(app, "shared")
         }
         try await withMaeilApp(settings: settings) { second in
-            let home = try await second.testing().sendRequest(.GET, "/", headers: ["Cookie": cookie])
+            let home = try await second.testing().sendRequest(
+                .GET, "/", headers: ["Cookie": cookie])
             #expect(home.status == .ok)
             #expect(home.body.string.contains("shared"))
         }
@@ -108,21 +119,26 @@ struct WebSessionTests {
 
     @Test func languageFollowsAcceptLanguageThenTheToggle() async throws {
         try await withMaeilApp { app in
-            let korean = try await app.testing().sendRequest(.GET, "/login", headers: ["Accept-Language": "ko-KR,ko;q=0.9,en;q=0.8"])
+            let korean = try await app.testing().sendRequest(
+                .GET, "/login", headers: ["Accept-Language": "ko-KR,ko;q=0.9,en;q=0.8"])
             #expect(korean.body.string.contains("<html lang=\"ko\">"))
             #expect(korean.body.string.contains("로그인"))
-            let english = try await app.testing().sendRequest(.GET, "/login", headers: ["Accept-Language": "en-US"])
+            let english = try await app.testing().sendRequest(
+                .GET, "/login", headers: ["Accept-Language": "en-US"])
             #expect(english.body.string.contains("<html lang=\"en\">"))
 
             let cookie = try #require(Self.cookie(english))
             let token = try #require(Self.csrf(in: english.body.string))
             let toggle = try await app.testing().sendRequest(
-                .POST, "/language", headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
+                .POST, "/language",
+                headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
                 body: Self.form(["_csrf": token, "lang": "ko", "next": "/login"]))
             #expect(toggle.status == .seeOther)
-            let lang = try #require(toggle.headers[.setCookie].first { $0.hasPrefix("maeil_lang=") })
+            let lang = try #require(
+                toggle.headers[.setCookie].first { $0.hasPrefix("maeil_lang=") })
             let remembered = try await app.testing().sendRequest(
-                .GET, "/login", headers: ["Cookie": String(lang.prefix { $0 != ";" }), "Accept-Language": "en"])
+                .GET, "/login",
+                headers: ["Cookie": String(lang.prefix { $0 != ";" }), "Accept-Language": "en"])
             #expect(remembered.body.string.contains("<html lang=\"ko\">"))
         }
     }
@@ -135,12 +151,15 @@ struct WebSessionTests {
 
     @Test func loginRedirectsOnlyToLocalPaths() {
         #expect(AuthWebController.safeNext("/books/1") == "/books/1")
-        #expect(AuthWebController.safeNext("/search?q=%EC%82%AC&book=") == "/search?q=%EC%82%AC&book=")
+        #expect(
+            AuthWebController.safeNext("/search?q=%EC%82%AC&book=") == "/search?q=%EC%82%AC&book=")
         #expect(AuthWebController.safeNext("/단어") == "/단어")
         // Browsers drop tabs and newlines and read `\` as `/`: each of these would leave the site.
         for bad in [
-            "//evil.example", "https://evil.example", "/\t/evil.example/", "/\n/evil.example", "/\r\n/evil.example",
-            "\t//evil.example", " //evil.example", "/\\evil.example", "/\u{0}/evil.example", "/\u{85}/evil.example",
+            "//evil.example", "https://evil.example", "/\t/evil.example/", "/\n/evil.example",
+            "/\r\n/evil.example",
+            "\t//evil.example", " //evil.example", "/\\evil.example", "/\u{0}/evil.example",
+            "/\u{85}/evil.example",
             "/\u{7F}", "javascript:alert(1)", "evil.example", "",
         ] {
             #expect(AuthWebController.safeNext(bad) == "/", "\(bad.debugDescription)")
@@ -153,7 +172,8 @@ struct WebSessionTests {
         try await withMaeilApp { app in
             _ = try await Self.signUpInBrowser(app, "victim")
             // The link itself is refused: its address holds a tab.
-            let link = try await app.testing().sendRequest(.GET, "/login?next=%2F%09%2Fevil.example%2F")
+            let link = try await app.testing().sendRequest(
+                .GET, "/login?next=%2F%09%2Fevil.example%2F")
             #expect(link.status == .badRequest)
             let page = try await app.testing().sendRequest(.GET, "/login?next=%2Fbooks")
             #expect(page.body.string.contains(#"name="next" value="/books""#))
@@ -161,14 +181,21 @@ struct WebSessionTests {
             let token = try #require(Self.csrf(in: page.body.string))
             for next in ["/\t/evil.example/", "/\n/evil.example/", "//evil.example/"] {
                 let login = try await app.testing().sendRequest(
-                    .POST, "/login", headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
-                    body: Self.form(["_csrf": token, "username": "victim", "password": "correct horse", "next": next]))
+                    .POST, "/login",
+                    headers: [
+                        "Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded",
+                    ],
+                    body: Self.form([
+                        "_csrf": token, "username": "victim", "password": "correct horse",
+                        "next": next,
+                    ]))
                 #expect(login.status == .seeOther)
                 #expect(login.headers.first(name: .location) == "/", "\(next.debugDescription)")
             }
             // The language toggle and the bulk form use the same check.
             let toggle = try await app.testing().sendRequest(
-                .POST, "/language", headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
+                .POST, "/language",
+                headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
                 body: Self.form(["_csrf": token, "lang": "ko", "next": "/\t/evil.example/"]))
             #expect(toggle.headers.first(name: .location) == "/")
         }
@@ -179,7 +206,8 @@ struct WebSessionTests {
     @Test func longFormsAreNotRefusedAsForgeries() async throws {
         try await withMaeilApp { app in
             let browser = try await WebBrowser.signUp(app, "longnote")
-            let owner = try #require(try await User.query(on: app.db).filter(\.$username == "longnote").first()?.id)
+            let owner = try #require(
+                try await User.query(on: app.db).filter(\.$username == "longnote").first()?.id)
             let book = try await browser.createBook("Notes")
             let word = try await browser.addWord(book, "사과", "apple")
             let note = String(repeating: "한국어 긴 메모입니다. ", count: 250)
@@ -187,17 +215,27 @@ struct WebSessionTests {
             headers.contentType = .urlEncodedForm
             try await LiveServer.run(app) { live in
                 for round in 1...5 {
-                    let body = [("_csrf", browser.csrf), ("term", "사과"), ("meaning", "apple"), ("note", note + String(round))]
-                        .map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $1)" }
-                        .joined(separator: "&")
+                    let body = [
+                        ("_csrf", browser.csrf), ("term", "사과"), ("meaning", "apple"),
+                        ("note", note + String(round)),
+                    ]
+                    .map {
+                        "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $1)"
+                    }
+                    .joined(separator: "&")
                     #expect(body.utf8.count > 20_000)
-                    let saved = try await live.send(.POST, "/words/\(word)", headers: headers, body: body)
+                    let saved = try await live.send(
+                        .POST, "/words/\(word)", headers: headers, body: body)
                     #expect(saved.status == .seeOther, "round \(round): \(saved.status)")
-                    let stored = try await WordStore(db: app.db, userID: owner, days: DayFormatter(timeZone: .gmt), hooks: .none).find(word)
+                    let stored = try await WordStore(
+                        db: app.db, userID: owner, days: DayFormatter(timeZone: .gmt), hooks: .none
+                    ).find(word)
                     #expect(stored.note == note + String(round))
                 }
-                let huge = "_csrf=\(browser.csrf)&term=x&note=" + String(repeating: "a", count: 5_000_000)
-                let tooBig = try await live.send(.POST, "/words/\(word)", headers: headers, body: huge)
+                let huge =
+                    "_csrf=\(browser.csrf)&term=x&note=" + String(repeating: "a", count: 5_000_000)
+                let tooBig = try await live.send(
+                    .POST, "/words/\(word)", headers: headers, body: huge)
                 #expect(tooBig.status == .payloadTooLarge)
             }
         }

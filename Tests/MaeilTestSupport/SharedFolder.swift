@@ -16,5 +16,7 @@ public enum SharedFolder {
         return packageRoot.appendingPathComponent("../shared").standardizedFileURL
     }()
 
-    public static func file(_ relativePath: String) -> URL { url.appendingPathComponent(relativePath) }
+    public static func file(_ relativePath: String) -> URL {
+        url.appendingPathComponent(relativePath)
+    }
 }

@@ -5,7 +5,10 @@ import Testing
 
 @Suite struct DelimitedTextTests {
     @Test func simpleRows() throws {
-        #expect(try DelimitedText.parse("a,b,c\n1,2,3\n", delimiter: ",") == [["a", "b", "c"], ["1", "2", "3"]])
+        #expect(
+            try DelimitedText.parse("a,b,c\n1,2,3\n", delimiter: ",") == [
+                ["a", "b", "c"], ["1", "2", "3"],
+            ])
         #expect(try DelimitedText.parse("a\tb\n", delimiter: "\t") == [["a", "b"]])
         #expect(try DelimitedText.parse("", delimiter: ",") == [])
     }
@@ -47,7 +50,10 @@ import Testing
     }
 
     @Test func byteOrderMarkIsIgnored() throws {
-        #expect(try DelimitedText.parse("\u{FEFF}term,meaning\n", delimiter: ",") == [["term", "meaning"]])
+        #expect(
+            try DelimitedText.parse("\u{FEFF}term,meaning\n", delimiter: ",") == [
+                ["term", "meaning"]
+            ])
     }
 
     @Test func unterminatedQuoteNamesTheLineWhereItOpened() {
@@ -72,7 +78,8 @@ import Testing
     }
 
     @Test func writeQuotesOnlyWhenNeeded() {
-        let text = DelimitedText.write([["plain", "a,b", "say \"hi\"", "two\nlines", ""], [""]], delimiter: ",")
+        let text = DelimitedText.write(
+            [["plain", "a,b", "say \"hi\"", "two\nlines", ""], [""]], delimiter: ",")
         #expect(text == "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",\n\"\"\n")
         #expect(DelimitedText.write([["a,b", "c\td"]], delimiter: "\t") == "a,b\t\"c\td\"\n")
     }

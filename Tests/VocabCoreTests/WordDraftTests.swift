@@ -6,7 +6,8 @@ import Testing
 @Suite struct WordDraftTests {
     @Test func normalizedTrimsDropsEmptiesAndDeduplicates() {
         let draft = WordDraft(
-            term: "  apple \n", meaning: "\t사과 ", reading: " ˈæpəl ", partOfSpeech: " noun ", note: " a fruit ",
+            term: "  apple \n", meaning: "\t사과 ", reading: " ˈæpəl ", partOfSpeech: " noun ",
+            note: " a fruit ",
             synonyms: [" pome", "", "pome ", "fruit"], antonyms: ["  ", "orange", "orange"],
             examples: [
                 WordExample(sentence: " An apple a day. ", translation: " 하루 사과 한 개. "),
@@ -34,7 +35,10 @@ import Testing
 
     @Test func emptyTermIsRejected() {
         for term in ["", "   ", "\n\t", "\u{3000}"] {
-            #expect(throws: ValidationError(field: "term", kind: .empty, message: "term must not be empty")) {
+            #expect(
+                throws: ValidationError(
+                    field: "term", kind: .empty, message: "term must not be empty")
+            ) {
                 try WordDraft(term: term, meaning: "x").validate()
             }
         }
@@ -60,14 +64,21 @@ import Testing
         ("reading", WordDraft(term: "t", reading: String(repeating: "r", count: 501))),
         ("partOfSpeech", WordDraft(term: "t", partOfSpeech: String(repeating: "p", count: 101))),
         ("note", WordDraft(term: "t", note: String(repeating: "n", count: 10_001))),
-        ("synonyms[1]", WordDraft(term: "t", synonyms: ["ok", String(repeating: "s", count: 201)])),
+        (
+            "synonyms[1]",
+            WordDraft(term: "t", synonyms: ["ok", String(repeating: "s", count: 201)])
+        ),
         ("antonyms", WordDraft(term: "t", antonyms: (0..<51).map { "a\($0)" })),
         ("tags[0]", WordDraft(term: "t", tags: [String(repeating: "x", count: 201)])),
         ("tags", WordDraft(term: "t", tags: (0..<51).map { "t\($0)" })),
-        ("examples", WordDraft(term: "t", examples: (0..<21).map { WordExample(sentence: "s\($0)") })),
+        (
+            "examples",
+            WordDraft(term: "t", examples: (0..<21).map { WordExample(sentence: "s\($0)") })
+        ),
         (
             "examples[0].sentence",
-            WordDraft(term: "t", examples: [WordExample(sentence: String(repeating: "e", count: 2001))])
+            WordDraft(
+                term: "t", examples: [WordExample(sentence: String(repeating: "e", count: 2001))])
         ),
         (
             "examples[1].translation",
@@ -102,7 +113,9 @@ import Testing
             synonyms: (0..<WordLimits.listCount).map { "s\($0)" },
             antonyms: [String(repeating: "a", count: WordLimits.listItem)],
             examples: (0..<WordLimits.exampleCount).map {
-                WordExample(sentence: "s\($0)", translation: String(repeating: "x", count: WordLimits.exampleText))
+                WordExample(
+                    sentence: "s\($0)",
+                    translation: String(repeating: "x", count: WordLimits.exampleText))
             },
             tags: ["t"])
         try draft.validate()
@@ -142,19 +155,24 @@ import Testing
             }
         }
         // Tabs and line breaks belong in notes; Korean and other text never trips the check.
-        #expect(throws: Never.self) { try WordDraft(term: "사과", note: "첫 줄\n\t둘째 줄\r\n¢ é 한").validate() }
+        #expect(throws: Never.self) {
+            try WordDraft(term: "사과", note: "첫 줄\n\t둘째 줄\r\n¢ é 한").validate()
+        }
         #expect(ControlCharacters.occur(in: "a\tb", allowingLineBreaks: false))
         #expect(!ControlCharacters.occur(in: "a b", allowingLineBreaks: false))
     }
 
     @Test func bookValidation() throws {
         try BookValidation.validate(name: "TOEIC", description: "")
-        #expect(throws: ValidationError.self) { try BookValidation.validate(name: "  ", description: "") }
+        #expect(throws: ValidationError.self) {
+            try BookValidation.validate(name: "  ", description: "")
+        }
         #expect(throws: ValidationError.self) {
             try BookValidation.validate(name: String(repeating: "b", count: 201), description: "")
         }
         #expect(throws: ValidationError.self) {
-            try BookValidation.validate(name: "ok", description: String(repeating: "d", count: 2001))
+            try BookValidation.validate(
+                name: "ok", description: String(repeating: "d", count: 2001))
         }
     }
 }

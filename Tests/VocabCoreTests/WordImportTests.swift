@@ -10,7 +10,9 @@ func importWords(
 }
 
 /// Runs `body`, expecting an `ImportError`, and returns it.
-func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> ImportError? {
+func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation)
+    -> ImportError?
+{
     do {
         try body()
         Issue.record("expected an ImportError", sourceLocation: sourceLocation)
@@ -24,7 +26,8 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
 
 @Suite struct HeaderDetectionTests {
     @Test func englishHeader() throws {
-        let result = try importWords("Term,Meaning,Part of Speech,Example\napple,사과,noun,I ate an apple.\n")
+        let result = try importWords(
+            "Term,Meaning,Part of Speech,Example\napple,사과,noun,I ate an apple.\n")
         #expect(result.words.count == 1)
         #expect(result.words[0].term == "apple")
         #expect(result.words[0].meaning == "사과")
@@ -33,7 +36,9 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
     }
 
     @Test func koreanHeaderInAnyOrder() throws {
-        let result = try importWords("뜻,단어,발음,품사,메모,유의어,반의어,예문,해석,태그,암기,북마크\n사과,apple,ˈæpəl,명사,과일,pome,,An apple.,사과 하나.,food;fruit,o,\n")
+        let result = try importWords(
+            "뜻,단어,발음,품사,메모,유의어,반의어,예문,해석,태그,암기,북마크\n사과,apple,ˈæpəl,명사,과일,pome,,An apple.,사과 하나.,food;fruit,o,\n"
+        )
         let word = try #require(result.words.first)
         #expect(word.term == "apple")
         #expect(word.meaning == "사과")
@@ -67,7 +72,8 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
     }
 
     @Test func noHeaderUsesTheDefaultOrder() throws {
-        let result = try importWords("apple,사과,ˈæpəl,noun,note,An apple.,사과 하나.,extra\nbanana,바나나\n")
+        let result = try importWords(
+            "apple,사과,ˈæpəl,noun,note,An apple.,사과 하나.,extra\nbanana,바나나\n")
         #expect(result.words.count == 2)
         let apple = result.words[0]
         #expect(apple.term == "apple")
@@ -90,9 +96,11 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
     }
 
     @Test func explicitHasHeaderWins() throws {
-        let skipped = try importWords("apple,사과\nbanana,바나나\n", options: ImportOptions(hasHeader: true))
+        let skipped = try importWords(
+            "apple,사과\nbanana,바나나\n", options: ImportOptions(hasHeader: true))
         #expect(skipped.words.map(\.term) == ["banana"])
-        let kept = try importWords("term,meaning\napple,사과\n", options: ImportOptions(hasHeader: false))
+        let kept = try importWords(
+            "term,meaning\napple,사과\n", options: ImportOptions(hasHeader: false))
         #expect(kept.words.map(\.term) == ["term", "apple"])
     }
 
@@ -107,7 +115,9 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
         let options = ImportOptions(mapping: [.ignore, .meaning, .term, .tags, .bookmarked])
         let result = try importWords("1,사과,apple,a|b|a,yes\n2,배,pear,,no\n", options: options)
         #expect(result.words.count == 2)
-        #expect(result.words[0] == WordDraft(term: "apple", meaning: "사과", tags: ["a", "b"], bookmarked: true))
+        #expect(
+            result.words[0]
+                == WordDraft(term: "apple", meaning: "사과", tags: ["a", "b"], bookmarked: true))
         #expect(result.words[1] == WordDraft(term: "pear", meaning: "배"))
     }
 
@@ -154,29 +164,38 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
     }
 
     @Test func unterminatedQuoteIsAnImportErrorWithLine() {
-        let error = expectImportError { _ = try importWords("term,meaning\napple,\"사과\nbanana,바나나\n") }
+        let error = expectImportError {
+            _ = try importWords("term,meaning\napple,\"사과\nbanana,바나나\n")
+        }
         #expect(error?.line == 2)
         #expect(error?.message.hasPrefix("line 2:") == true)
     }
 
     @Test func undecodableBytesAreAnImportError() {
         let error = expectImportError {
-            _ = try WordImporter.parse(data: Data([0x61, 0x2C, 0xFF, 0xFE, 0xFD]), fileName: "x.csv", options: ImportOptions())
+            _ = try WordImporter.parse(
+                data: Data([0x61, 0x2C, 0xFF, 0xFE, 0xFD]), fileName: "x.csv",
+                options: ImportOptions())
         }
         #expect(error?.message.contains("offset") == true)
     }
 
     @Test func cp949CSVIsImported() throws {
-        let result = try WordImporter.parse(data: Data(cp949AppleAndTtom), fileName: "단어.csv", options: ImportOptions())
+        let result = try WordImporter.parse(
+            data: Data(cp949AppleAndTtom), fileName: "단어.csv", options: ImportOptions())
         #expect(result.encoding == .cp949)
         #expect(result.format == .csv)
-        #expect(result.words == [WordDraft(term: "사과", meaning: "apple"), WordDraft(term: "똠방각하", meaning: "x")])
+        #expect(
+            result.words == [
+                WordDraft(term: "사과", meaning: "apple"), WordDraft(term: "똠방각하", meaning: "x"),
+            ])
     }
 
     @Test func excelUnicodeTextIsImported() throws {
         // Excel's "Unicode Text": UTF-16LE with BOM, tab-separated, CRLF.
         let data = utf16Bytes("단어\t뜻\r\n사과\t\"apple, fruit\"\r\n", littleEndian: true)
-        let result = try WordImporter.parse(data: data, fileName: "words.txt", options: ImportOptions())
+        let result = try WordImporter.parse(
+            data: data, fileName: "words.txt", options: ImportOptions())
         #expect(result.encoding == .utf16LE)
         #expect(result.format == .tsv)
         #expect(result.words == [WordDraft(term: "사과", meaning: "apple, fruit")])
@@ -202,7 +221,8 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
         let result = try importWords(text)
         #expect(
             result.words[0].examples == [
-                WordExample(sentence: "Go!", translation: "가!"), WordExample(sentence: "Let's go.", translation: "가자."),
+                WordExample(sentence: "Go!", translation: "가!"),
+                WordExample(sentence: "Let's go.", translation: "가자."),
             ])
     }
 
@@ -211,8 +231,12 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
         #expect(WordImporter.detectFormat(fileName: "a.csv", text: "a\tb\n") == .csv)
         #expect(WordImporter.detectFormat(fileName: "a.tsv", text: "a,b\n") == .tsv)
         #expect(WordImporter.detectFormat(fileName: nil, text: "  {\"format\": 1}") == .json)
-        #expect(WordImporter.detectFormat(fileName: "q.txt", text: "apple\t사과\nbanana\t바나나\n") == .quizlet)
-        #expect(WordImporter.detectFormat(fileName: "q.txt", text: "term\tmeaning\napple\t사과\n") == .tsv)
+        #expect(
+            WordImporter.detectFormat(fileName: "q.txt", text: "apple\t사과\nbanana\t바나나\n")
+                == .quizlet)
+        #expect(
+            WordImporter.detectFormat(fileName: "q.txt", text: "term\tmeaning\napple\t사과\n") == .tsv
+        )
         #expect(WordImporter.detectFormat(fileName: "q.txt", text: "apple\t사과\tnoun\n") == .tsv)
         #expect(WordImporter.detectFormat(fileName: nil, text: "apple,사과\n") == .csv)
     }
@@ -232,7 +256,10 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
         #expect(preview.encoding == .utf8BOM)
         #expect(preview.hasHeader)
         #expect(preview.header == ["단어", "뜻", "품사"])
-        #expect(preview.rows == [["word1", "뜻1", "noun"], ["word2", "뜻2", "noun"], ["word3", "뜻3", "noun"]])
+        #expect(
+            preview.rows == [
+                ["word1", "뜻1", "noun"], ["word2", "뜻2", "noun"], ["word3", "뜻3", "noun"],
+            ])
         #expect(preview.totalRows == 8)
         #expect(preview.suggestedMapping == [.term, .meaning, .partOfSpeech])
     }
@@ -255,7 +282,9 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
         let result = try importWords(text)
         let elapsed = Date().timeIntervalSince(start)
         #expect(result.words.count == 50_000)
-        #expect(result.words[49_999] == WordDraft(term: "word49999", meaning: "뜻 49999", tags: ["a", "b"]))
+        #expect(
+            result.words[49_999]
+                == WordDraft(term: "word49999", meaning: "뜻 49999", tags: ["a", "b"]))
         #expect(elapsed < 10, "importing 50,000 rows took \(elapsed) s (debug build)")
     }
 }
@@ -264,11 +293,13 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
     let quizlet = ImportOptions(format: .quizlet)
 
     @Test func defaultSeparators() throws {
-        let result = try importWords("apple\t사과\r\nbanana\t바나나, 과일\tmore\n\n", fileName: nil, options: quizlet)
+        let result = try importWords(
+            "apple\t사과\r\nbanana\t바나나, 과일\tmore\n\n", fileName: nil, options: quizlet)
         #expect(result.format == .quizlet)
         #expect(
             result.words == [
-                WordDraft(term: "apple", meaning: "사과"), WordDraft(term: "banana", meaning: "바나나, 과일\tmore"),
+                WordDraft(term: "apple", meaning: "사과"),
+                WordDraft(term: "banana", meaning: "바나나, 과일\tmore"),
             ])
     }
 
@@ -278,11 +309,14 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
     }
 
     @Test func customSeparators() throws {
-        let options = ImportOptions(format: .quizlet, quizletTermSeparator: ",", quizletRowSeparator: ";")
-        let result = try importWords("apple,사과;banana,바나나, 과일;\n cherry,체리\n", fileName: nil, options: options)
+        let options = ImportOptions(
+            format: .quizlet, quizletTermSeparator: ",", quizletRowSeparator: ";")
+        let result = try importWords(
+            "apple,사과;banana,바나나, 과일;\n cherry,체리\n", fileName: nil, options: options)
         #expect(
             result.words == [
-                WordDraft(term: "apple", meaning: "사과"), WordDraft(term: "banana", meaning: "바나나, 과일"),
+                WordDraft(term: "apple", meaning: "사과"),
+                WordDraft(term: "banana", meaning: "바나나, 과일"),
                 WordDraft(term: "cherry", meaning: "체리"),
             ])
         let dash = ImportOptions(format: .quizlet, quizletTermSeparator: " - ")
@@ -292,7 +326,8 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
     }
 
     @Test func typedEscapesAreUnderstood() throws {
-        let options = ImportOptions(format: .quizlet, quizletTermSeparator: "\\t", quizletRowSeparator: "\\n")
+        let options = ImportOptions(
+            format: .quizlet, quizletTermSeparator: "\\t", quizletRowSeparator: "\\n")
         let result = try importWords("apple\t사과\nbanana\t바나나", fileName: nil, options: options)
         #expect(result.words.count == 2)
     }
@@ -306,14 +341,19 @@ func expectImportError(_ body: () throws -> Void, sourceLocation: SourceLocation
     }
 
     @Test func entryWithoutSeparatorIsAnErrorWithItsNumber() {
-        let options = ImportOptions(format: .quizlet, quizletTermSeparator: ":", quizletRowSeparator: ";")
-        let error = expectImportError { _ = try importWords("a:1;b:2;c3;d:4", fileName: nil, options: options) }
+        let options = ImportOptions(
+            format: .quizlet, quizletTermSeparator: ":", quizletRowSeparator: ";")
+        let error = expectImportError {
+            _ = try importWords("a:1;b:2;c3;d:4", fileName: nil, options: options)
+        }
         #expect(error?.line == 3)
         #expect(error?.message.hasPrefix("entry 3:") == true)
     }
 
     @Test func emptyTermIsAnError() {
-        let error = expectImportError { _ = try importWords("apple\t사과\n\t바나나\n", fileName: nil, options: quizlet) }
+        let error = expectImportError {
+            _ = try importWords("apple\t사과\n\t바나나\n", fileName: nil, options: quizlet)
+        }
         #expect(error?.message == "line 2: term must not be empty")
     }
 }

@@ -24,7 +24,9 @@ struct WordSearchTests {
         #expect(word.jamo == "ㅅㅏㄱㅗㅏ")
         #expect(word.otherLayout == "tkrhk")
         #expect(WordSearchQuery("abc").otherLayout == "뮻")
-        #expect(WordSearchQuery("ab").otherLayout == nil, "two keys are too short to be a layout mistake")
+        #expect(
+            WordSearchQuery("ab").otherLayout == nil,
+            "two keys are too short to be a layout mistake")
         #expect(WordSearchQuery("ㅅㄱ").otherLayout == nil)
         #expect(WordSearchQuery("rr").otherLayout == nil, "loose jamo are not a word")
     }
@@ -76,6 +78,9 @@ struct WordSearchTests {
     #expect(WordSearchQuery("자과").isOneTypoAway(fromJamoKey: keys.jamo))
     #expect(WordSearchQuery("사가").isOneTypoAway(fromJamoKey: keys.jamo))
     #expect(!WordSearchQuery("자가").isOneTypoAway(fromJamoKey: keys.jamo), "two units off")
-    #expect(!WordSearchQuery("사과능").isOneTypoAway(fromJamoKey: keys.jamo), "a line is compared whole")
-    #expect(!WordSearchQuery("apqle").isOneTypoAway(fromJamoKey: keys.jamo), "Latin queries have no typo pass")
+    #expect(
+        !WordSearchQuery("사과능").isOneTypoAway(fromJamoKey: keys.jamo), "a line is compared whole")
+    #expect(
+        !WordSearchQuery("apqle").isOneTypoAway(fromJamoKey: keys.jamo),
+        "Latin queries have no typo pass")
 }

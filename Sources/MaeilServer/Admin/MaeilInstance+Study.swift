@@ -14,14 +14,20 @@ extension MaeilInstance {
     }
 
     /// `GET study/queue?book=&limit=`
-    public func studyQueue(username: String, bookID: UUID?, limit: Int) async throws -> ReviewQueueDTO {
-        ReviewQueueDTO(try await reviews(username).queue(bookID: bookID, limit: max(1, min(limit, 500))))
+    public func studyQueue(username: String, bookID: UUID?, limit: Int) async throws
+        -> ReviewQueueDTO
+    {
+        ReviewQueueDTO(
+            try await reviews(username).queue(bookID: bookID, limit: max(1, min(limit, 500))))
     }
 
     /// `POST study/answer`
-    public func answerReview(username: String, _ input: ReviewAnswerInput) async throws -> StudyCardDTO {
+    public func answerReview(username: String, _ input: ReviewAnswerInput) async throws
+        -> StudyCardDTO
+    {
         let now = Date()
-        return StudyCardDTO(try await reviews(username).answer(try input.validated(), now: now), now: now)
+        return StudyCardDTO(
+            try await reviews(username).answer(try input.validated(), now: now), now: now)
     }
 
     /// `POST study/undo`
@@ -35,7 +41,9 @@ extension MaeilInstance {
     }
 
     /// `POST games/{id}/moves`
-    public func playGame(username: String, gameID: UUID, _ move: GameMoveInput) async throws -> GameDTO {
+    public func playGame(username: String, gameID: UUID, _ move: GameMoveInput) async throws
+        -> GameDTO
+    {
         GameDTO(try await games(username).play(gameID, try move.move()))
     }
 
@@ -44,10 +52,14 @@ extension MaeilInstance {
     }
 
     private func reviews(_ username: String) async throws -> ReviewService {
-        ReviewService(db: app.db, userID: try await userID(username), days: DayFormatter(timeZone: app.maeilSettings.timeZone))
+        ReviewService(
+            db: app.db, userID: try await userID(username),
+            days: DayFormatter(timeZone: app.maeilSettings.timeZone))
     }
 
     private func games(_ username: String) async throws -> GameService {
-        GameService(db: app.db, userID: try await userID(username), days: DayFormatter(timeZone: app.maeilSettings.timeZone))
+        GameService(
+            db: app.db, userID: try await userID(username),
+            days: DayFormatter(timeZone: app.maeilSettings.timeZone))
     }
 }

@@ -11,7 +11,9 @@ public final class MaeilInstance: Sendable {
         self.app = app
     }
 
-    public static func open(settings: ServerSettings, logLevel: Logger.Level = .warning) async throws -> MaeilInstance {
+    public static func open(settings: ServerSettings, logLevel: Logger.Level = .warning)
+        async throws -> MaeilInstance
+    {
         var env = Environment(name: "production", arguments: ["maeil"])
         env.commandInput.arguments = []
         let app = try await Application.make(env)
@@ -58,7 +60,10 @@ public final class MaeilInstance: Sendable {
         progress: @escaping @Sendable (Int, Int) -> Void
     ) async throws -> (imported: Int, encoding: String, format: String) {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        guard data.count <= 20 * 1024 * 1024 else { throw AppError(status: .payloadTooLarge, code: .tooLarge, message: "the file is larger than 20 MB") }
+        guard data.count <= 20 * 1024 * 1024 else {
+            throw AppError(
+                status: .payloadTooLarge, code: .tooLarge, message: "the file is larger than 20 MB")
+        }
         let transfer = try await transfer(username)
         // Parse before creating the book so a bad file leaves no empty book behind.
         var options = ImportOptions()
@@ -66,11 +71,14 @@ public final class MaeilInstance: Sendable {
         _ = try transfer.preview(data, fileName: path, options: options)
         let book = try await transfer.books.findOrCreate(named: bookName)
         let result = try await transfer.importFile(
-            data, fileName: path, intoBook: try book.requireID(), options: options, progress: progress)
+            data, fileName: path, intoBook: try book.requireID(), options: options,
+            progress: progress)
         return (result.imported, result.encoding.rawValue, result.format.rawValue)
     }
 
-    public func export(username: String, bookName: String, format: ImportFormat) async throws -> Data {
+    public func export(username: String, bookName: String, format: ImportFormat) async throws
+        -> Data
+    {
         let transfer = try await transfer(username)
         let book = try await transfer.books.find(named: bookName)
         return try await transfer.export(bookID: try book.requireID(), format: format).data
@@ -81,7 +89,8 @@ public final class MaeilInstance: Sendable {
         return BookTransfer(
             books: BookStore(db: app.db, userID: userID),
             words: WordStore(
-                db: app.db, userID: userID, days: DayFormatter(timeZone: app.maeilSettings.timeZone),
+                db: app.db, userID: userID,
+                days: DayFormatter(timeZone: app.maeilSettings.timeZone),
                 hooks: app.notebookHooks))
     }
 
@@ -97,15 +106,18 @@ public final class MaeilInstance: Sendable {
 /// Runs the HTTP server until SIGINT/SIGTERM, then shuts down gracefully.
 public enum MaeilServerRunner {
     public static func serve(settings: ServerSettings) async throws {
-        var env = Environment(name: "production", arguments: [
-            "maeil", "serve", "--hostname", settings.host, "--port", String(settings.port),
-        ])
+        var env = Environment(
+            name: "production",
+            arguments: [
+                "maeil", "serve", "--hostname", settings.host, "--port", String(settings.port),
+            ])
         try LoggingSystem.bootstrap(from: &env)
         let app = try await Application.make(env)
         do {
             try await configure(app, settings: settings)
-            let where_ = settings.usesPostgres ? "PostgreSQL" : settings.sqlitePath
-            print("Maeil is running at http://\(settings.host):\(settings.port)/  (data: \(where_))")
+            let storage = settings.usesPostgres ? "PostgreSQL" : settings.sqlitePath
+            print(
+                "Maeil is running at http://\(settings.host):\(settings.port)/  (data: \(storage))")
             try await app.execute()
         } catch {
             try? await app.asyncShutdown()

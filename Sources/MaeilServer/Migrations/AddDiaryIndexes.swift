@@ -10,13 +10,16 @@ struct AddDiaryIndexes: AsyncMigration {
     func prepare(on database: any Database) async throws {
         let sql = try database.sql()
         try await sql.create(index: "review_logs_user_day_stats").on("review_logs")
-            .column("user_id").column("reviewed_on").column("source").column("rating").column("state_before").run()
+            .column("user_id").column("reviewed_on").column("source").column("rating").column(
+                "state_before"
+            ).run()
         try await sql.drop(index: "review_logs_user_day").run()
     }
 
     func revert(on database: any Database) async throws {
         let sql = try database.sql()
-        try await sql.create(index: "review_logs_user_day").on("review_logs").column("user_id").column("reviewed_on").run()
+        try await sql.create(index: "review_logs_user_day").on("review_logs").column("user_id")
+            .column("reviewed_on").run()
         try await sql.drop(index: "review_logs_user_day_stats").run()
     }
 }

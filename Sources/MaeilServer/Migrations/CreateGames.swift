@@ -29,8 +29,11 @@ struct CreateGames: AsyncMigration {
             .unique(on: "user_id", "word_id", "source")
             .create()
         let sql = try database.sql()
-        try await sql.create(index: "game_sessions_user_day").on("game_sessions").column("user_id").column("played_on").run()
-        try await sql.create(index: "mistakes_user_source").on("mistakes").column("user_id").column("source").column("last_at").run()
+        try await sql.create(index: "game_sessions_user_day").on("game_sessions").column("user_id")
+            .column("played_on").run()
+        try await sql.create(index: "mistakes_user_source").on("mistakes").column("user_id").column(
+            "source"
+        ).column("last_at").run()
     }
 
     func revert(on database: any Database) async throws {

@@ -9,7 +9,10 @@ struct CreateStudy: AsyncMigration {
             .field("study_directions", .string, .required, .sql(.default("forward")))
             .update()
         try await database.schema("study_settings")
-            .field("user_id", .uuid, .identifier(auto: false), .references(User.schema, .id, onDelete: .cascade))
+            .field(
+                "user_id", .uuid, .identifier(auto: false),
+                .references(User.schema, .id, onDelete: .cascade)
+            )
             .field("desired_retention", .double, .required)
             .field("weights", .string, .required)
             .field("new_per_day", .int, .required)
@@ -57,9 +60,13 @@ struct CreateStudy: AsyncMigration {
         let sql = try database.sql()
         // The queue reads each kind of card (new, learning, review, relearning)
         // in due order; a new card's due is its word's creation time.
-        try await sql.create(index: "cards_user_state_due").on("cards").column("user_id").column("state").column("due").run()
-        try await sql.create(index: "review_logs_user_time").on("review_logs").column("user_id").column("reviewed_at").run()
-        try await sql.create(index: "review_logs_user_day").on("review_logs").column("user_id").column("reviewed_on").run()
+        try await sql.create(index: "cards_user_state_due").on("cards").column("user_id").column(
+            "state"
+        ).column("due").run()
+        try await sql.create(index: "review_logs_user_time").on("review_logs").column("user_id")
+            .column("reviewed_at").run()
+        try await sql.create(index: "review_logs_user_day").on("review_logs").column("user_id")
+            .column("reviewed_on").run()
         // Words that exist already get their cards.
         try await CardStore.insertCards(forWordsWhere: "1 = 1", onlyMissing: true, on: sql)
     }

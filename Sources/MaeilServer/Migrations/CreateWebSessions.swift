@@ -32,13 +32,16 @@ struct CreateWebSessions: AsyncMigration {
         }
         let now = Date()
         let expiresAt = now.addingTimeInterval(DatabaseSessionDriver.lifetime)
-        for old in signedIn.withLockedValue({ $0 }) where try await User.find(old.userID, on: database) != nil {
+        for old in signedIn.withLockedValue({ $0 })
+        where try await User.find(old.userID, on: database) != nil {
             let data = String(decoding: try JSONEncoder().encode(old.data), as: UTF8.self)
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 INSERT INTO \(ident: table) (id_digest, user_id, data, created_at, expires_at)
                 VALUES (\(bind: DatabaseSessionDriver.digest(old.key)), \(bind: old.userID), \(bind: data),
                   \(bind: now), \(bind: expiresAt))
-                """).run()
+                """
+            ).run()
         }
         try await SessionRecord.query(on: database).delete()
     }

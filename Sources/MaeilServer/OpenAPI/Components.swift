@@ -25,231 +25,478 @@ extension OpenAPIDocument {
     static let time: JSONValue = "2026-11-22T09:30:00Z"
 
     static let wordExample: JSONValue = [
-        "id": .string(id1), "bookID": .string(id2), "bookName": "Travel", "term": "apple", "meaning": "사과",
-        "reading": "ˈæp.əl", "partOfSpeech": "noun", "note": "also the company", "synonyms": ["pome"],
+        "id": .string(id1), "bookID": .string(id2), "bookName": "Travel", "term": "apple",
+        "meaning": "사과",
+        "reading": "ˈæp.əl", "partOfSpeech": "noun", "note": "also the company",
+        "synonyms": ["pome"],
         "antonyms": [], "examples": [["sentence": "An apple a day.", "translation": "하루 사과 한 개."]],
-        "tags": ["fruit"], "memorized": false, "bookmarked": true, "createdAt": time, "updatedAt": time,
+        "tags": ["fruit"], "memorized": false, "bookmarked": true, "createdAt": time,
+        "updatedAt": time,
     ]
     static let cardExample: JSONValue = [
-        "wordID": .string(id1), "direction": "forward", "bookID": .string(id2), "bookName": "Travel",
+        "wordID": .string(id1), "direction": "forward", "bookID": .string(id2),
+        "bookName": "Travel",
         "prompt": "apple", "answer": "사과", "term": "apple", "meaning": "사과", "reading": "ˈæp.əl",
-        "partOfSpeech": "noun", "examples": [["sentence": "An apple a day.", "translation": "하루 사과 한 개."]],
-        "state": "review", "version": 3, "due": time, "intervals": ["1": "10m", "2": "2d", "3": "4d", "4": "9d"],
+        "partOfSpeech": "noun",
+        "examples": [["sentence": "An apple a day.", "translation": "하루 사과 한 개."]],
+        "state": "review", "version": 3, "due": time,
+        "intervals": ["1": "10m", "2": "2d", "3": "4d", "4": "9d"],
     ]
     static let dayExample: JSONValue = [
-        "date": "2026-11-22", "wordsAdded": 5, "reviews": 40, "correctReviews": 36, "accuracy": 0.9, "answers": 42,
+        "date": "2026-11-22", "wordsAdded": 5, "reviews": 40, "correctReviews": 36, "accuracy": 0.9,
+        "answers": 42,
         "games": 1,
     ]
     static let totalsExample: JSONValue = [
-        "wordsAdded": 5, "reviews": 40, "correctReviews": 36, "accuracy": 0.9, "answers": 42, "games": 1,
+        "wordsAdded": 5, "reviews": 40, "correctReviews": 36, "accuracy": 0.9, "answers": 42,
+        "games": 1,
         "studyDays": 1,
     ]
     static let wordFields: KeyValuePairs<String, Schema> = [
-        "meaning": .string(maxLength: WordLimits.meaning), "reading": .string(maxLength: WordLimits.reading),
-        "partOfSpeech": .string(maxLength: WordLimits.partOfSpeech), "note": .string(maxLength: WordLimits.note),
-        "synonyms": .strings, "antonyms": .strings, "examples": .array(.ref("WordExample")), "tags": .strings,
-        "memorized": .boolean, "bookmarked": .boolean, "bookID": .uuid.described("on update: the book to move the word to"),
+        "meaning": .string(maxLength: WordLimits.meaning),
+        "reading": .string(maxLength: WordLimits.reading),
+        "partOfSpeech": .string(maxLength: WordLimits.partOfSpeech),
+        "note": .string(maxLength: WordLimits.note),
+        "synonyms": .strings, "antonyms": .strings, "examples": .array(.ref("WordExample")),
+        "tags": .strings,
+        "memorized": .boolean, "bookmarked": .boolean,
+        "bookID": .uuid.described("on update: the book to move the word to"),
     ]
     static let wordInputExample: JSONValue = [
         "term": "apple", "meaning": "사과", "reading": "ˈæp.əl", "partOfSpeech": "noun", "note": "",
-        "synonyms": ["pome"], "antonyms": [], "examples": [["sentence": "An apple a day.", "translation": ""]],
+        "synonyms": ["pome"], "antonyms": [],
+        "examples": [["sentence": "An apple a day.", "translation": ""]],
         "tags": ["fruit"], "memorized": false, "bookmarked": false, "bookID": .string(id2),
     ]
     static let settingsFields: KeyValuePairs<String, Schema> = [
         "desiredRetention": .fraction(exclusive: true),
-        "newPerDay": .integer(minimum: 0, maximum: 9999), "reviewsPerDay": .integer(minimum: 0, maximum: 9999),
+        "newPerDay": .integer(minimum: 0, maximum: 9999),
+        "reviewsPerDay": .integer(minimum: 0, maximum: 9999),
         "maximumInterval": .integer("days", minimum: 1), "fuzz": .boolean,
         "weights": .array(.number, minItems: 21, maxItems: 21),
     ]
     static let settingsExample: JSONValue = [
-        "desiredRetention": 0.9, "newPerDay": 20, "reviewsPerDay": 200, "maximumInterval": 36500, "fuzz": true,
+        "desiredRetention": 0.9, "newPerDay": 20, "reviewsPerDay": 200, "maximumInterval": 36500,
+        "fuzz": true,
         "weights": .array(Array(repeating: 0.5, count: 21).map(JSONValue.number)),
     ]
     static let wordRef: Schema = .object(["id": .uuid, "prompt": .string, "answer": .string])
     static let wordRefExample: JSONValue = ["id": .string(id1), "prompt": "apple", "answer": "사과"]
 
     static let components: [Component] = [
-        Component("Error", ErrorBody.self, .object(
-            ["error": .object(["code": .oneOf(ErrorCode.self), "message": .string("a clear English sentence")])],
-            example: ["error": ["code": "not_found", "message": "book not found"]])),
-        Component("Credentials", CredentialsInput.self, .object(
-            ["username": .string, "password": .string], example: ["username": "mina", "password": "correct horse"])),
-        Component("User", UserDTO.self, .object(
-            ["id": .uuid, "username": .string], optional: ["createdAt": .dateTime],
-            example: ["id": .string(id1), "username": "mina", "createdAt": time])),
-        Component("LoginResult", LoginResultDTO.self, .object(
-            ["user": .ref("User"), "token": .string],
-            example: ["user": ["id": .string(id1), "username": "mina", "createdAt": time], "token": "maeil_0123"])),
-        Component("Token", TokenDTO.self, .object(
-            ["id": .uuid, "name": .string], optional: ["createdAt": .dateTime, "lastUsedAt": .dateTime],
-            example: ["id": .string(id1), "name": "laptop", "createdAt": time, "lastUsedAt": time])),
-        Component("NewToken", NewTokenDTO.self, .object(
-            ["id": .uuid, "name": .string, "token": .string("shown this once only")], optional: ["createdAt": .dateTime],
-            example: ["id": .string(id1), "name": "laptop", "token": "maeil_0123", "createdAt": time])),
-        Component("TokenInput", TokenInput.self, .object(["name": .string(maxLength: 100)], example: ["name": "laptop"])),
-        Component("Book", BookDTO.self, .object(
-            ["id": .uuid, "name": .string, "description": .string, "wordCount": .integer, "memorizedCount": .integer,
-             "studyDirections": .oneOf(StudyDirections.self, "the cards reviews show")],
-            optional: ["createdAt": .dateTime, "updatedAt": .dateTime],
-            example: ["id": .string(id2), "name": "Travel", "description": "words for the road", "wordCount": 5,
-                      "memorizedCount": 1, "studyDirections": "forward", "createdAt": time, "updatedAt": time])),
-        Component("BookInput", BookInput.self, .object(
-            ["name": .string(maxLength: WordLimits.bookName)],
-            optional: ["description": .string(maxLength: WordLimits.bookDescription)],
-            example: ["name": "Travel", "description": "words for the road"])),
-        Component("BookPatch", BookPatch.self, .object(
-            [:], optional: ["name": .string(maxLength: WordLimits.bookName),
-                            "description": .string(maxLength: WordLimits.bookDescription),
-                            "studyDirections": .oneOf(StudyDirections.self)],
-            example: ["name": "Travel", "description": "", "studyDirections": "both"])),
-        Component("BookDeleted", BookDeletedDTO.self, .object(["deletedWords": .integer], example: ["deletedWords": 5])),
-        Component("ImportResult", ImportResultDTO.self, .object(
-            ["imported": .integer, "format": .oneOf(ImportFormat.self), "encoding": .oneOf(TextEncodingDetected.self)],
-            example: ["imported": 240, "format": "csv", "encoding": "cp949"])),
-        Component("WordExample", ExampleDTO.self, .object(
-            ["sentence": .string(maxLength: WordLimits.exampleText)],
-            optional: ["translation": .string(maxLength: WordLimits.exampleText)],
-            example: ["sentence": "An apple a day.", "translation": "하루 사과 한 개."])),
-        Component("Word", WordDTO.self, .object(
-            ["id": .uuid, "bookID": .uuid, "term": .string, "meaning": .string, "reading": .string,
-             "partOfSpeech": .string, "note": .string, "synonyms": .strings, "antonyms": .strings,
-             "examples": .array(.ref("WordExample")), "tags": .strings, "memorized": .boolean, "bookmarked": .boolean,
-             "createdAt": .dateTime, "updatedAt": .dateTime],
-            optional: ["bookName": .string], example: wordExample)),
-        Component("WordInput", WordInput.self, .object(
-            ["term": .string(maxLength: WordLimits.term)], optional: wordFields, example: wordInputExample)),
-        Component("WordPatch", WordPatch.self, .object(
-            [:], optional: wordPatchFields, example: wordInputExample)),
-        Component("WordPage", WordPageDTO.self, .object(
-            ["items": .array(.ref("Word")), "total": .integer, "page": .integer, "perPage": .integer,
-             "totalCapped": .boolean.described("true when total is the search cap (1000) and more words may match")],
-            example: ["items": [wordExample], "total": 1, "page": 1, "perPage": 50, "totalCapped": false])),
-        Component("BulkRequest", BulkRequest.self, .object(
-            ["ids": .array(.uuid), "action": .oneOf(BulkAction.self)],
-            optional: ["bookID": .uuid.described("the target book of move")],
-            example: ["ids": [.string(id1)], "action": "move", "bookID": .string(id2)])),
-        Component("BulkResult", BulkResultDTO.self, .object(["affected": .integer], example: ["affected": 3])),
-        Component("SearchResult", SearchResultDTO.self, .object(
-            ["query": .string, "items": .array(.ref("Word")), "total": .integer,
-             "totalCapped": .boolean.described("true when total is the search cap (1000) and more words may match")],
-            example: ["query": "ㅅㄱ", "items": [wordExample], "total": 1, "totalCapped": false])),
-        Component("CalendarDay", CalendarDayDTO.self, .object(
-            ["date": .date, "count": .integer], example: ["date": "2026-11-22", "count": 5])),
-        Component("CalendarMonth", CalendarMonthDTO.self, .object(
-            ["month": .string("YYYY-MM"), "previous": .string, "next": .string, "days": .array(.ref("CalendarDay")),
-             "total": .integer],
-            example: ["month": "2026-11", "previous": "2026-10", "next": "2026-12",
-                      "days": [["date": "2026-11-22", "count": 5]], "total": 5])),
-        Component("StudyCard", StudyCardDTO.self, .object(
-            ["wordID": .uuid, "direction": .oneOf(CardDirection.self), "bookID": .uuid, "prompt": .string,
-             "answer": .string, "term": .string, "meaning": .string, "reading": .string, "partOfSpeech": .string,
-             "examples": .array(.ref("WordExample")), "state": .oneOf(StudyCardState.self),
-             "version": .integer("send back with the answer"), "due": .dateTime,
-             "intervals": .dictionary(of: .string, "the next interval per rating 1–4")],
-            optional: ["bookName": .string], example: cardExample)),
-        Component("ReviewQueue", ReviewQueueDTO.self, .object(
-            ["newCount": .integer, "learningCount": .integer, "reviewCount": .integer, "cards": .array(.ref("StudyCard"))],
-            optional: ["nextLearningDue": .dateTime],
-            example: ["newCount": 20, "learningCount": 1, "reviewCount": 33, "nextLearningDue": time, "cards": [cardExample]])),
-        Component("ReviewAnswer", ReviewAnswerInput.self, .object(
-            ["wordID": .uuid, "direction": .oneOf(CardDirection.self),
-             "rating": .integer("1 again, 2 hard, 3 good, 4 easy", minimum: 1, maximum: 4),
-             "version": .integer("the card's version as shown")],
-            optional: ["elapsedMs": .integer],
-            example: ["wordID": .string(id1), "direction": "forward", "rating": 3, "version": 3, "elapsedMs": 4200])),
-        Component("StudySettings", StudySettingsDTO.self, .object(settingsFields, example: settingsExample)),
-        Component("StudySettingsPatch", StudySettingsPatch.self, .object([:], optional: settingsFields, example: settingsExample)),
-        Component("GameStart", GameStartInput.self, .object(
-            ["kind": .oneOf(GameKind.self)],
-            optional: ["book": .uuid, "direction": .oneOf(StudyDirection.self),
-                       "count": .integer(minimum: 1, maximum: 500), "wordIDs": .array(.uuid),
-                       "mistakes": .oneOf(["all"] + ReviewSource.allCases.map(\.rawValue), "play the words in these mistake notes")],
-            example: ["kind": "quiz", "book": .string(id2), "direction": "termToMeaning", "count": 10,
-                      "wordIDs": [.string(id1)], "mistakes": "all"])),
-        Component("GameMove", GameMoveInput.self, .object(
-            ["action": .oneOf(GameAction.self)],
-            optional: ["choice": .integer(minimum: 0, maximum: 3), "guess": .string, "mark": .oneOf(SelfTestMark.self)],
-            example: ["action": "choose", "choice": 2, "guess": "a", "mark": "known"])),
+        Component(
+            "Error", ErrorBody.self,
+            .object(
+                [
+                    "error": .object([
+                        "code": .oneOf(ErrorCode.self),
+                        "message": .string("a clear English sentence"),
+                    ])
+                ],
+                example: ["error": ["code": "not_found", "message": "book not found"]])),
+        Component(
+            "Credentials", CredentialsInput.self,
+            .object(
+                ["username": .string, "password": .string],
+                example: ["username": "mina", "password": "correct horse"])),
+        Component(
+            "User", UserDTO.self,
+            .object(
+                ["id": .uuid, "username": .string], optional: ["createdAt": .dateTime],
+                example: ["id": .string(id1), "username": "mina", "createdAt": time])),
+        Component(
+            "LoginResult", LoginResultDTO.self,
+            .object(
+                ["user": .ref("User"), "token": .string],
+                example: [
+                    "user": ["id": .string(id1), "username": "mina", "createdAt": time],
+                    "token": "maeil_0123",
+                ])),
+        Component(
+            "Token", TokenDTO.self,
+            .object(
+                ["id": .uuid, "name": .string],
+                optional: ["createdAt": .dateTime, "lastUsedAt": .dateTime],
+                example: [
+                    "id": .string(id1), "name": "laptop", "createdAt": time, "lastUsedAt": time,
+                ])),
+        Component(
+            "NewToken", NewTokenDTO.self,
+            .object(
+                ["id": .uuid, "name": .string, "token": .string("shown this once only")],
+                optional: ["createdAt": .dateTime],
+                example: [
+                    "id": .string(id1), "name": "laptop", "token": "maeil_0123", "createdAt": time,
+                ])),
+        Component(
+            "TokenInput", TokenInput.self,
+            .object(["name": .string(maxLength: 100)], example: ["name": "laptop"])),
+        Component(
+            "Book", BookDTO.self,
+            .object(
+                [
+                    "id": .uuid, "name": .string, "description": .string, "wordCount": .integer,
+                    "memorizedCount": .integer,
+                    "studyDirections": .oneOf(StudyDirections.self, "the cards reviews show"),
+                ],
+                optional: ["createdAt": .dateTime, "updatedAt": .dateTime],
+                example: [
+                    "id": .string(id2), "name": "Travel", "description": "words for the road",
+                    "wordCount": 5,
+                    "memorizedCount": 1, "studyDirections": "forward", "createdAt": time,
+                    "updatedAt": time,
+                ])),
+        Component(
+            "BookInput", BookInput.self,
+            .object(
+                ["name": .string(maxLength: WordLimits.bookName)],
+                optional: ["description": .string(maxLength: WordLimits.bookDescription)],
+                example: ["name": "Travel", "description": "words for the road"])),
+        Component(
+            "BookPatch", BookPatch.self,
+            .object(
+                [:],
+                optional: [
+                    "name": .string(maxLength: WordLimits.bookName),
+                    "description": .string(maxLength: WordLimits.bookDescription),
+                    "studyDirections": .oneOf(StudyDirections.self),
+                ],
+                example: ["name": "Travel", "description": "", "studyDirections": "both"])),
+        Component(
+            "BookDeleted", BookDeletedDTO.self,
+            .object(["deletedWords": .integer], example: ["deletedWords": 5])),
+        Component(
+            "ImportResult", ImportResultDTO.self,
+            .object(
+                [
+                    "imported": .integer, "format": .oneOf(ImportFormat.self),
+                    "encoding": .oneOf(TextEncodingDetected.self),
+                ],
+                example: ["imported": 240, "format": "csv", "encoding": "cp949"])),
+        Component(
+            "WordExample", ExampleDTO.self,
+            .object(
+                ["sentence": .string(maxLength: WordLimits.exampleText)],
+                optional: ["translation": .string(maxLength: WordLimits.exampleText)],
+                example: ["sentence": "An apple a day.", "translation": "하루 사과 한 개."])),
+        Component(
+            "Word", WordDTO.self,
+            .object(
+                [
+                    "id": .uuid, "bookID": .uuid, "term": .string, "meaning": .string,
+                    "reading": .string,
+                    "partOfSpeech": .string, "note": .string, "synonyms": .strings,
+                    "antonyms": .strings,
+                    "examples": .array(.ref("WordExample")), "tags": .strings,
+                    "memorized": .boolean, "bookmarked": .boolean,
+                    "createdAt": .dateTime, "updatedAt": .dateTime,
+                ],
+                optional: ["bookName": .string], example: wordExample)),
+        Component(
+            "WordInput", WordInput.self,
+            .object(
+                ["term": .string(maxLength: WordLimits.term)], optional: wordFields,
+                example: wordInputExample)),
+        Component(
+            "WordPatch", WordPatch.self,
+            .object(
+                [:], optional: wordPatchFields, example: wordInputExample)),
+        Component(
+            "WordPage", WordPageDTO.self,
+            .object(
+                [
+                    "items": .array(.ref("Word")), "total": .integer, "page": .integer,
+                    "perPage": .integer,
+                    "totalCapped": .boolean.described(
+                        "true when total is the search cap (1000) and more words may match"),
+                ],
+                example: [
+                    "items": [wordExample], "total": 1, "page": 1, "perPage": 50,
+                    "totalCapped": false,
+                ])),
+        Component(
+            "BulkRequest", BulkRequest.self,
+            .object(
+                ["ids": .array(.uuid), "action": .oneOf(BulkAction.self)],
+                optional: ["bookID": .uuid.described("the target book of move")],
+                example: ["ids": [.string(id1)], "action": "move", "bookID": .string(id2)])),
+        Component(
+            "BulkResult", BulkResultDTO.self,
+            .object(["affected": .integer], example: ["affected": 3])),
+        Component(
+            "SearchResult", SearchResultDTO.self,
+            .object(
+                [
+                    "query": .string, "items": .array(.ref("Word")), "total": .integer,
+                    "totalCapped": .boolean.described(
+                        "true when total is the search cap (1000) and more words may match"),
+                ],
+                example: ["query": "ㅅㄱ", "items": [wordExample], "total": 1, "totalCapped": false])),
+        Component(
+            "CalendarDay", CalendarDayDTO.self,
+            .object(
+                ["date": .date, "count": .integer], example: ["date": "2026-11-22", "count": 5])),
+        Component(
+            "CalendarMonth", CalendarMonthDTO.self,
+            .object(
+                [
+                    "month": .string("YYYY-MM"), "previous": .string, "next": .string,
+                    "days": .array(.ref("CalendarDay")),
+                    "total": .integer,
+                ],
+                example: [
+                    "month": "2026-11", "previous": "2026-10", "next": "2026-12",
+                    "days": [["date": "2026-11-22", "count": 5]], "total": 5,
+                ])),
+        Component(
+            "StudyCard", StudyCardDTO.self,
+            .object(
+                [
+                    "wordID": .uuid, "direction": .oneOf(CardDirection.self), "bookID": .uuid,
+                    "prompt": .string,
+                    "answer": .string, "term": .string, "meaning": .string, "reading": .string,
+                    "partOfSpeech": .string,
+                    "examples": .array(.ref("WordExample")), "state": .oneOf(StudyCardState.self),
+                    "version": .integer("send back with the answer"), "due": .dateTime,
+                    "intervals": .dictionary(of: .string, "the next interval per rating 1–4"),
+                ],
+                optional: ["bookName": .string], example: cardExample)),
+        Component(
+            "ReviewQueue", ReviewQueueDTO.self,
+            .object(
+                [
+                    "newCount": .integer, "learningCount": .integer, "reviewCount": .integer,
+                    "cards": .array(.ref("StudyCard")),
+                ],
+                optional: ["nextLearningDue": .dateTime],
+                example: [
+                    "newCount": 20, "learningCount": 1, "reviewCount": 33, "nextLearningDue": time,
+                    "cards": [cardExample],
+                ])),
+        Component(
+            "ReviewAnswer", ReviewAnswerInput.self,
+            .object(
+                [
+                    "wordID": .uuid, "direction": .oneOf(CardDirection.self),
+                    "rating": .integer("1 again, 2 hard, 3 good, 4 easy", minimum: 1, maximum: 4),
+                    "version": .integer("the card's version as shown"),
+                ],
+                optional: ["elapsedMs": .integer],
+                example: [
+                    "wordID": .string(id1), "direction": "forward", "rating": 3, "version": 3,
+                    "elapsedMs": 4200,
+                ])),
+        Component(
+            "StudySettings", StudySettingsDTO.self,
+            .object(settingsFields, example: settingsExample)),
+        Component(
+            "StudySettingsPatch", StudySettingsPatch.self,
+            .object([:], optional: settingsFields, example: settingsExample)),
+        Component(
+            "GameStart", GameStartInput.self,
+            .object(
+                ["kind": .oneOf(GameKind.self)],
+                optional: [
+                    "book": .uuid, "direction": .oneOf(StudyDirection.self),
+                    "count": .integer(minimum: 1, maximum: 500), "wordIDs": .array(.uuid),
+                    "mistakes": .oneOf(
+                        ["all"] + ReviewSource.allCases.map(\.rawValue),
+                        "play the words in these mistake notes"),
+                ],
+                example: [
+                    "kind": "quiz", "book": .string(id2), "direction": "termToMeaning", "count": 10,
+                    "wordIDs": [.string(id1)], "mistakes": "all",
+                ])),
+        Component(
+            "GameMove", GameMoveInput.self,
+            .object(
+                ["action": .oneOf(GameAction.self)],
+                optional: [
+                    "choice": .integer(minimum: 0, maximum: 3), "guess": .string,
+                    "mark": .oneOf(SelfTestMark.self),
+                ],
+                example: ["action": "choose", "choice": 2, "guess": "a", "mark": "known"])),
         Component("GameWordRef", GameDTO.WordRef.self, wordRef.withExample(wordRefExample)),
-        Component("GameQuiz", GameDTO.QuizView.self, .object(
-            ["index": .integer, "choices": .strings, "wrong": .array(.ref("GameWordRef"))],
-            optional: ["prompt": .string, "last": .ref("GameQuizLast")],
-            example: ["index": 1, "prompt": "pear", "choices": ["배", "사과", "포도", "멜론"],
-                      "last": ["prompt": "apple", "chosen": 1, "correct": 0, "correctAnswer": "사과", "isCorrect": false],
-                      "wrong": [wordRefExample]])),
-        Component("GameQuizLast", GameDTO.QuizLast.self, .object(
-            ["prompt": .string, "chosen": .integer, "correct": .integer, "correctAnswer": .string, "isCorrect": .boolean],
-            example: ["prompt": "apple", "chosen": 1, "correct": 0, "correctAnswer": "사과", "isCorrect": false])),
-        Component("GameHangman", GameDTO.HangmanView.self, .object(
-            ["wordIndex": .integer, "wordCount": .integer, "hint": .string, "script": .oneOf(HangmanScript.self),
-             "cells": .array(.ref("GameHangmanCell")), "misses": .integer, "maxMisses": .integer, "pad": .strings,
-             "guessed": .strings, "wrongGuesses": .strings, "won": .boolean, "lost": .boolean],
-            optional: ["answer": .string("the word, once this one is over")],
-            example: ["wordIndex": 0, "wordCount": 5, "hint": "apple", "script": "hangul",
-                      "cells": [["text": "ㅅ", "complete": false]], "misses": 1, "maxMisses": 7, "pad": ["ㄱ", "ㅏ"],
-                      "guessed": ["ㅅ", "ㅂ"], "wrongGuesses": ["ㅂ"], "won": false, "lost": false, "answer": "사과"])),
-        Component("GameHangmanCell", GameDTO.HangmanCellView.self, .object(
-            ["complete": .boolean], optional: ["text": .string("shown text; absent while hidden")],
-            example: ["text": "ㅅ", "complete": false])),
-        Component("GameTest", GameDTO.TestView.self, .object(
-            ["index": .integer, "revealed": .boolean, "marks": .array(.oneOf(SelfTestMark.self)),
-             "scorePercent": .integer, "wrong": .array(.ref("GameWordRef"))],
-            optional: ["prompt": .string, "answer": .string("once revealed")],
-            example: ["index": 2, "prompt": "pear", "answer": "배", "revealed": true, "marks": ["known", "unknown"],
-                      "scorePercent": 50, "wrong": [wordRefExample]])),
-        Component("GameFlashcards", GameDTO.FlashcardsView.self, .object(
-            ["index": .integer, "flipped": .boolean], optional: ["front": .string, "back": .string("once flipped")],
-            example: ["index": 0, "front": "apple", "back": "사과", "flipped": true])),
-        Component("Game", GameDTO.self, .object(
-            ["id": .uuid, "kind": .oneOf(GameKind.self), "direction": .oneOf(StudyDirection.self), "finished": .boolean,
-             "score": .integer, "total": .integer, "startedAt": .dateTime],
-            optional: ["bookID": .uuid, "finishedAt": .dateTime, "quiz": .ref("GameQuiz"), "hangman": .ref("GameHangman"),
-                       "test": .ref("GameTest"), "flashcards": .ref("GameFlashcards")],
-            description: "one of quiz, hangman, test and flashcards is present: the view of the game's kind",
-            example: gameExample)),
-        Component("Mistake", MistakeDTO.self, .object(
-            ["word": .ref("Word"), "source": .oneOf(ReviewSource.self), "count": .integer, "lastAt": .dateTime],
-            example: ["word": wordExample, "source": "quiz", "count": 2, "lastAt": time])),
-        Component("StatsDashboard", StatsDashboardDTO.self, .object(
-            ["date": .date, "dueToday": .integer, "newToday": .integer, "reviewsToday": .integer,
-             "wordsAddedToday": .integer, "currentStreak": .integer, "longestStreak": .integer, "totalWords": .integer,
-             "memorizedWords": .integer, "gamesPlayed": .integer, "gamesToday": .integer],
-            optional: ["accuracyToday": .fraction("share of today's reviews not rated Again; absent without reviews")],
-            example: ["date": "2026-11-22", "dueToday": 33, "newToday": 20, "reviewsToday": 40, "accuracyToday": 0.9,
-                      "wordsAddedToday": 5, "currentStreak": 4, "longestStreak": 12, "totalWords": 245,
-                      "memorizedWords": 30, "gamesPlayed": 7, "gamesToday": 1])),
-        Component("StatsDay", StatsDayDTO.self, .object(
-            ["date": .date, "wordsAdded": .integer, "reviews": .integer, "correctReviews": .integer,
-             "answers": .integer("every answer logged, games' misses included"), "games": .integer("games finished")],
-            optional: ["accuracy": .fraction("correctReviews / reviews; absent without reviews")], example: dayExample)),
-        Component("StatsTotals", StatsTotalsDTO.self, .object(
-            ["wordsAdded": .integer, "reviews": .integer, "correctReviews": .integer, "answers": .integer,
-             "games": .integer, "studyDays": .integer],
-            optional: ["accuracy": .fraction()], example: totalsExample)),
-        Component("StatsDays", StatsDaysDTO.self, .object(
-            ["from": .date, "to": .date, "days": .array(.ref("StatsDay")), "totals": .ref("StatsTotals")],
-            example: ["from": "2026-11-22", "to": "2026-11-22", "days": [dayExample], "totals": totalsExample])),
+        Component(
+            "GameQuiz", GameDTO.QuizView.self,
+            .object(
+                ["index": .integer, "choices": .strings, "wrong": .array(.ref("GameWordRef"))],
+                optional: ["prompt": .string, "last": .ref("GameQuizLast")],
+                example: [
+                    "index": 1, "prompt": "pear", "choices": ["배", "사과", "포도", "멜론"],
+                    "last": [
+                        "prompt": "apple", "chosen": 1, "correct": 0, "correctAnswer": "사과",
+                        "isCorrect": false,
+                    ],
+                    "wrong": [wordRefExample],
+                ])),
+        Component(
+            "GameQuizLast", GameDTO.QuizLast.self,
+            .object(
+                [
+                    "prompt": .string, "chosen": .integer, "correct": .integer,
+                    "correctAnswer": .string, "isCorrect": .boolean,
+                ],
+                example: [
+                    "prompt": "apple", "chosen": 1, "correct": 0, "correctAnswer": "사과",
+                    "isCorrect": false,
+                ])),
+        Component(
+            "GameHangman", GameDTO.HangmanView.self,
+            .object(
+                [
+                    "wordIndex": .integer, "wordCount": .integer, "hint": .string,
+                    "script": .oneOf(HangmanScript.self),
+                    "cells": .array(.ref("GameHangmanCell")), "misses": .integer,
+                    "maxMisses": .integer, "pad": .strings,
+                    "guessed": .strings, "wrongGuesses": .strings, "won": .boolean,
+                    "lost": .boolean,
+                ],
+                optional: ["answer": .string("the word, once this one is over")],
+                example: [
+                    "wordIndex": 0, "wordCount": 5, "hint": "apple", "script": "hangul",
+                    "cells": [["text": "ㅅ", "complete": false]], "misses": 1, "maxMisses": 7,
+                    "pad": ["ㄱ", "ㅏ"],
+                    "guessed": ["ㅅ", "ㅂ"], "wrongGuesses": ["ㅂ"], "won": false, "lost": false,
+                    "answer": "사과",
+                ])),
+        Component(
+            "GameHangmanCell", GameDTO.HangmanCellView.self,
+            .object(
+                ["complete": .boolean],
+                optional: ["text": .string("shown text; absent while hidden")],
+                example: ["text": "ㅅ", "complete": false])),
+        Component(
+            "GameTest", GameDTO.TestView.self,
+            .object(
+                [
+                    "index": .integer, "revealed": .boolean,
+                    "marks": .array(.oneOf(SelfTestMark.self)),
+                    "scorePercent": .integer, "wrong": .array(.ref("GameWordRef")),
+                ],
+                optional: ["prompt": .string, "answer": .string("once revealed")],
+                example: [
+                    "index": 2, "prompt": "pear", "answer": "배", "revealed": true,
+                    "marks": ["known", "unknown"],
+                    "scorePercent": 50, "wrong": [wordRefExample],
+                ])),
+        Component(
+            "GameFlashcards", GameDTO.FlashcardsView.self,
+            .object(
+                ["index": .integer, "flipped": .boolean],
+                optional: ["front": .string, "back": .string("once flipped")],
+                example: ["index": 0, "front": "apple", "back": "사과", "flipped": true])),
+        Component(
+            "Game", GameDTO.self,
+            .object(
+                [
+                    "id": .uuid, "kind": .oneOf(GameKind.self),
+                    "direction": .oneOf(StudyDirection.self), "finished": .boolean,
+                    "score": .integer, "total": .integer, "startedAt": .dateTime,
+                ],
+                optional: [
+                    "bookID": .uuid, "finishedAt": .dateTime, "quiz": .ref("GameQuiz"),
+                    "hangman": .ref("GameHangman"),
+                    "test": .ref("GameTest"), "flashcards": .ref("GameFlashcards"),
+                ],
+                description:
+                    "one of quiz, hangman, test and flashcards is present: the view of the game's kind",
+                example: gameExample)),
+        Component(
+            "Mistake", MistakeDTO.self,
+            .object(
+                [
+                    "word": .ref("Word"), "source": .oneOf(ReviewSource.self), "count": .integer,
+                    "lastAt": .dateTime,
+                ],
+                example: ["word": wordExample, "source": "quiz", "count": 2, "lastAt": time])),
+        Component(
+            "StatsDashboard", StatsDashboardDTO.self,
+            .object(
+                [
+                    "date": .date, "dueToday": .integer, "newToday": .integer,
+                    "reviewsToday": .integer,
+                    "wordsAddedToday": .integer, "currentStreak": .integer,
+                    "longestStreak": .integer, "totalWords": .integer,
+                    "memorizedWords": .integer, "gamesPlayed": .integer, "gamesToday": .integer,
+                ],
+                optional: [
+                    "accuracyToday": .fraction(
+                        "share of today's reviews not rated Again; absent without reviews")
+                ],
+                example: [
+                    "date": "2026-11-22", "dueToday": 33, "newToday": 20, "reviewsToday": 40,
+                    "accuracyToday": 0.9,
+                    "wordsAddedToday": 5, "currentStreak": 4, "longestStreak": 12,
+                    "totalWords": 245,
+                    "memorizedWords": 30, "gamesPlayed": 7, "gamesToday": 1,
+                ])),
+        Component(
+            "StatsDay", StatsDayDTO.self,
+            .object(
+                [
+                    "date": .date, "wordsAdded": .integer, "reviews": .integer,
+                    "correctReviews": .integer,
+                    "answers": .integer("every answer logged, games' misses included"),
+                    "games": .integer("games finished"),
+                ],
+                optional: [
+                    "accuracy": .fraction("correctReviews / reviews; absent without reviews")
+                ], example: dayExample)),
+        Component(
+            "StatsTotals", StatsTotalsDTO.self,
+            .object(
+                [
+                    "wordsAdded": .integer, "reviews": .integer, "correctReviews": .integer,
+                    "answers": .integer,
+                    "games": .integer, "studyDays": .integer,
+                ],
+                optional: ["accuracy": .fraction()], example: totalsExample)),
+        Component(
+            "StatsDays", StatsDaysDTO.self,
+            .object(
+                [
+                    "from": .date, "to": .date, "days": .array(.ref("StatsDay")),
+                    "totals": .ref("StatsTotals"),
+                ],
+                example: [
+                    "from": "2026-11-22", "to": "2026-11-22", "days": [dayExample],
+                    "totals": totalsExample,
+                ])),
     ]
 
     static let gameExample: JSONValue = [
-        "id": .string(id1), "kind": "quiz", "bookID": .string(id2), "direction": "termToMeaning", "finished": false,
+        "id": .string(id1), "kind": "quiz", "bookID": .string(id2), "direction": "termToMeaning",
+        "finished": false,
         "score": 1, "total": 10, "startedAt": time, "finishedAt": time,
-        "quiz": ["index": 1, "prompt": "pear", "choices": ["배", "사과", "포도", "멜론"],
-                 "last": ["prompt": "apple", "chosen": 0, "correct": 0, "correctAnswer": "사과", "isCorrect": true],
-                 "wrong": [wordRefExample]],
-        "hangman": ["wordIndex": 0, "wordCount": 5, "hint": "apple", "script": "hangul",
-                    "cells": [["text": "ㅅ", "complete": false]], "misses": 1, "maxMisses": 7, "pad": ["ㄱ"],
-                    "guessed": ["ㅅ"], "wrongGuesses": [], "won": false, "lost": false, "answer": "사과"],
-        "test": ["index": 0, "prompt": "apple", "answer": "사과", "revealed": true, "marks": ["known"],
-                 "scorePercent": 100, "wrong": [wordRefExample]],
+        "quiz": [
+            "index": 1, "prompt": "pear", "choices": ["배", "사과", "포도", "멜론"],
+            "last": [
+                "prompt": "apple", "chosen": 0, "correct": 0, "correctAnswer": "사과",
+                "isCorrect": true,
+            ],
+            "wrong": [wordRefExample],
+        ],
+        "hangman": [
+            "wordIndex": 0, "wordCount": 5, "hint": "apple", "script": "hangul",
+            "cells": [["text": "ㅅ", "complete": false]], "misses": 1, "maxMisses": 7, "pad": ["ㄱ"],
+            "guessed": ["ㅅ"], "wrongGuesses": [], "won": false, "lost": false, "answer": "사과",
+        ],
+        "test": [
+            "index": 0, "prompt": "apple", "answer": "사과", "revealed": true, "marks": ["known"],
+            "scorePercent": 100, "wrong": [wordRefExample],
+        ],
         "flashcards": ["index": 0, "front": "apple", "back": "사과", "flipped": true],
     ]
 
     static let wordPatchFields: KeyValuePairs<String, Schema> = [
-        "term": .string(maxLength: WordLimits.term), "meaning": .string(maxLength: WordLimits.meaning),
-        "reading": .string(maxLength: WordLimits.reading), "partOfSpeech": .string(maxLength: WordLimits.partOfSpeech),
+        "term": .string(maxLength: WordLimits.term),
+        "meaning": .string(maxLength: WordLimits.meaning),
+        "reading": .string(maxLength: WordLimits.reading),
+        "partOfSpeech": .string(maxLength: WordLimits.partOfSpeech),
         "note": .string(maxLength: WordLimits.note), "synonyms": .strings, "antonyms": .strings,
-        "examples": .array(.ref("WordExample")), "tags": .strings, "memorized": .boolean, "bookmarked": .boolean,
+        "examples": .array(.ref("WordExample")), "tags": .strings, "memorized": .boolean,
+        "bookmarked": .boolean,
         "bookID": .uuid.described("moves the word to this book"),
     ]
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// A JSON value written as a Swift literal: the examples of the OpenAPI
 /// document (`["term": "apple", "memorized": false]`).
-enum JSONValue: Encodable, Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+enum JSONValue: Encodable, Sendable, Equatable, ExpressibleByStringLiteral,
+    ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
@@ -50,11 +51,21 @@ enum JSONValue: Encodable, Sendable, Equatable, ExpressibleByStringLiteral, Expr
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .string(let value): var c = encoder.singleValueContainer(); try c.encode(value)
-        case .integer(let value): var c = encoder.singleValueContainer(); try c.encode(value)
-        case .number(let value): var c = encoder.singleValueContainer(); try c.encode(value)
-        case .bool(let value): var c = encoder.singleValueContainer(); try c.encode(value)
-        case .null: var c = encoder.singleValueContainer(); try c.encodeNil()
+        case .string(let value):
+            var c = encoder.singleValueContainer()
+            try c.encode(value)
+        case .integer(let value):
+            var c = encoder.singleValueContainer()
+            try c.encode(value)
+        case .number(let value):
+            var c = encoder.singleValueContainer()
+            try c.encode(value)
+        case .bool(let value):
+            var c = encoder.singleValueContainer()
+            try c.encode(value)
+        case .null:
+            var c = encoder.singleValueContainer()
+            try c.encodeNil()
         case .array(let values):
             var c = encoder.unkeyedContainer()
             for value in values { try c.encode(value) }

@@ -22,8 +22,10 @@ enum OpenAPIDocument {
         var responseMedia: String
 
         init(
-            _ route: APIRoute, summary: String, tag: String, authenticated: Bool = true, query: [Parameter] = [],
-            body: BodyKind? = nil, status: Int = 200, response: String? = nil, responseIsArray: Bool = false,
+            _ route: APIRoute, summary: String, tag: String, authenticated: Bool = true,
+            query: [Parameter] = [],
+            body: BodyKind? = nil, status: Int = 200, response: String? = nil,
+            responseIsArray: Bool = false,
             responseMedia: String = "application/json"
         ) {
             self.route = route
@@ -70,92 +72,200 @@ enum OpenAPIDocument {
     static let mistakeSources = Schema.oneOf(["all"] + ReviewSource.allCases.map(\.rawValue))
 
     static let operations: [Operation] = [
-        Operation(.openAPI, summary: "This document", tag: "meta", authenticated: false, response: nil),
-        Operation(.signUp, summary: "Create an account and get a token", tag: "auth",
-                  authenticated: false, body: .json("Credentials"), status: 201, response: "LoginResult"),
-        Operation(.logIn, summary: "Exchange username and password for a token (rate-limited)", tag: "auth",
-                  authenticated: false, body: .json("Credentials"), response: "LoginResult"),
-        Operation(.logOut, summary: "Revoke the token used for this request", tag: "auth", status: 204),
+        Operation(
+            .openAPI, summary: "This document", tag: "meta", authenticated: false, response: nil),
+        Operation(
+            .signUp, summary: "Create an account and get a token", tag: "auth",
+            authenticated: false, body: .json("Credentials"), status: 201, response: "LoginResult"),
+        Operation(
+            .logIn, summary: "Exchange username and password for a token (rate-limited)",
+            tag: "auth",
+            authenticated: false, body: .json("Credentials"), response: "LoginResult"),
+        Operation(
+            .logOut, summary: "Revoke the token used for this request", tag: "auth", status: 204),
         Operation(.me, summary: "The signed-in user", tag: "auth", response: "User"),
-        Operation(.tokens, summary: "List personal access tokens", tag: "tokens", response: "Token", responseIsArray: true),
-        Operation(.createToken, summary: "Create a personal access token (the secret is shown once)", tag: "tokens",
-                  body: .json("TokenInput"), status: 201, response: "NewToken"),
+        Operation(
+            .tokens, summary: "List personal access tokens", tag: "tokens", response: "Token",
+            responseIsArray: true),
+        Operation(
+            .createToken, summary: "Create a personal access token (the secret is shown once)",
+            tag: "tokens",
+            body: .json("TokenInput"), status: 201, response: "NewToken"),
         Operation(.deleteToken, summary: "Revoke a token", tag: "tokens", status: 204),
-        Operation(.books, summary: "List word books with counts", tag: "books", response: "Book", responseIsArray: true),
-        Operation(.createBook, summary: "Create a word book", tag: "books", body: .json("BookInput"), status: 201, response: "Book"),
-        Operation(.addStarterBook, summary: "Add the starter book (240 English words with Korean meanings)", tag: "books",
-                  status: 201, response: "Book"),
+        Operation(
+            .books, summary: "List word books with counts", tag: "books", response: "Book",
+            responseIsArray: true),
+        Operation(
+            .createBook, summary: "Create a word book", tag: "books", body: .json("BookInput"),
+            status: 201, response: "Book"),
+        Operation(
+            .addStarterBook,
+            summary: "Add the starter book (240 English words with Korean meanings)", tag: "books",
+            status: 201, response: "Book"),
         Operation(.book, summary: "One word book", tag: "books", response: "Book"),
-        Operation(.updateBook, summary: "Rename or describe a book, or choose the directions its cards study", tag: "books", body: .json("BookPatch"), response: "Book"),
-        Operation(.deleteBook, summary: "Delete a book and all its words", tag: "books", response: "BookDeleted"),
-        Operation(.bookWords, summary: "Words of a book, paged", tag: "words",
-                  query: [Parameter("q", .string, "case- and diacritic-insensitive filter over term, meaning and reading")] + paging,
-                  response: "WordPage"),
-        Operation(.addWord, summary: "Add a word to a book", tag: "words", body: .json("WordInput"), status: 201, response: "Word"),
-        Operation(.importFile, summary: "Import CSV, TSV, Quizlet text or JSON into a book (one transaction)", tag: "import",
-                  query: [
-                    Parameter("format", .oneOf(["auto"] + ImportFormat.allCases.map(\.rawValue)), "file format; detected when omitted"),
-                    Parameter("header", .oneOf(["auto", "true", "false"]), "whether the first row is a header"),
-                    Parameter("columns", .string, "comma-separated column mapping, e.g. term,meaning,ignore,reading"),
-                    Parameter("termSeparator", .string, "Quizlet: between term and definition (default tab; \\t allowed)"),
-                    Parameter("rowSeparator", .string, "Quizlet: between rows (default newline; \\n allowed)"),
-                    Parameter("filename", .string, "original file name, helps format detection"),
-                  ],
-                  body: .file, response: "ImportResult"),
-        Operation(.exportBook, summary: "Export a book", tag: "import",
-                  query: [Parameter("format", .oneOf(ImportFormat.self), "file format (default json)")],
-                  response: nil, responseMedia: "application/octet-stream"),
-        Operation(.bulkWords, summary: "Move, delete, memorize or bookmark many words at once (all or nothing)", tag: "words",
-                  body: .json("BulkRequest"), response: "BulkResult"),
+        Operation(
+            .updateBook,
+            summary: "Rename or describe a book, or choose the directions its cards study",
+            tag: "books", body: .json("BookPatch"), response: "Book"),
+        Operation(
+            .deleteBook, summary: "Delete a book and all its words", tag: "books",
+            response: "BookDeleted"),
+        Operation(
+            .bookWords, summary: "Words of a book, paged", tag: "words",
+            query: [
+                Parameter(
+                    "q", .string,
+                    "case- and diacritic-insensitive filter over term, meaning and reading")
+            ] + paging,
+            response: "WordPage"),
+        Operation(
+            .addWord, summary: "Add a word to a book", tag: "words", body: .json("WordInput"),
+            status: 201, response: "Word"),
+        Operation(
+            .importFile,
+            summary: "Import CSV, TSV, Quizlet text or JSON into a book (one transaction)",
+            tag: "import",
+            query: [
+                Parameter(
+                    "format", .oneOf(["auto"] + ImportFormat.allCases.map(\.rawValue)),
+                    "file format; detected when omitted"),
+                Parameter(
+                    "header", .oneOf(["auto", "true", "false"]), "whether the first row is a header"
+                ),
+                Parameter(
+                    "columns", .string,
+                    "comma-separated column mapping, e.g. term,meaning,ignore,reading"),
+                Parameter(
+                    "termSeparator", .string,
+                    "Quizlet: between term and definition (default tab; \\t allowed)"),
+                Parameter(
+                    "rowSeparator", .string, "Quizlet: between rows (default newline; \\n allowed)"),
+                Parameter("filename", .string, "original file name, helps format detection"),
+            ],
+            body: .file, response: "ImportResult"),
+        Operation(
+            .exportBook, summary: "Export a book", tag: "import",
+            query: [Parameter("format", .oneOf(ImportFormat.self), "file format (default json)")],
+            response: nil, responseMedia: "application/octet-stream"),
+        Operation(
+            .bulkWords,
+            summary: "Move, delete, memorize or bookmark many words at once (all or nothing)",
+            tag: "words",
+            body: .json("BulkRequest"), response: "BulkResult"),
         Operation(.word, summary: "One word", tag: "words", response: "Word"),
-        Operation(.updateWord, summary: "Change some fields of a word (bookID moves it)", tag: "words", body: .json("WordPatch"), response: "Word"),
-        Operation(.replaceWord, summary: "Replace all fields of a word", tag: "words", body: .json("WordInput"), response: "Word"),
+        Operation(
+            .updateWord, summary: "Change some fields of a word (bookID moves it)", tag: "words",
+            body: .json("WordPatch"), response: "Word"),
+        Operation(
+            .replaceWord, summary: "Replace all fields of a word", tag: "words",
+            body: .json("WordInput"), response: "Word"),
         Operation(.deleteWord, summary: "Delete a word", tag: "words", status: 204),
-        Operation(.search, summary: "Search words across books or in one", tag: "words",
-                  query: [Parameter("q", .string, "the query (required)"),
-                          Parameter("book", .string, "limit to this book id")] + paging,
-                  response: "SearchResult"),
-        Operation(.calendar, summary: "Words added per day of a month", tag: "calendar",
-                  query: [Parameter("month", .string, "YYYY-MM (default: this month)")], response: "CalendarMonth"),
-        Operation(.calendarDay, summary: "Words added on a day (YYYY-MM-DD)", tag: "calendar", query: paging, response: "WordPage"),
-        Operation(.calendarDayAction, summary: "Mark all words of a day memorized, or delete them", tag: "calendar",
-                  response: "BulkResult"),
-        Operation(.studyQueue, summary: "Today's review queue: due cards (learning, then reviews), then new cards, within the daily limits", tag: "study",
-                  query: [Parameter("book", .string, "limit to this book id"),
-                          Parameter("limit", .integer, "cards to return, 1–500 (default 50)")],
-                  response: "ReviewQueue"),
-        Operation(.answerCard, summary: "Answer a card: 1 again, 2 hard, 3 good, 4 easy (FSRS-6); 409 if not due or answered already", tag: "study",
-                  body: .json("ReviewAnswer"), response: "StudyCard"),
-        Operation(.undoAnswer, summary: "Take back the last review answer; the card returns as it was", tag: "study", response: "StudyCard"),
-        Operation(.startGame, summary: "Start a quiz, hangman round, O/X test or flashcards on a book, all books, given words or the mistake notes", tag: "games",
-                  body: .json("GameStart"), status: 201, response: "Game"),
-        Operation(.game, summary: "A game's state (answers are not revealed before they are given)", tag: "games", response: "Game"),
-        Operation(.playMove, summary: "Play a move; 409 when the game is over or the move does not fit", tag: "games",
-                  body: .json("GameMove"), response: "Game"),
-        Operation(.retestWrong, summary: "A new O/X test of the words marked wrong", tag: "games", status: 201, response: "Game"),
-        Operation(.bookmarkWrong, summary: "Bookmark every word answered wrong in the game", tag: "games", response: "BulkResult"),
-        Operation(.mistakes, summary: "The mistake notes, most recent first", tag: "games",
-                  query: [Parameter("source", mistakeSources, "one source (default all)")],
-                  response: "Mistake", responseIsArray: true),
-        Operation(.clearMistakes, summary: "Clear the mistake notes of a source, or all", tag: "games",
-                  query: [Parameter("source", mistakeSources, "one source (default all)")],
-                  response: "BulkResult"),
-        Operation(.clearWordMistakes, summary: "Clear one word's notes (the id is the word's)", tag: "games",
-                  query: [Parameter("source", mistakeSources, "one source (default all)")],
-                  response: "BulkResult"),
-        Operation(.studySettings, summary: "Scheduler parameters and daily limits", tag: "study", response: "StudySettings"),
-        Operation(.updateStudySettings, summary: "Change scheduler parameters or daily limits", tag: "study",
-                  body: .json("StudySettingsPatch"), response: "StudySettings"),
-        Operation(.dashboard, summary: "Home dashboard: due and new cards today, today's reviews, streaks, words, games", tag: "stats",
-                  response: "StatsDashboard"),
-        Operation(.statsDays, summary: "Per-day words added, reviews, accuracy and games over a range of at most 400 days (400 for a bad date or range)", tag: "stats",
-                  query: [Parameter("from", .string, "first day, YYYY-MM-DD (default: 29 days before `to`)"),
-                          Parameter("to", .string, "last day, YYYY-MM-DD (default: today)")],
-                  response: "StatsDays"),
-        Operation(.chart, summary: "A chart drawn by the server as SVG: reviews per day, true retention per month, due-card forecast, or the year's heatmap", tag: "stats",
-                  query: [Parameter("days", .oneOf(StatsService.chartRanges), "range in days (default 30; retention 365; the heatmap is always 365)"),
-                          Parameter("lang", .oneOf(UILanguage.self), "language of the labels (default: Accept-Language)")],
-                  response: nil, responseMedia: "image/svg+xml"),
+        Operation(
+            .search, summary: "Search words across books or in one", tag: "words",
+            query: [
+                Parameter("q", .string, "the query (required)"),
+                Parameter("book", .string, "limit to this book id"),
+            ] + paging,
+            response: "SearchResult"),
+        Operation(
+            .calendar, summary: "Words added per day of a month", tag: "calendar",
+            query: [Parameter("month", .string, "YYYY-MM (default: this month)")],
+            response: "CalendarMonth"),
+        Operation(
+            .calendarDay, summary: "Words added on a day (YYYY-MM-DD)", tag: "calendar",
+            query: paging, response: "WordPage"),
+        Operation(
+            .calendarDayAction, summary: "Mark all words of a day memorized, or delete them",
+            tag: "calendar",
+            response: "BulkResult"),
+        Operation(
+            .studyQueue,
+            summary:
+                "Today's review queue: due cards (learning, then reviews), then new cards, within the daily limits",
+            tag: "study",
+            query: [
+                Parameter("book", .string, "limit to this book id"),
+                Parameter("limit", .integer, "cards to return, 1–500 (default 50)"),
+            ],
+            response: "ReviewQueue"),
+        Operation(
+            .answerCard,
+            summary:
+                "Answer a card: 1 again, 2 hard, 3 good, 4 easy (FSRS-6); 409 if not due or answered already",
+            tag: "study",
+            body: .json("ReviewAnswer"), response: "StudyCard"),
+        Operation(
+            .undoAnswer, summary: "Take back the last review answer; the card returns as it was",
+            tag: "study", response: "StudyCard"),
+        Operation(
+            .startGame,
+            summary:
+                "Start a quiz, hangman round, O/X test or flashcards on a book, all books, given words or the mistake notes",
+            tag: "games",
+            body: .json("GameStart"), status: 201, response: "Game"),
+        Operation(
+            .game, summary: "A game's state (answers are not revealed before they are given)",
+            tag: "games", response: "Game"),
+        Operation(
+            .playMove, summary: "Play a move; 409 when the game is over or the move does not fit",
+            tag: "games",
+            body: .json("GameMove"), response: "Game"),
+        Operation(
+            .retestWrong, summary: "A new O/X test of the words marked wrong", tag: "games",
+            status: 201, response: "Game"),
+        Operation(
+            .bookmarkWrong, summary: "Bookmark every word answered wrong in the game", tag: "games",
+            response: "BulkResult"),
+        Operation(
+            .mistakes, summary: "The mistake notes, most recent first", tag: "games",
+            query: [Parameter("source", mistakeSources, "one source (default all)")],
+            response: "Mistake", responseIsArray: true),
+        Operation(
+            .clearMistakes, summary: "Clear the mistake notes of a source, or all", tag: "games",
+            query: [Parameter("source", mistakeSources, "one source (default all)")],
+            response: "BulkResult"),
+        Operation(
+            .clearWordMistakes, summary: "Clear one word's notes (the id is the word's)",
+            tag: "games",
+            query: [Parameter("source", mistakeSources, "one source (default all)")],
+            response: "BulkResult"),
+        Operation(
+            .studySettings, summary: "Scheduler parameters and daily limits", tag: "study",
+            response: "StudySettings"),
+        Operation(
+            .updateStudySettings, summary: "Change scheduler parameters or daily limits",
+            tag: "study",
+            body: .json("StudySettingsPatch"), response: "StudySettings"),
+        Operation(
+            .dashboard,
+            summary:
+                "Home dashboard: due and new cards today, today's reviews, streaks, words, games",
+            tag: "stats",
+            response: "StatsDashboard"),
+        Operation(
+            .statsDays,
+            summary:
+                "Per-day words added, reviews, accuracy and games over a range of at most 400 days (400 for a bad date or range)",
+            tag: "stats",
+            query: [
+                Parameter("from", .string, "first day, YYYY-MM-DD (default: 29 days before `to`)"),
+                Parameter("to", .string, "last day, YYYY-MM-DD (default: today)"),
+            ],
+            response: "StatsDays"),
+        Operation(
+            .chart,
+            summary:
+                "A chart drawn by the server as SVG: reviews per day, true retention per month, due-card forecast, or the year's heatmap",
+            tag: "stats",
+            query: [
+                Parameter(
+                    "days", .oneOf(StatsService.chartRanges),
+                    "range in days (default 30; retention 365; the heatmap is always 365)"),
+                Parameter(
+                    "lang", .oneOf(UILanguage.self),
+                    "language of the labels (default: Accept-Language)"),
+            ],
+            response: nil, responseMedia: "image/svg+xml"),
     ]
 
     /// Path parameters by name.
@@ -223,23 +333,30 @@ enum OpenAPIDocument {
     }
 
     static func errorResponse(_ description: String) -> ResponseObject {
-        ResponseObject(description: description, content: ["application/json": MediaType(schema: .ref("Error"))])
+        ResponseObject(
+            description: description,
+            content: ["application/json": MediaType(schema: .ref("Error"))])
     }
 
     static func operationObject(_ op: Operation) -> OperationObject {
         var parameters = op.route.segments.compactMap(APIRoute.parameterName).map { name in
-            ParameterObject(name: String(name), in: "path", required: true, schema: pathSchema(String(name)))
+            ParameterObject(
+                name: String(name), in: "path", required: true, schema: pathSchema(String(name)))
         }
         parameters += op.query.map { q in
             ParameterObject(
-                name: q.name, in: "query", required: q.name == "q" && op.route == .search, description: q.description,
+                name: q.name, in: "query", required: q.name == "q" && op.route == .search,
+                description: q.description,
                 schema: q.schema)
         }
         var success = ResponseObject(description: op.status == 204 ? "done, no content" : "success")
         if op.route == .openAPI {
             success.content = ["application/json": MediaType(schema: Schema(type: "object"))]
         } else if let response = op.response {
-            success.content = [op.responseMedia: MediaType(schema: op.responseIsArray ? .array(.ref(response)) : .ref(response))]
+            success.content = [
+                op.responseMedia: MediaType(
+                    schema: op.responseIsArray ? .array(.ref(response)) : .ref(response))
+            ]
         } else if op.status != 204 {
             success.content = [op.responseMedia: MediaType(schema: .string(format: "binary"))]
         }
@@ -249,24 +366,33 @@ enum OpenAPIDocument {
             responses["422"] = errorResponse("invalid input")
         }
         if op.authenticated { responses["401"] = errorResponse("missing or invalid token") }
-        if op.route.path.contains("{") { responses["404"] = errorResponse("not found, or not yours") }
-        if case .file = op.body { responses["413"] = errorResponse("upload larger than 20 MB") }
-        if op.route == .logIn || op.route == .signUp { responses["429"] = errorResponse("too many attempts") }
-        if op.route == .signUp { responses["409"] = errorResponse("username taken") }
-        let requestBody: RequestBody? = switch op.body {
-        case .json(let schema): RequestBody(content: ["application/json": MediaType(schema: .ref(schema))])
-        case .file:
-            RequestBody(content: [
-                "application/octet-stream": MediaType(schema: .string(format: "binary")),
-                "multipart/form-data": MediaType(schema: .object(["file": .string(format: "binary")])),
-            ])
-        case nil: nil
+        if op.route.path.contains("{") {
+            responses["404"] = errorResponse("not found, or not yours")
         }
+        if case .file = op.body { responses["413"] = errorResponse("upload larger than 20 MB") }
+        if op.route == .logIn || op.route == .signUp {
+            responses["429"] = errorResponse("too many attempts")
+        }
+        if op.route == .signUp { responses["409"] = errorResponse("username taken") }
+        let requestBody: RequestBody? =
+            switch op.body {
+            case .json(let schema):
+                RequestBody(content: ["application/json": MediaType(schema: .ref(schema))])
+            case .file:
+                RequestBody(content: [
+                    "application/octet-stream": MediaType(schema: .string(format: "binary")),
+                    "multipart/form-data": MediaType(
+                        schema: .object(["file": .string(format: "binary")])),
+                ])
+            case nil: nil
+            }
         return OperationObject(
             summary: op.summary, tags: [op.tag],
-            operationId: op.method + op.route.path.split(whereSeparator: { "/{}.-".contains($0) })
+            operationId: op.method
+                + op.route.path.split(whereSeparator: { "/{}.-".contains($0) })
                 .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
-            parameters: parameters.isEmpty ? nil : parameters, requestBody: requestBody, responses: responses,
+            parameters: parameters.isEmpty ? nil : parameters, requestBody: requestBody,
+            responses: responses,
             security: op.authenticated ? [["bearer": []]] : [])
     }
 
@@ -274,12 +400,14 @@ enum OpenAPIDocument {
         var paths: [String: [String: OperationObject]] = [:]
         for op in operations { paths[op.path, default: [:]][op.method] = operationObject(op) }
         return Document(
-            info: Info(description: """
-                The vocabulary notebook of Maeil. Authenticate with a personal access token: \
-                `Authorization: Bearer <token>`. Errors are `{"error": {"code", "message"}}`.
-                """),
+            info: Info(
+                description: """
+                    The vocabulary notebook of Maeil. Authenticate with a personal access token: \
+                    `Authorization: Bearer <token>`. Errors are `{"error": {"code", "message"}}`.
+                    """),
             paths: paths,
-            components: ComponentsObject(schemas: Dictionary(uniqueKeysWithValues: components.map { ($0.name, $0.schema) })))
+            components: ComponentsObject(
+                schemas: Dictionary(uniqueKeysWithValues: components.map { ($0.name, $0.schema) })))
     }
 
     static let json: Data = {

@@ -27,9 +27,13 @@ struct Schema: Encodable, Sendable {
     var additionalProperties: Schema? { additionalPropertiesBox?.first }
 
     private enum CodingKeys: String, CodingKey {
-        case type, format, description, properties, required, minimum, maximum, exclusiveMinimum, exclusiveMaximum
+        case type, format, description, properties, required, minimum, maximum, exclusiveMinimum,
+            exclusiveMaximum
         case maxLength, minItems, maxItems, example
-        case enumValues = "enum", itemsBox = "items", additionalPropertiesBox = "additionalProperties", ref = "$ref"
+        case enumValues = "enum"
+        case itemsBox = "items"
+        case additionalPropertiesBox = "additionalProperties"
+        case ref = "$ref"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -64,12 +68,16 @@ extension Schema {
     static let number = Schema(type: "number")
     static let strings = array(.string)
 
-    static func string(_ description: String? = nil, maxLength: Int? = nil, format: String? = nil) -> Schema {
+    static func string(_ description: String? = nil, maxLength: Int? = nil, format: String? = nil)
+        -> Schema
+    {
         Schema(type: "string", format: format, description: description, maxLength: maxLength)
     }
 
     /// A string whose values are an enum's raw values: a new case changes the document by itself.
-    static func oneOf<E: CaseIterable & RawRepresentable>(_ type: E.Type, _ description: String? = nil) -> Schema
+    static func oneOf<E: CaseIterable & RawRepresentable>(
+        _ type: E.Type, _ description: String? = nil
+    ) -> Schema
     where E.RawValue == String {
         oneOf(type.allCases.map(\.rawValue), description)
     }
@@ -82,7 +90,9 @@ extension Schema {
         Schema(type: "integer", description: description, enumValues: values.map(JSONValue.integer))
     }
 
-    static func integer(_ description: String? = nil, minimum: Int? = nil, maximum: Int? = nil) -> Schema {
+    static func integer(_ description: String? = nil, minimum: Int? = nil, maximum: Int? = nil)
+        -> Schema
+    {
         Schema(
             type: "integer", description: description, minimum: minimum.map(JSONValue.integer),
             maximum: maximum.map(JSONValue.integer))
@@ -90,7 +100,8 @@ extension Schema {
 
     static func fraction(_ description: String? = nil, exclusive: Bool = false) -> Schema {
         exclusive
-            ? Schema(type: "number", description: description, exclusiveMinimum: 0, exclusiveMaximum: 1)
+            ? Schema(
+                type: "number", description: description, exclusiveMinimum: 0, exclusiveMaximum: 1)
             : Schema(type: "number", description: description, minimum: 0, maximum: 1)
     }
 
@@ -113,7 +124,8 @@ extension Schema {
         for (name, schema) in required { properties[name] = schema }
         for (name, schema) in optional { properties[name] = schema }
         return Schema(
-            type: "object", description: description, properties: properties, required: required.map(\.key),
+            type: "object", description: description, properties: properties,
+            required: required.map(\.key),
             example: example)
     }
 

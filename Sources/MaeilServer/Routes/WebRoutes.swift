@@ -7,7 +7,8 @@ struct WebRoutes: RouteCollection {
     let sessions: SessionsMiddleware
 
     func boot(routes: any RoutesBuilder) throws {
-        let web = routes.grouped(sessions, DropEmptySessionMiddleware(), User.sessionAuthenticator(), CSRFMiddleware())
+        let web = routes.grouped(
+            sessions, DropEmptySessionMiddleware(), User.sessionAuthenticator(), CSRFMiddleware())
         try web.register(collection: AuthWebController())
         let signedIn = web.grouped(RequireWebUserMiddleware())
         try signedIn.register(collection: BooksWebController())
@@ -22,7 +23,8 @@ struct WebRoutes: RouteCollection {
 
         // Uploads may be as big as the API allows.
         let uploads = routes.grouped(
-            sessions, DropEmptySessionMiddleware(), User.sessionAuthenticator(), RequireWebUserMiddleware(),
+            sessions, DropEmptySessionMiddleware(), User.sessionAuthenticator(),
+            RequireWebUserMiddleware(),
             CSRFMiddleware(maxBodySize: "20mb"))
         try uploads.register(collection: ImportWebController())
     }

@@ -28,7 +28,11 @@ public struct CalendarMonth: Sendable, Hashable, CustomStringConvertible {
     public var dayCount: Int { CivilDay.dayCount(year: year, month: month) }
 
     /// The month before; 0001-01 is the first month there is, so it is its own previous.
-    public var previous: CalendarMonth { year == 1 && month == 1 ? self : CalendarMonth(firstDay.adding(days: -1)) }
+    public var previous: CalendarMonth {
+        year == 1 && month == 1 ? self : CalendarMonth(firstDay.adding(days: -1))
+    }
     /// The month after; 9999-12 is the last.
-    public var next: CalendarMonth { year == 9999 && month == 12 ? self : CalendarMonth(lastDay.adding(days: 1)) }
+    public var next: CalendarMonth {
+        year == 9999 && month == 12 ? self : CalendarMonth(lastDay.adding(days: 1))
+    }
 }

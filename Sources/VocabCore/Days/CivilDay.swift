@@ -110,7 +110,9 @@ public struct CivilDay: Sendable, Hashable, Comparable, CustomStringConvertible,
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let day = CivilDay(text) else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "not a day like 2026-11-22: \(text)"))
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "not a day like 2026-11-22: \(text)"))
         }
         self = day
     }

@@ -17,7 +17,8 @@ public struct DayFormatter: Sendable {
 
     public func day(of date: Date) -> CivilDay {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return CivilDay(year: parts.year ?? 1, month: parts.month ?? 1, day: parts.day ?? 1) ?? .first
+        return CivilDay(year: parts.year ?? 1, month: parts.month ?? 1, day: parts.day ?? 1)
+            ?? .first
     }
 
     public func month(of date: Date) -> CalendarMonth { CalendarMonth(day(of: date)) }
@@ -25,7 +26,8 @@ public struct DayFormatter: Sendable {
     /// Midnight at the start of the day after `date`'s day.
     public func startOfNextDay(after date: Date) -> Date {
         let start = calendar.startOfDay(for: date)
-        return calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
+        return calendar.date(byAdding: .day, value: 1, to: start)
+            ?? start.addingTimeInterval(86_400)
     }
 
     /// The start of `date`'s day and of each of the `count` days after it

@@ -53,7 +53,9 @@ public struct ActivityHeatmap: Sendable, Equatable {
                 }
                 let count = inRange[first.days(to: day)]
                 week.append(Cell(day: day, count: count, level: Self.level(count, max: maxCount)))
-                if day.day == 1 { monthStarts.append(MonthStart(column: column, year: day.year, month: day.month)) }
+                if day.day == 1 {
+                    monthStarts.append(MonthStart(column: column, year: day.year, month: day.month))
+                }
             }
             weeks.append(week)
             column += 1

@@ -48,7 +48,9 @@ public struct CalendarGrid: Sendable, Equatable {
         switch span {
         case .month(let year, let month):
             if year == 1 && month == 1 { return self }
-            return month == 1 ? Self.month(year: year - 1, month: 12) ?? self : Self.month(year: year, month: month - 1) ?? self
+            return month == 1
+                ? Self.month(year: year - 1, month: 12) ?? self
+                : Self.month(year: year, month: month - 1) ?? self
         case .week:
             return firstDay == .first ? self : Self.week(containing: firstDay.adding(days: -1))
         }
@@ -58,7 +60,9 @@ public struct CalendarGrid: Sendable, Equatable {
         switch span {
         case .month(let year, let month):
             if year == 9999 && month == 12 { return self }
-            return month == 12 ? Self.month(year: year + 1, month: 1) ?? self : Self.month(year: year, month: month + 1) ?? self
+            return month == 12
+                ? Self.month(year: year + 1, month: 1) ?? self
+                : Self.month(year: year, month: month + 1) ?? self
         case .week:
             return lastDay == .last ? self : Self.week(containing: lastDay.adding(days: 1))
         }

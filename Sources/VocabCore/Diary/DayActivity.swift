@@ -10,7 +10,10 @@ public struct DayActivity: Sendable, Equatable {
     /// Games finished.
     public var games: Int
 
-    public init(wordsAdded: Int = 0, reviews: Int = 0, correctReviews: Int = 0, answers: Int = 0, games: Int = 0) {
+    public init(
+        wordsAdded: Int = 0, reviews: Int = 0, correctReviews: Int = 0, answers: Int = 0,
+        games: Int = 0
+    ) {
         self.wordsAdded = wordsAdded
         self.reviews = reviews
         self.correctReviews = correctReviews

@@ -35,25 +35,35 @@ public struct HeatmapSVG: Sendable {
     static let top = 18.0
 
     public func size(of heatmap: ActivityHeatmap) -> (width: Int, height: Int) {
-        (Int(Self.left + Double(heatmap.weeks.count) * Self.pitch + 4), Int(Self.top + 7 * Self.pitch + 26))
+        (
+            Int(Self.left + Double(heatmap.weeks.count) * Self.pitch + 4),
+            Int(Self.top + 7 * Self.pitch + 26)
+        )
     }
 
-    public func render(_ heatmap: ActivityHeatmap, tooltip: (ActivityHeatmap.Cell) -> String) -> String {
+    public func render(_ heatmap: ActivityHeatmap, tooltip: (ActivityHeatmap.Cell) -> String)
+        -> String
+    {
         let (width, height) = size(of: heatmap)
-        var svg = SVGText.open(id: id, width: width, height: height, title: title, description: summary, className: "mc-heatmap")
+        var svg = SVGText.open(
+            id: id, width: width, height: height, title: title, description: summary,
+            className: "mc-heatmap")
         for start in heatmap.monthStarts where monthNames.indices.contains(start.month - 1) {
-            svg += "<text class=\"mc-text\" x=\"\(SVGText.number(Self.left + Double(start.column) * Self.pitch))\" y=\"12\">"
+            svg +=
+                "<text class=\"mc-text\" x=\"\(SVGText.number(Self.left + Double(start.column) * Self.pitch))\" y=\"12\">"
                 + "\(SVGText.escape(monthNames[start.month - 1]))</text>"
         }
         for row in [1, 3, 5] where weekdayNames.indices.contains(row) {
-            svg += "<text class=\"mc-text\" x=\"0\" y=\"\(SVGText.number(Self.top + Double(row) * Self.pitch + 9))\">"
+            svg +=
+                "<text class=\"mc-text\" x=\"0\" y=\"\(SVGText.number(Self.top + Double(row) * Self.pitch + 9))\">"
                 + "\(SVGText.escape(weekdayNames[row]))</text>"
         }
         for (column, week) in heatmap.weeks.enumerated() {
             for (row, cell) in week.enumerated() {
                 guard let cell else { continue }
                 let isToday = cell.day == today
-                svg += "<rect class=\"mc-l\(cell.level)\(isToday ? " mc-today" : "")\" "
+                svg +=
+                    "<rect class=\"mc-l\(cell.level)\(isToday ? " mc-today" : "")\" "
                     + "x=\"\(SVGText.number(Self.left + Double(column) * Self.pitch))\" "
                     + "y=\"\(SVGText.number(Self.top + Double(row) * Self.pitch))\" width=\"11\" height=\"11\" rx=\"2\" "
                     + "data-date=\"\(cell.day)\" data-level=\"\(cell.level)\"><title>\(SVGText.escape(tooltip(cell)))</title></rect>"
@@ -68,13 +78,16 @@ public struct HeatmapSVG: Sendable {
     private func legend(y: Double, width: Double) -> String {
         let moreEnd = width - 4
         let squaresStart = moreEnd - SVGText.approximateWidth(moreLabel) - 5 - 5 * Self.pitch
-        var out = "<text class=\"mc-text\" x=\"\(SVGText.number(squaresStart - 5))\" y=\"\(SVGText.number(y + 10))\" "
+        var out =
+            "<text class=\"mc-text\" x=\"\(SVGText.number(squaresStart - 5))\" y=\"\(SVGText.number(y + 10))\" "
             + "text-anchor=\"end\">\(SVGText.escape(lessLabel))</text>"
         for level in 0...4 {
-            out += "<rect class=\"mc-l\(level)\" x=\"\(SVGText.number(squaresStart + Double(level) * Self.pitch))\" "
+            out +=
+                "<rect class=\"mc-l\(level)\" x=\"\(SVGText.number(squaresStart + Double(level) * Self.pitch))\" "
                 + "y=\"\(SVGText.number(y))\" width=\"11\" height=\"11\" rx=\"2\"/>"
         }
-        out += "<text class=\"mc-text\" x=\"\(SVGText.number(moreEnd))\" y=\"\(SVGText.number(y + 10))\" text-anchor=\"end\">"
+        out +=
+            "<text class=\"mc-text\" x=\"\(SVGText.number(moreEnd))\" y=\"\(SVGText.number(y + 10))\" text-anchor=\"end\">"
             + "\(SVGText.escape(moreLabel))</text>"
         return out
     }

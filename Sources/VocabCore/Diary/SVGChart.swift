@@ -56,7 +56,8 @@ public struct SVGChart: Sendable {
 
     public init(
         id: String, title: String, summary: String, kind: Kind, scale: Scale, points: [Point],
-        reference: Reference? = nil, labelsFromEnd: Bool = false, emptyText: String, width: Int = 400, height: Int = 220
+        reference: Reference? = nil, labelsFromEnd: Bool = false, emptyText: String,
+        width: Int = 400, height: Int = 220
     ) {
         self.id = id
         self.title = title
@@ -113,24 +114,30 @@ public struct SVGChart: Sendable {
         svg += "<text class=\"mc-title\" x=\"0\" y=\"15\">\(SVGText.escape(title))</text>"
         let ticks = self.ticks
         let topValue = ticks.last ?? 1
-        func y(_ value: Double) -> Double { bottom - (min(max(value, 0), topValue) / topValue) * (bottom - top) }
+        func y(_ value: Double) -> Double {
+            bottom - (min(max(value, 0), topValue) / topValue) * (bottom - top)
+        }
 
         for tick in ticks {
             let label = scale == .percent ? "\(Int((tick * 100).rounded()))%" : SVGText.number(tick)
-            svg += "<line class=\"mc-grid\" x1=\"\(SVGText.number(left))\" x2=\"\(SVGText.number(right))\" "
+            svg +=
+                "<line class=\"mc-grid\" x1=\"\(SVGText.number(left))\" x2=\"\(SVGText.number(right))\" "
                 + "y1=\"\(SVGText.number(y(tick)))\" y2=\"\(SVGText.number(y(tick)))\"/>"
-            svg += "<text class=\"mc-text\" x=\"\(SVGText.number(left - 6))\" y=\"\(SVGText.number(y(tick) + 4))\" "
+            svg +=
+                "<text class=\"mc-text\" x=\"\(SVGText.number(left - 6))\" y=\"\(SVGText.number(y(tick) + 4))\" "
                 + "text-anchor=\"end\">\(label)</text>"
         }
 
         if isEmpty {
-            svg += "<text class=\"mc-empty\" x=\"\(SVGText.number((left + right) / 2))\" "
+            svg +=
+                "<text class=\"mc-empty\" x=\"\(SVGText.number((left + right) / 2))\" "
                 + "y=\"\(SVGText.number((top + bottom) / 2))\" text-anchor=\"middle\">\(SVGText.escape(emptyText))</text>"
         }
         svg += xLabels()
         if let reference {
             let ry = SVGText.number(y(reference.value))
-            svg += "<line class=\"mc-ref\" x1=\"\(SVGText.number(left))\" x2=\"\(SVGText.number(right))\" y1=\"\(ry)\" y2=\"\(ry)\">"
+            svg +=
+                "<line class=\"mc-ref\" x1=\"\(SVGText.number(left))\" x2=\"\(SVGText.number(right))\" y1=\"\(ry)\" y2=\"\(ry)\">"
                 + "<title>\(SVGText.escape(reference.label))</title></line>"
         }
         switch kind {
@@ -151,8 +158,10 @@ public struct SVGChart: Sendable {
         let step = max(1, (points.count + room - 1) / room)
         var out = ""
         let first = labelsFromEnd ? (points.count - 1) % step : 0
-        for index in stride(from: first, to: points.count, by: step) where !points[index].label.isEmpty {
-            out += "<text class=\"mc-text\" x=\"\(SVGText.number(center(index)))\" y=\"\(SVGText.number(bottom + 16))\" "
+        for index in stride(from: first, to: points.count, by: step)
+        where !points[index].label.isEmpty {
+            out +=
+                "<text class=\"mc-text\" x=\"\(SVGText.number(center(index)))\" y=\"\(SVGText.number(bottom + 16))\" "
                 + "text-anchor=\"middle\">\(SVGText.escape(points[index].label))</text>"
         }
         return out
@@ -174,7 +183,8 @@ public struct SVGChart: Sendable {
             var mark = ""
             if let value = point.value, value > 0 {
                 let barTop = y(value)
-                mark = "<rect class=\"mc-bar\" x=\"\(SVGText.number(center(index) - barWidth / 2))\" y=\"\(SVGText.number(barTop))\" "
+                mark =
+                    "<rect class=\"mc-bar\" x=\"\(SVGText.number(center(index) - barWidth / 2))\" y=\"\(SVGText.number(barTop))\" "
                     + "width=\"\(SVGText.number(barWidth))\" height=\"\(SVGText.number(max(bottom - barTop, 1)))\"/>"
             }
             out += pointGroup(index, mark: mark)
@@ -187,7 +197,8 @@ public struct SVGChart: Sendable {
         var runs: [[String]] = [[]]
         for (index, point) in points.enumerated() {
             if let value = point.value {
-                runs[runs.count - 1].append("\(SVGText.number(center(index))),\(SVGText.number(y(value)))")
+                runs[runs.count - 1].append(
+                    "\(SVGText.number(center(index))),\(SVGText.number(y(value)))")
             } else if !(runs.last?.isEmpty ?? true) {
                 runs.append([])
             }
@@ -199,7 +210,8 @@ public struct SVGChart: Sendable {
         for (index, point) in points.enumerated() {
             var mark = ""
             if let value = point.value {
-                mark = "<circle class=\"mc-dot\" cx=\"\(SVGText.number(center(index)))\" cy=\"\(SVGText.number(y(value)))\" r=\"3.5\"/>"
+                mark =
+                    "<circle class=\"mc-dot\" cx=\"\(SVGText.number(center(index)))\" cy=\"\(SVGText.number(y(value)))\" r=\"3.5\"/>"
             }
             out += pointGroup(index, mark: mark)
         }

@@ -28,7 +28,8 @@ enum SVGText {
         let tenths = Int((value * 10).rounded())
         let sign = tenths < 0 ? "-" : ""
         let magnitude = abs(tenths)
-        return magnitude % 10 == 0 ? sign + String(magnitude / 10) : sign + "\(magnitude / 10).\(magnitude % 10)"
+        return magnitude % 10 == 0
+            ? sign + String(magnitude / 10) : sign + "\(magnitude / 10).\(magnitude % 10)"
     }
 
     /// Roughly how wide `text` is at the charts' 12px font: wide (CJK) characters
@@ -39,13 +40,18 @@ enum SVGText {
 
     /// Only letters, digits, `-` and `_` survive, so an id can never break out of its attribute.
     static func identifier(_ raw: String) -> String {
-        let kept = raw.unicodeScalars.filter { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+        let kept = raw.unicodeScalars.filter {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || $0 == "-" || $0 == "_"
+        }
         let text = String(String.UnicodeScalarView(kept))
         return text.isEmpty ? "chart" : text
     }
 
     /// The root element with its accessible name (`<title>`) and description (`<desc>`).
-    static func open(id: String, width: Int, height: Int, title: String, description: String, className: String) -> String {
+    static func open(
+        id: String, width: Int, height: Int, title: String, description: String, className: String
+    ) -> String {
         let id = identifier(id)
         return """
             <svg xmlns="http://www.w3.org/2000/svg" class="maeil-chart \(className)" id="\(id)" viewBox="0 0 \(width) \(height)" \

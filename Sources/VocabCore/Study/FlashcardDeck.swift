@@ -88,7 +88,8 @@ extension FlashcardDeck: Codable {
         index = try container.decode(Int.self, forKey: .index)
         isFlipped = try container.decode(Bool.self, forKey: .isFlipped)
         if let problem = Self.problem(cards: cards, index: index, isFlipped: isFlipped) {
-            throw DecodingError.dataCorruptedError(forKey: .index, in: container, debugDescription: problem)
+            throw DecodingError.dataCorruptedError(
+                forKey: .index, in: container, debugDescription: problem)
         }
     }
 

@@ -47,7 +47,8 @@ public struct HangmanGame: Sendable, Hashable {
         self.answer = trimmed
         self.script = script
         letters = classified.map { character, found in
-            HangmanLetter(character: character, parts: found?.script == script ? found?.parts ?? [] : [])
+            HangmanLetter(
+                character: character, parts: found?.script == script ? found?.parts ?? [] : [])
         }
         answerUnits = Set(letters.flatMap(\.units))
     }
@@ -100,7 +101,8 @@ public struct HangmanGame: Sendable, Hashable {
     @discardableResult
     public mutating func guess(_ text: String) throws(GameError) -> HangmanOutcome {
         guard !isFinished else { throw .finished }
-        guard text.count == 1, let character = text.first, let unit = script.unit(of: character) else {
+        guard text.count == 1, let character = text.first, let unit = script.unit(of: character)
+        else {
             throw .notAKey(text, script: script)
         }
         let key = String(unit)

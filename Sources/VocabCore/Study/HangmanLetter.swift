@@ -26,11 +26,15 @@ struct HangmanLetter: Hashable, Sendable {
 
     /// The cell for this character once `revealed` keys have been guessed.
     func cell(revealed: Set<Unicode.Scalar>, script: HangmanScript) -> HangmanCell {
-        guard isPlayed else { return HangmanCell(text: String(character), isComplete: true, isPlayed: false) }
+        guard isPlayed else {
+            return HangmanCell(text: String(character), isComplete: true, isPlayed: false)
+        }
         if units.allSatisfy(revealed.contains) {
             return HangmanCell(text: String(character), isComplete: true, isPlayed: true)
         }
-        guard script == .hangul else { return HangmanCell(text: nil, isComplete: false, isPlayed: true) }
+        guard script == .hangul else {
+            return HangmanCell(text: nil, isComplete: false, isPlayed: true)
+        }
         let text = partialHangul(revealed: revealed)
         return HangmanCell(text: text.isEmpty ? nil : text, isComplete: false, isPlayed: true)
     }

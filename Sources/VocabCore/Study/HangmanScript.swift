@@ -29,7 +29,9 @@ public enum HangmanScript: String, Codable, Sendable, CaseIterable {
     /// The key a guess stands for (folded, katakana as hiragana, conjoining jamo as
     /// compatibility jamo), or `nil` when the guess is not one key of this script.
     public func key(for guess: String) -> String? {
-        guard guess.count == 1, let character = guess.first, let unit = unit(of: character) else { return nil }
+        guard guess.count == 1, let character = guess.first, let unit = unit(of: character) else {
+            return nil
+        }
         return String(unit)
     }
 
@@ -37,18 +39,25 @@ public enum HangmanScript: String, Codable, Sendable, CaseIterable {
     var guessHint: String {
         switch self {
         case .latin: return "guess one letter a–z"
-        case .hangul: return "guess one jamo, a consonant ㄱ…ㅎ or a vowel ㅏ…ㅣ (ㅘ is typed as ㅗ and ㅏ)"
+        case .hangul:
+            return "guess one jamo, a consonant ㄱ…ㅎ or a vowel ㅏ…ㅣ (ㅘ is typed as ㅗ and ㅏ)"
         case .kana: return "guess one kana"
         }
     }
 
     /// The script whose keys make up `character`, and the keys grouped by syllable part,
     /// or `nil` for a character no script plays (space, digit, punctuation, kanji, ー).
-    static func classify(_ character: Character) -> (script: HangmanScript, parts: [HangmanLetter.Part])? {
+    static func classify(_ character: Character) -> (
+        script: HangmanScript, parts: [HangmanLetter.Part]
+    )? {
         guard let scalar = singleScalar(character) else { return nil }
         if let parts = hangulParts(scalar) { return (.hangul, parts) }
-        if let unit = kanaUnit(scalar) { return (.kana, [HangmanLetter.Part(whole: unit, units: [unit])]) }
-        if let unit = latinUnit(character) { return (.latin, [HangmanLetter.Part(whole: unit, units: [unit])]) }
+        if let unit = kanaUnit(scalar) {
+            return (.kana, [HangmanLetter.Part(whole: unit, units: [unit])])
+        }
+        if let unit = latinUnit(character) {
+            return (.latin, [HangmanLetter.Part(whole: unit, units: [unit])])
+        }
         return nil
     }
 
@@ -78,7 +87,9 @@ public enum HangmanScript: String, Codable, Sendable, CaseIterable {
 
     private static func latinUnit(_ character: Character) -> Unicode.Scalar? {
         let folded = SearchFolding.fold(String(character)).unicodeScalars
-        guard folded.count == 1, let unit = folded.first, ("a"..."z").contains(unit) else { return nil }
+        guard folded.count == 1, let unit = folded.first, ("a"..."z").contains(unit) else {
+            return nil
+        }
         return unit
     }
 
@@ -98,7 +109,8 @@ public enum HangmanScript: String, Codable, Sendable, CaseIterable {
         if let syllable = HangulSyllable(scalar) {
             var parts = [
                 HangmanLetter.Part(whole: syllable.initialJamo, units: [syllable.initialJamo]),
-                HangmanLetter.Part(whole: syllable.medialJamo, units: Jamo.typingUnits(of: syllable.medialJamo)),
+                HangmanLetter.Part(
+                    whole: syllable.medialJamo, units: Jamo.typingUnits(of: syllable.medialJamo)),
             ]
             if let final = syllable.finalJamo {
                 parts.append(HangmanLetter.Part(whole: final, units: Jamo.typingUnits(of: final)))
@@ -106,7 +118,9 @@ public enum HangmanScript: String, Codable, Sendable, CaseIterable {
             return parts
         }
         let compat = Jamo.compatibility(fromConjoining: scalar) ?? scalar
-        guard Jamo.isCompatibilityConsonant(compat) || Jamo.isCompatibilityVowel(compat) else { return nil }
+        guard Jamo.isCompatibilityConsonant(compat) || Jamo.isCompatibilityVowel(compat) else {
+            return nil
+        }
         let units = Jamo.typingUnits(of: compat)
         guard units.allSatisfy(hangulKeySet.contains) else { return nil }
         return [HangmanLetter.Part(whole: compat, units: units)]
@@ -114,7 +128,9 @@ public enum HangmanScript: String, Codable, Sendable, CaseIterable {
 
     // MARK: - Keys
 
-    private static let latinKeys: [String] = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
+    private static let latinKeys: [String] = (UInt8(ascii: "a")...UInt8(ascii: "z")).map {
+        String(UnicodeScalar($0))
+    }
 
     /// The vowels typed with one key: every vowel that is its own typing unit.
     private static let hangulKeyScalars: [Unicode.Scalar] =

@@ -47,7 +47,8 @@ public struct QuizGame: Codable, Sendable, Hashable {
         guard !askable.isEmpty else {
             throw .notEnoughDistinctAnswers(words: pool.words.count, direction: direction)
         }
-        let picked = askable.shuffled(using: &rng).prefix(min(count ?? askable.count, askable.count))
+        let picked = askable.shuffled(using: &rng).prefix(
+            min(count ?? askable.count, askable.count))
         let questions = picked.map { pool.question(for: $0, using: &rng) }
         return QuizGame(direction: direction, questions: questions)
     }
@@ -76,8 +77,10 @@ public struct QuizGame: Codable, Sendable, Hashable {
             throw .choiceOutOfRange(choice, count: question.choices.count)
         }
         let isCorrect = choice == question.correctIndex
-        answers.append(QuizAnswer(itemID: question.itemID, chosenIndex: choice, isCorrect: isCorrect))
-        return QuizOutcome(isCorrect: isCorrect, correctIndex: question.correctIndex, isFinished: isFinished)
+        answers.append(
+            QuizAnswer(itemID: question.itemID, chosenIndex: choice, isCorrect: isCorrect))
+        return QuizOutcome(
+            isCorrect: isCorrect, correctIndex: question.correctIndex, isFinished: isFinished)
     }
 
     // MARK: - Codable
@@ -94,15 +97,20 @@ public struct QuizGame: Codable, Sendable, Hashable {
         questions = try container.decode([QuizQuestion].self, forKey: .questions)
         answers = try container.decode([QuizAnswer].self, forKey: .answers)
         if let problem = Self.problem(questions: questions, answers: answers) {
-            throw DecodingError.dataCorruptedError(forKey: .answers, in: container, debugDescription: problem)
+            throw DecodingError.dataCorruptedError(
+                forKey: .answers, in: container, debugDescription: problem)
         }
     }
 
     static func problem(questions: [QuizQuestion], answers: [QuizAnswer]) -> String? {
         if answers.count > questions.count { return "more answers than questions" }
         for (i, q) in questions.enumerated() {
-            if q.choices.count != choiceCount { return "question \(i) does not have \(choiceCount) choices" }
-            if !q.choices.indices.contains(q.correctIndex) { return "question \(i) has no right choice" }
+            if q.choices.count != choiceCount {
+                return "question \(i) does not have \(choiceCount) choices"
+            }
+            if !q.choices.indices.contains(q.correctIndex) {
+                return "question \(i) has no right choice"
+            }
         }
         for (i, a) in answers.enumerated() {
             let q = questions[i]

@@ -40,9 +40,14 @@ struct QuizPool {
                 groupOfKey[answerKey] = group
                 groups.append(AnswerGroup())
             }
-            if groups[group].prompts.insert(promptKey).inserted { groupsWithPrompt[promptKey, default: 0] += 1 }
+            if groups[group].prompts.insert(promptKey).inserted {
+                groupsWithPrompt[promptKey, default: 0] += 1
+            }
             groups[group].members.append(words.count)
-            words.append(Word(item: item, prompt: prompt, answer: answer, promptKey: promptKey, answerGroup: group))
+            words.append(
+                Word(
+                    item: item, prompt: prompt, answer: answer, promptKey: promptKey,
+                    answerGroup: group))
         }
     }
 
@@ -68,10 +73,14 @@ struct QuizPool {
         while picked.count < needed && probes < 32 {
             probes += 1
             let group = Int.random(in: 0..<groups.count, using: &rng)
-            if canGiveWrongChoice(group, to: word) && !picked.contains(group) { picked.append(group) }
+            if canGiveWrongChoice(group, to: word) && !picked.contains(group) {
+                picked.append(group)
+            }
         }
         if picked.count < needed {
-            let rest = groups.indices.filter { canGiveWrongChoice($0, to: word) && !picked.contains($0) }
+            let rest = groups.indices.filter {
+                canGiveWrongChoice($0, to: word) && !picked.contains($0)
+            }
             picked += rest.shuffled(using: &rng).prefix(needed - picked.count)
         }
         let wrong = picked.map(wrongChoice(from:))

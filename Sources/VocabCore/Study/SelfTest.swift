@@ -93,7 +93,8 @@ extension SelfTest: Codable {
         marks = try container.decode([SelfTestMark].self, forKey: .marks)
         isRevealed = try container.decode(Bool.self, forKey: .isRevealed)
         if let problem = Self.problem(items: items, marks: marks, isRevealed: isRevealed) {
-            throw DecodingError.dataCorruptedError(forKey: .marks, in: container, debugDescription: problem)
+            throw DecodingError.dataCorruptedError(
+                forKey: .marks, in: container, debugDescription: problem)
         }
     }
 

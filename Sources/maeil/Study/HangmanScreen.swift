@@ -1,6 +1,6 @@
 import Foundation
-import MaeilAPI
 import Hangul
+import MaeilAPI
 
 /// Hangman: the hint, the word's cells, the gallows, and guesses typed one key at
 /// a time. For a Korean word a guess is one jamo, so each Latin key is read as the
@@ -20,7 +20,9 @@ final class HangmanScreen {
     private var lastKey: String?
     private var message: ScreenMessage?
 
-    init(terminal: Terminal, backend: any StudyBackend, scope: String, direction: String, count: Int?) {
+    init(
+        terminal: Terminal, backend: any StudyBackend, scope: String, direction: String, count: Int?
+    ) {
         self.terminal = terminal
         self.backend = backend
         self.scope = scope
@@ -40,7 +42,11 @@ final class HangmanScreen {
                 continue
             }
             if game.finished {
-                if key == .character("n") { await start() } else if key == .enter || key == .character("q") { break }
+                if key == .character("n") {
+                    await start()
+                } else if key == .enter || key == .character("q") {
+                    break
+                }
                 continue
             }
             if hangman.won || hangman.lost {
@@ -84,7 +90,9 @@ final class HangmanScreen {
 
     private func guess(_ character: Character) async {
         var guess = String(character)
-        if layout == .hangul, character.isASCII, character.isLetter, let jamo = Hangul.jamo(forKey: character) {
+        if layout == .hangul, character.isASCII, character.isLetter,
+            let jamo = Hangul.jamo(forKey: character)
+        {
             guess = jamo
             lastKey = "\(character) → \(jamo)"
         } else {
@@ -113,7 +121,8 @@ final class HangmanScreen {
             frame.keys = ["n try again · q quit"]
             return frame
         }
-        frame.status = "Word \(hangman.wordIndex + 1)/\(hangman.wordCount) · Found \(game.score) · Misses \(hangman.misses)/\(hangman.maxMisses)"
+        frame.status =
+            "Word \(hangman.wordIndex + 1)/\(hangman.wordCount) · Found \(game.score) · Misses \(hangman.misses)/\(hangman.maxMisses)"
         let gallows = Self.gallows(misses: hangman.misses)
         let cells = hangman.cells.map { $0.text ?? "_" }.joined(separator: " ")
         var side = [
@@ -122,29 +131,39 @@ final class HangmanScreen {
             "Word: " + ScreenText.styled(cells, ScreenText.bold),
             "",
             "Guessed: " + hangman.guessed.joined(separator: " "),
-            "Wrong:   " + ScreenText.styled(hangman.wrongGuesses.joined(separator: " "), ScreenText.red),
+            "Wrong:   "
+                + ScreenText.styled(hangman.wrongGuesses.joined(separator: " "), ScreenText.red),
         ]
         if let lastKey { side.append("Last key: " + lastKey) }
-        frame.body = [""] + (0..<max(gallows.count, side.count)).map { row in
-            let left = row < gallows.count ? gallows[row] : ""
-            let right = row < side.count ? side[row] : ""
-            return "   " + left + String(repeating: " ", count: max(0, 14 - ScreenText.width(left))) + right
-        }
+        frame.body =
+            [""]
+            + (0..<max(gallows.count, side.count)).map { row in
+                let left = row < gallows.count ? gallows[row] : ""
+                let right = row < side.count ? side[row] : ""
+                return "   " + left
+                    + String(repeating: " ", count: max(0, 14 - ScreenText.width(left))) + right
+            }
         frame.body.append("")
         if hangman.won {
-            frame.body.append("   " + ScreenText.styled("✓ Found: \(hangman.answer ?? "")", ScreenText.green))
+            frame.body.append(
+                "   " + ScreenText.styled("✓ Found: \(hangman.answer ?? "")", ScreenText.green))
         } else if hangman.lost {
-            frame.body.append("   " + ScreenText.styled("✗ The word was \(hangman.answer ?? "")", ScreenText.red))
+            frame.body.append(
+                "   " + ScreenText.styled("✗ The word was \(hangman.answer ?? "")", ScreenText.red))
         }
         if game.finished {
-            frame.body.append("   " + ScreenText.styled("Game over: \(game.score) of \(game.total) found", ScreenText.bold))
+            frame.body.append(
+                "   "
+                    + ScreenText.styled(
+                        "Game over: \(game.score) of \(game.total) found", ScreenText.bold))
             frame.keys = ["n new game · Enter or q quit"]
         } else if hangman.won || hangman.lost {
             frame.keys = ["Enter next word · Esc quit"]
         } else {
             let keys = layout == .hangul ? "Latin keys type jamo (t → ㅅ)" : "type a letter"
             frame.keys = [
-                "Guess: " + ScreenText.styled("[\(layout.label)]", ScreenText.cyan) + " \(keys) · Tab \(layout.toggled.label) · Esc quit"
+                "Guess: " + ScreenText.styled("[\(layout.label)]", ScreenText.cyan)
+                    + " \(keys) · Tab \(layout.toggled.label) · Esc quit"
             ]
         }
         return frame

@@ -11,13 +11,18 @@ struct LocalStudyBackend: StudyBackend {
     let bookID: UUID?
 
     /// Opens the database and finds the user (`--user`, or the only one) and the book.
-    static func open(storage: StorageOptions, user: UserOption, bookName: String?) async throws -> LocalStudyBackend {
+    static func open(storage: StorageOptions, user: UserOption, bookName: String?) async throws
+        -> LocalStudyBackend
+    {
         // Log only what is fatal: anything printed would land in the middle of the screen.
-        let instance = try await MaeilInstance.open(settings: storage.settings(), logLevel: .critical)
+        let instance = try await MaeilInstance.open(
+            settings: storage.settings(), logLevel: .critical)
         do {
             let username = try await user.resolve(instance)
             var bookID: UUID?
-            if let bookName { bookID = try await instance.bookID(username: username, bookName: bookName) }
+            if let bookName {
+                bookID = try await instance.bookID(username: username, bookName: bookName)
+            }
             return LocalStudyBackend(instance: instance, username: username, bookID: bookID)
         } catch {
             try? await instance.shutdown()
@@ -26,13 +31,16 @@ struct LocalStudyBackend: StudyBackend {
     }
 
     func queue(limit: Int) async throws -> ReviewQueueDTO {
-        try await refusalsAsMessages { try await instance.studyQueue(username: username, bookID: bookID, limit: limit) }
+        try await refusalsAsMessages {
+            try await instance.studyQueue(username: username, bookID: bookID, limit: limit)
+        }
     }
 
     func answer(_ card: StudyCardDTO, rating: Int, elapsedMilliseconds: Int) async throws {
         _ = try await refusalsAsMessages {
             try await instance.answerReview(
-                username: username, ReviewAnswerInput(card, rating: rating, elapsedMilliseconds: elapsedMilliseconds))
+                username: username,
+                ReviewAnswerInput(card, rating: rating, elapsedMilliseconds: elapsedMilliseconds))
         }
     }
 
@@ -44,12 +52,15 @@ struct LocalStudyBackend: StudyBackend {
         try await refusalsAsMessages {
             try await instance.startGame(
                 username: username,
-                GameStartInput(kind: kind.rawValue, book: bookID, direction: direction, count: count))
+                GameStartInput(
+                    kind: kind.rawValue, book: bookID, direction: direction, count: count))
         }
     }
 
     func play(_ game: UUID, _ move: GameMoveInput) async throws -> GameDTO {
-        try await refusalsAsMessages { try await instance.playGame(username: username, gameID: game, move) }
+        try await refusalsAsMessages {
+            try await instance.playGame(username: username, gameID: game, move)
+        }
     }
 
     func close() async {

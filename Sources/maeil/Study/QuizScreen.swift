@@ -15,7 +15,9 @@ final class QuizScreen {
     private var previousChoices: [String] = []
     private var message: ScreenMessage?
 
-    init(terminal: Terminal, backend: any StudyBackend, scope: String, direction: String, count: Int?) {
+    init(
+        terminal: Terminal, backend: any StudyBackend, scope: String, direction: String, count: Int?
+    ) {
         self.terminal = terminal
         self.backend = backend
         self.scope = scope
@@ -36,7 +38,9 @@ final class QuizScreen {
             case .enter where game?.finished ?? false:
                 return summary()
             case .character(let character):
-                guard let digit = character.wholeNumberValue, character.isASCII, (1...4).contains(digit) else { continue }
+                guard let digit = character.wholeNumberValue, character.isASCII,
+                    (1...4).contains(digit)
+                else { continue }
                 await choose(digit - 1)
             default:
                 continue
@@ -46,7 +50,8 @@ final class QuizScreen {
 
     private func summary() -> String {
         guard let game else { return "No quiz played." }
-        return "Quiz: \(game.score) of \(game.total) right\(game.finished ? "" : " (stopped early)")."
+        return
+            "Quiz: \(game.score) of \(game.total) right\(game.finished ? "" : " (stopped early)")."
     }
 
     private func start() async {
@@ -60,7 +65,9 @@ final class QuizScreen {
     }
 
     private func choose(_ index: Int) async {
-        guard let game, !game.finished, let quiz = game.quiz, index < quiz.choices.count else { return }
+        guard let game, !game.finished, let quiz = game.quiz, index < quiz.choices.count else {
+            return
+        }
         previousChoices = quiz.choices
         do {
             self.game = try await backend.play(game.id, .choose(index))
@@ -82,10 +89,18 @@ final class QuizScreen {
         frame.body = [""]
         if let last = quiz.last {
             if last.isCorrect {
-                frame.body.append("   " + ScreenText.styled("✓ \(last.prompt) → \(last.correctAnswer)", ScreenText.green))
+                frame.body.append(
+                    "   "
+                        + ScreenText.styled(
+                            "✓ \(last.prompt) → \(last.correctAnswer)", ScreenText.green))
             } else {
-                let chosen = previousChoices.indices.contains(last.chosen) ? " (not \(previousChoices[last.chosen]))" : ""
-                frame.body.append("   " + ScreenText.styled("✗ \(last.prompt) → \(last.correctAnswer)\(chosen)", ScreenText.red))
+                let chosen =
+                    previousChoices.indices.contains(last.chosen)
+                    ? " (not \(previousChoices[last.chosen]))" : ""
+                frame.body.append(
+                    "   "
+                        + ScreenText.styled(
+                            "✗ \(last.prompt) → \(last.correctAnswer)\(chosen)", ScreenText.red))
             }
         } else {
             frame.body.append("")
@@ -94,7 +109,11 @@ final class QuizScreen {
         if game.finished {
             let percent = game.total == 0 ? 0 : game.score * 100 / game.total
             frame.status = "Score \(game.score)/\(game.total)"
-            frame.body.append("   " + ScreenText.styled("Quiz over: \(game.score) of \(game.total) right (\(percent)%)", ScreenText.bold))
+            frame.body.append(
+                "   "
+                    + ScreenText.styled(
+                        "Quiz over: \(game.score) of \(game.total) right (\(percent)%)",
+                        ScreenText.bold))
             if !quiz.wrong.isEmpty {
                 frame.body += ["", "   To study again:"]
                 frame.body += quiz.wrong.map { "     \($0.prompt) → \($0.answer)" }
@@ -106,7 +125,8 @@ final class QuizScreen {
         frame.body.append("   " + ScreenText.styled(quiz.prompt ?? "", ScreenText.bold))
         frame.body.append("")
         for (index, choice) in quiz.choices.enumerated() {
-            frame.body.append("     " + ScreenText.styled("\(index + 1)", ScreenText.cyan) + "  " + choice)
+            frame.body.append(
+                "     " + ScreenText.styled("\(index + 1)", ScreenText.cyan) + "  " + choice)
         }
         frame.keys = ["1–4 choose · q quit"]
         return frame

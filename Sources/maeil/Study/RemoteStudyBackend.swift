@@ -13,21 +13,29 @@ struct RemoteStudyBackend: StudyBackend {
     let session: URLSession
 
     /// Checks the address and the token (by listing the books) and finds the book.
-    static func connect(server: String, token: String, bookName: String?) async throws -> RemoteStudyBackend {
+    static func connect(server: String, token: String, bookName: String?) async throws
+        -> RemoteStudyBackend
+    {
         var base = server.trimmingCharacters(in: .whitespaces)
         while base.hasSuffix("/") { base.removeLast() }
-        guard let root = URL(string: base + "/api/v1"), let scheme = root.scheme, ["http", "https"].contains(scheme), root.host != nil else {
-            throw StudyError("--server must be an http:// or https:// address, like http://127.0.0.1:8080")
+        guard let root = URL(string: base + "/api/v1"), let scheme = root.scheme,
+            ["http", "https"].contains(scheme), root.host != nil
+        else {
+            throw StudyError(
+                "--server must be an http:// or https:// address, like http://127.0.0.1:8080")
         }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 30
-        var backend = RemoteStudyBackend(apiRoot: root, token: token, bookID: nil, session: URLSession(configuration: configuration))
+        var backend = RemoteStudyBackend(
+            apiRoot: root, token: token, bookID: nil,
+            session: URLSession(configuration: configuration))
         let books: [BookDTO] = try await backend.send(.books)
         if let bookName {
             guard let book = books.first(where: { $0.name == bookName }) else {
                 throw StudyError("book \"\(bookName)\" not found")
             }
-            backend = RemoteStudyBackend(apiRoot: root, token: token, bookID: book.id, session: backend.session)
+            backend = RemoteStudyBackend(
+                apiRoot: root, token: token, bookID: book.id, session: backend.session)
         }
         return backend
     }
@@ -50,7 +58,10 @@ struct RemoteStudyBackend: StudyBackend {
     }
 
     func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameDTO {
-        try await send(.startGame, body: GameStartInput(kind: kind.rawValue, book: bookID, direction: direction, count: count))
+        try await send(
+            .startGame,
+            body: GameStartInput(
+                kind: kind.rawValue, book: bookID, direction: direction, count: count))
     }
 
     func play(_ game: UUID, _ move: GameMoveInput) async throws -> GameDTO {
@@ -67,7 +78,8 @@ struct RemoteStudyBackend: StudyBackend {
         body: (some Encodable)? = NoBody?.none
     ) async throws -> Response {
         let path = String(route.path(parameters).dropFirst(APIRoute.prefix.count))
-        var components = URLComponents(url: apiRoot.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        var components = URLComponents(
+            url: apiRoot.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query }
         guard let url = components?.url else { throw StudyError("bad address for \(route)") }
         var request = URLRequest(url: url)
@@ -83,12 +95,18 @@ struct RemoteStudyBackend: StudyBackend {
         do {
             (data, response) = try await session.data(for: request)
         } catch {
-            throw StudyError("could not reach \(apiRoot.absoluteString): \(error.localizedDescription)")
+            throw StudyError(
+                "could not reach \(apiRoot.absoluteString): \(error.localizedDescription)")
         }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else {
-            if status == 401 { throw StudyError("the server refused the token (make one with `maeil user token NAME`)") }
-            if let refusal = try? JSONDecoder().decode(ErrorBody.self, from: data) { throw StudyError(refusal.error.message) }
+            if status == 401 {
+                throw StudyError(
+                    "the server refused the token (make one with `maeil user token NAME`)")
+            }
+            if let refusal = try? JSONDecoder().decode(ErrorBody.self, from: data) {
+                throw StudyError(refusal.error.message)
+            }
             throw StudyError("the server answered \(status) to \(route)")
         }
         do {

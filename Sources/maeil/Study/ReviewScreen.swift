@@ -1,6 +1,6 @@
 import Foundation
-import MaeilAPI
 import Hangul
+import MaeilAPI
 
 /// Spaced-repetition reviews: the prompt, Space to show the answer, 1–4 to rate
 /// it, u to undo, q to quit. The answer can also be typed (t, or `--type` for
@@ -47,7 +47,9 @@ final class ReviewScreen {
             guard let card = queue?.cards.first else {
                 if key == .character("q") || key == .escape { break }
                 if key == .character("u") { await undo() }
-                if key == .character("r") || key == .enter || key == .character(" ") { await reload() }
+                if key == .character("r") || key == .enter || key == .character(" ") {
+                    await reload()
+                }
                 continue
             }
             if await handle(key, on: card) == false { break }
@@ -86,7 +88,8 @@ final class ReviewScreen {
             case .tab, .control("t"): editor.toggleLayout()
             case .enter:
                 let typed = editor.finish()
-                phase = .checked(typed: typed, correct: TypedAnswer.isCorrect(typed, expected: card.answer))
+                phase = .checked(
+                    typed: typed, correct: TypedAnswer.isCorrect(typed, expected: card.answer))
                 return true
             case .escape:
                 phase = .asking
@@ -96,7 +99,8 @@ final class ReviewScreen {
             phase = .typing(editor)
         case .checked(_, let correct):
             switch key {
-            case .enter, .character(" "): await answer(card, rating: TypedAnswer.suggestedRating(correct: correct))
+            case .enter, .character(" "):
+                await answer(card, rating: TypedAnswer.suggestedRating(correct: correct))
             case .character(let character):
                 if let rating = Self.rating(character) {
                     await answer(card, rating: rating)
@@ -113,7 +117,8 @@ final class ReviewScreen {
     }
 
     private static func rating(_ character: Character) -> Int? {
-        guard let digit = character.wholeNumberValue, (1...4).contains(digit), character.isASCII else { return nil }
+        guard let digit = character.wholeNumberValue, (1...4).contains(digit), character.isASCII
+        else { return nil }
         return digit
     }
 
@@ -165,14 +170,18 @@ final class ReviewScreen {
     // MARK: - Drawing
 
     private func frame() -> ScreenFrame {
-        var frame = ScreenFrame(title: "매일 Maeil · Review · \(bookName ?? "all books")", message: message)
+        var frame = ScreenFrame(
+            title: "매일 Maeil · Review · \(bookName ?? "all books")", message: message)
         guard let queue else {
             frame.keys = ["r retry · q quit"]
             return frame
         }
-        frame.status = "New \(queue.newCount) · Learning \(queue.learningCount) · Review \(queue.reviewCount)"
+        frame.status =
+            "New \(queue.newCount) · Learning \(queue.learningCount) · Review \(queue.reviewCount)"
         guard let card = queue.cards.first else {
-            frame.body = ["", "   " + ScreenText.styled("Nothing to review right now.", ScreenText.bold)]
+            frame.body = [
+                "", "   " + ScreenText.styled("Nothing to review right now.", ScreenText.bold),
+            ]
             if let due = queue.nextLearningDue {
                 let time = due.formatted(date: .omitted, time: .shortened)
                 frame.body.append("   The next learning card comes back at \(time).")
@@ -181,8 +190,13 @@ final class ReviewScreen {
             return frame
         }
         // Across all books, say which book the card is from.
-        let tag = [card.state.rawValue, bookName == nil ? card.bookName : nil].compactMap { $0 }.joined(separator: " · ")
-        frame.body = ["", "   " + ScreenText.styled(card.prompt, ScreenText.bold) + "   " + ScreenText.styled("[\(tag)]", ScreenText.dim), ""]
+        let tag = [card.state.rawValue, bookName == nil ? card.bookName : nil].compactMap { $0 }
+            .joined(separator: " · ")
+        frame.body = [
+            "",
+            "   " + ScreenText.styled(card.prompt, ScreenText.bold) + "   "
+                + ScreenText.styled("[\(tag)]", ScreenText.dim), "",
+        ]
         switch phase {
         case .asking:
             frame.keys = ["Space show the answer · t type it · u undo · q quit"]
@@ -191,10 +205,15 @@ final class ReviewScreen {
             frame.keys = [ratingsLine(card, suggested: nil), "1–4 answer · u undo · q quit"]
         case .typing(let editor):
             frame.body.append("   Type the answer   " + layoutBadge(editor.layout))
-            frame.body.append("   > " + editor.committed + ScreenText.styled(editor.preedit, ScreenText.underline) + "▏")
+            frame.body.append(
+                "   > " + editor.committed + ScreenText.styled(editor.preedit, ScreenText.underline)
+                    + "▏")
             frame.keys = ["Enter check · Backspace delete · Tab 한/EN · Esc back"]
         case .checked(let typed, let correct):
-            let verdict = correct ? ScreenText.styled("✓ correct", ScreenText.green) : ScreenText.styled("✗ wrong", ScreenText.red)
+            let verdict =
+                correct
+                ? ScreenText.styled("✓ correct", ScreenText.green)
+                : ScreenText.styled("✗ wrong", ScreenText.red)
             frame.body.append("   > " + typed + "   " + verdict)
             frame.body.append("")
             frame.body += answerLines(card)
@@ -208,8 +227,12 @@ final class ReviewScreen {
     }
 
     private func answerLines(_ card: StudyCardDTO) -> [String] {
-        var lines = ["   " + ScreenText.styled("─────", ScreenText.dim), "   " + ScreenText.styled(card.answer, ScreenText.bold + ScreenText.green)]
-        let details = [card.reading, card.partOfSpeech].filter { !$0.isEmpty }.joined(separator: " · ")
+        var lines = [
+            "   " + ScreenText.styled("─────", ScreenText.dim),
+            "   " + ScreenText.styled(card.answer, ScreenText.bold + ScreenText.green),
+        ]
+        let details = [card.reading, card.partOfSpeech].filter { !$0.isEmpty }.joined(
+            separator: " · ")
         if !details.isEmpty { lines.append("   " + ScreenText.styled(details, ScreenText.dim)) }
         return lines
     }
@@ -217,12 +240,14 @@ final class ReviewScreen {
     /// "1 Again 1m   2 Hard 6m   3 Good 10m   4 Easy 3d", the suggested one highlighted.
     private func ratingsLine(_ card: StudyCardDTO, suggested: Int?) -> String {
         (1...4).map { rating in
-            let text = "\(rating) \(Self.ratingNames[rating] ?? "") \(card.intervals[String(rating)] ?? "")"
+            let text =
+                "\(rating) \(Self.ratingNames[rating] ?? "") \(card.intervals[String(rating)] ?? "")"
             return rating == suggested ? ScreenText.styled("[\(text)]", ScreenText.inverse) : text
         }.joined(separator: "   ")
     }
 
     private func layoutBadge(_ layout: InputLayout) -> String {
-        ScreenText.styled("[\(layout.label)]", ScreenText.cyan) + ScreenText.styled(" Tab: \(layout.toggled.label)", ScreenText.dim)
+        ScreenText.styled("[\(layout.label)]", ScreenText.cyan)
+            + ScreenText.styled(" Tab: \(layout.toggled.label)", ScreenText.dim)
     }
 }

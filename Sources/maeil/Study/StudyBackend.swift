@@ -30,13 +30,18 @@ struct StudyError: Error, CustomStringConvertible {
 extension ReviewAnswerInput {
     init(_ card: StudyCardDTO, rating: Int, elapsedMilliseconds: Int) {
         self.init(
-            wordID: card.wordID, direction: card.direction.rawValue, rating: rating, version: card.version,
+            wordID: card.wordID, direction: card.direction.rawValue, rating: rating,
+            version: card.version,
             elapsedMs: elapsedMilliseconds)
     }
 }
 
 extension GameMoveInput {
-    static func choose(_ index: Int) -> GameMoveInput { GameMoveInput(action: GameAction.choose.rawValue, choice: index) }
-    static func guess(_ key: String) -> GameMoveInput { GameMoveInput(action: GameAction.guess.rawValue, guess: key) }
+    static func choose(_ index: Int) -> GameMoveInput {
+        GameMoveInput(action: GameAction.choose.rawValue, choice: index)
+    }
+    static func guess(_ key: String) -> GameMoveInput {
+        GameMoveInput(action: GameAction.guess.rawValue, guess: key)
+    }
     static let nextWord = GameMoveInput(action: GameAction.nextWord.rawValue)
 }

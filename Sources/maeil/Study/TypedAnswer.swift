@@ -15,7 +15,8 @@ enum TypedAnswer {
     static func suggestedRating(correct: Bool) -> Int { correct ? 3 : 1 }
 
     private static func alternatives(of expected: String) -> [String] {
-        let withoutNotes = expected.replacingOccurrences(of: #"\([^)]*\)"#, with: " ", options: .regularExpression)
+        let withoutNotes = expected.replacingOccurrences(
+            of: #"\([^)]*\)"#, with: " ", options: .regularExpression)
         return withoutNotes.components(separatedBy: CharacterSet(charactersIn: ",;/·、"))
             .map(normalized)
             .filter { !$0.isEmpty }

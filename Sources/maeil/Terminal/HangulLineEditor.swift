@@ -72,6 +72,9 @@ extension Hangul {
 
     /// Whether `text` has any Hangul in it (syllables or jamo).
     static func containsHangul(_ text: String) -> Bool {
-        text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) || (0x3131...0x318E).contains($0.value) || (0x1100...0x11FF).contains($0.value) }
+        text.unicodeScalars.contains {
+            (0xAC00...0xD7A3).contains($0.value) || (0x3131...0x318E).contains($0.value)
+                || (0x1100...0x11FF).contains($0.value)
+        }
     }
 }

@@ -69,7 +69,9 @@ struct KeyDecoder {
             guard let byte = readByte(0.1), byte & 0xC0 == 0x80 else { return .unknown }
             bytes.append(byte)
         }
-        guard let text = String(validating: bytes, as: UTF8.self), let character = text.first else { return .unknown }
+        guard let text = String(validating: bytes, as: UTF8.self), let character = text.first else {
+            return .unknown
+        }
         return .character(character)
     }
 }

@@ -10,15 +10,25 @@ struct ScreenFrame {
 
     func lines(columns: Int, rows: Int) -> [String] {
         let rule = ScreenText.styled(String(repeating: "─", count: columns), ScreenText.dim)
-        let top = [" " + ScreenText.spread(ScreenText.styled(title, ScreenText.bold), status + " ", width: columns - 1), rule]
+        let top = [
+            " "
+                + ScreenText.spread(
+                    ScreenText.styled(title, ScreenText.bold), status + " ", width: columns - 1),
+            rule,
+        ]
         // Two lines for the message, always, so the layout does not jump when one appears.
-        var messageLines = message.map { message in
-            ScreenText.wrap(message.text, width: columns - 2).prefix(2).map { " " + ScreenText.styled($0, message.style) }
-        } ?? []
-        messageLines = [""] + messageLines + Array(repeating: "", count: max(0, 2 - messageLines.count))
+        var messageLines =
+            message.map { message in
+                ScreenText.wrap(message.text, width: columns - 2).prefix(2).map {
+                    " " + ScreenText.styled($0, message.style)
+                }
+            } ?? []
+        messageLines =
+            [""] + messageLines + Array(repeating: "", count: max(0, 2 - messageLines.count))
         let bottom = messageLines + [rule] + keys.map { " " + $0 }
         let room = max(0, rows - top.count - bottom.count)
-        let middle = Array(body.prefix(room)) + Array(repeating: "", count: max(0, room - body.count))
+        let middle =
+            Array(body.prefix(room)) + Array(repeating: "", count: max(0, room - body.count))
         return top + middle + bottom
     }
 
@@ -33,6 +43,10 @@ struct ScreenMessage {
     var text: String
     var style: String
 
-    static func note(_ text: String) -> ScreenMessage { ScreenMessage(text: text, style: ScreenText.dim) }
-    static func failure(_ error: any Error) -> ScreenMessage { ScreenMessage(text: String(describing: error), style: ScreenText.red) }
+    static func note(_ text: String) -> ScreenMessage {
+        ScreenMessage(text: text, style: ScreenText.dim)
+    }
+    static func failure(_ error: any Error) -> ScreenMessage {
+        ScreenMessage(text: String(describing: error), style: ScreenText.red)
+    }
 }

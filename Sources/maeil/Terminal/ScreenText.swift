@@ -21,7 +21,11 @@ enum ScreenText {
         var inEscape = false
         for character in text {
             if inEscape {
-                if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii), ascii != UInt8(ascii: "[") { inEscape = false }
+                if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii),
+                    ascii != UInt8(ascii: "[")
+                {
+                    inEscape = false
+                }
                 continue
             }
             if character == "\u{1B}" {
@@ -42,7 +46,11 @@ enum ScreenText {
         for character in text {
             if inEscape {
                 result.append(character)
-                if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii), ascii != UInt8(ascii: "[") { inEscape = false }
+                if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii),
+                    ascii != UInt8(ascii: "[")
+                {
+                    inEscape = false
+                }
                 continue
             }
             if character == "\u{1B}" {
@@ -101,7 +109,8 @@ enum ScreenText {
         let wideRanges: [ClosedRange<UInt32>] = [
             0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
             0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-            0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+            0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+            0x20000...0x3FFFD,
         ]
         return wideRanges.contains { $0.contains(value) } ? 2 : 1
     }

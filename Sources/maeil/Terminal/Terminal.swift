@@ -74,7 +74,9 @@ final class Terminal: @unchecked Sendable {
     /// Columns and rows (80×24 when the terminal does not say).
     var size: (columns: Int, rows: Int) {
         var window = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
+            window.ws_row > 0
+        else {
             return (80, 24)
         }
         return (Int(window.ws_col), Int(window.ws_row))
@@ -106,7 +108,8 @@ final class Terminal: @unchecked Sendable {
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = write(STDOUT_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                let written = write(
+                    STDOUT_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else { return }
                 offset += written
@@ -130,4 +133,3 @@ final class Terminal: @unchecked Sendable {
         }
     }
 }
-

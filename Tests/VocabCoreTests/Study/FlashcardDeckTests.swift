@@ -5,7 +5,9 @@ import Testing
 @testable import VocabCore
 
 @Suite struct FlashcardDeckTests {
-    static let cards = StudyFixtures.items([("one", "하나"), ("two", "둘"), ("three", "셋"), ("four", "넷"), ("five", "다섯")])
+    static let cards = StudyFixtures.items([
+        ("one", "하나"), ("two", "둘"), ("three", "셋"), ("four", "넷"), ("five", "다섯"),
+    ])
 
     @Test func flipShowsTheOtherSide() throws {
         var deck = try FlashcardDeck(items: Self.cards)
@@ -34,7 +36,9 @@ import Testing
     @Test func nextOnTheLastCardFinishesTheRound() throws {
         var deck = try FlashcardDeck(items: Self.cards)
         for _ in Self.cards { try deck.next() }
-        #expect(deck.isFinished && deck.currentCard == nil && deck.visibleText == nil && deck.index == 5)
+        #expect(
+            deck.isFinished && deck.currentCard == nil && deck.visibleText == nil && deck.index == 5
+        )
         let before = deck
         #expect(throws: GameError.finished) { try deck.next() }
         #expect(throws: GameError.finished) { try deck.flip() }
@@ -100,11 +104,13 @@ import Testing
         var json = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
         json["index"] = 6
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(FlashcardDeck.self, from: JSONSerialization.data(withJSONObject: json))
+            try JSONDecoder().decode(
+                FlashcardDeck.self, from: JSONSerialization.data(withJSONObject: json))
         }
         json["index"] = -1
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(FlashcardDeck.self, from: JSONSerialization.data(withJSONObject: json))
+            try JSONDecoder().decode(
+                FlashcardDeck.self, from: JSONSerialization.data(withJSONObject: json))
         }
     }
 }

@@ -10,12 +10,15 @@ import Testing
 /// restatement of the rules written independently of the engine.
 @Suite struct HangmanGamePropertyTests {
     static let words = [
-        "apple", "Ice cream", "café au lait", "rock'n'roll", "Straße", "x-ray 2", "Zoë", "naïve", "ＡＢＣ",
+        "apple", "Ice cream", "café au lait", "rock'n'roll", "Straße", "x-ray 2", "Zoë", "naïve",
+        "ＡＢＣ",
         "사과", "닭고기", "값", "괜찮아요", "까치", "왜요?", "읽다", "없다", "꽃잎", "의사 선생님", "빨래", "뷁",
         "CD플레이어", "ㅋㅋ", "ㅘ", "\u{1100}\u{1161}\u{11A8}",
         "ねこ", "カタカナ", "ちょっと", "コーヒー", "食べる", "ヴァイオリン", "きゃっ！", "がっこう", "ゐる", "パーティー",
     ]
-    static let noise = ["", " ", "1", "ab", "ㅘ", "가", "ㄳ", "ー", "猫", "-", "ß", "A", "É", "カ", "ッ", "\u{1100}", "ねこ"]
+    static let noise = [
+        "", " ", "1", "ab", "ㅘ", "가", "ㄳ", "ー", "猫", "-", "ß", "A", "É", "カ", "ッ", "\u{1100}", "ねこ",
+    ]
     static let allKeys = HangmanScript.allCases.flatMap(\.keys)
     static let hangulKeys = Set(HangmanScript.hangul.keys.flatMap(\.unicodeScalars))
 
@@ -31,7 +34,9 @@ import Testing
         case .latin:
             return nil
         case .hangul:
-            guard (0xAC00...0xD7A3).contains(scalar.value) || (0x3131...0x3163).contains(scalar.value) else {
+            guard
+                (0xAC00...0xD7A3).contains(scalar.value) || (0x3131...0x3163).contains(scalar.value)
+            else {
                 return nil
             }
             let units = Array(Hangul.decompose(String(scalar), splitCompounds: true).unicodeScalars)
@@ -87,9 +92,12 @@ import Testing
                 var accepted = false
                 do throws(GameError) {
                     let outcome = try game.guess(guess)
-                    let expected = key.map { HangmanOutcome(key: String($0), isHit: answerUnits.contains($0)) }
+                    let expected = key.map {
+                        HangmanOutcome(key: String($0), isHit: answerUnits.contains($0))
+                    }
                     let isNew = key.map { !guessed.contains($0) } ?? false
-                    #expect(!before.isFinished && isNew && outcome == expected, "\(guess) → \(outcome)")
+                    #expect(
+                        !before.isFinished && isNew && outcome == expected, "\(guess) → \(outcome)")
                     if let key { guessed.insert(key) }
                     accepted = true
                 } catch {
@@ -102,11 +110,14 @@ import Testing
                     let isWon = answerUnits.isSubset(of: guessed)
                     #expect(
                         game.misses == misses && misses <= HangmanGame.maxMisses
-                            && game.isLost == (misses == HangmanGame.maxMisses) && game.isWon == isWon
+                            && game.isLost == (misses == HangmanGame.maxMisses)
+                            && game.isWon == isWon
                             && !(isWon && game.isLost))
                     check(game, perCharacter: perCharacter, guessed: guessed)
                 }
-                if n % 10 == 0 && step % 5 == 0 { #expect(try StudyFixtures.roundTrip(game) == game) }
+                if n % 10 == 0 && step % 5 == 0 {
+                    #expect(try StudyFixtures.roundTrip(game) == game)
+                }
                 if game.isFinished && Int.random(in: 0..<3, using: &rng) == 0 { break }
             }
             if game.isWon { outcomes.won += 1 }
@@ -119,7 +130,8 @@ import Testing
     /// Every cell against the rules: characters not played shown from the start, a
     /// revealed key shown at every position, Hangul drawn from exactly its revealed keys.
     /// (Plain comparisons and one `#expect`, as this runs a quarter of a million times.)
-    func check(_ game: HangmanGame, perCharacter: [[Unicode.Scalar]?], guessed: Set<Unicode.Scalar>) {
+    func check(_ game: HangmanGame, perCharacter: [[Unicode.Scalar]?], guessed: Set<Unicode.Scalar>)
+    {
         let cells = game.cells
         var problems: [String] = []
         if cells.count != perCharacter.count { problems.append("\(cells.count) cells") }
@@ -143,7 +155,8 @@ import Testing
                 expected = String(view)
             }
             // A partly revealed syllable must decompose to exactly its revealed keys.
-            let drawn = complete ? cell.text : cell.text.map { Hangul.decompose($0, splitCompounds: true) }
+            let drawn =
+                complete ? cell.text : cell.text.map { Hangul.decompose($0, splitCompounds: true) }
             if !cell.isPlayed || cell.isComplete != complete || drawn != expected {
                 problems.append("\(character) after \(game.guesses): \(cell)")
             }
@@ -151,13 +164,17 @@ import Testing
         #expect(problems.isEmpty, "\(game.answer): \(problems)")
     }
 
-    func randomGuess(for game: HangmanGame, units: [Unicode.Scalar], using rng: inout SplitMix64) -> String {
+    func randomGuess(for game: HangmanGame, units: [Unicode.Scalar], using rng: inout SplitMix64)
+        -> String
+    {
         switch Int.random(in: 0..<10, using: &rng) {
         case 0..<3:
             // A key of the answer, sometimes written another way (upper case, katakana).
             let key = String(units.randomElement(using: &rng)!)
             guard Bool.random(using: &rng) else { return key }
-            if game.script == .kana, let v = key.unicodeScalars.first?.value, (0x3041...0x3096).contains(v) {
+            if game.script == .kana, let v = key.unicodeScalars.first?.value,
+                (0x3041...0x3096).contains(v)
+            {
                 return String(Unicode.Scalar(v + 0x60)!)
             }
             return key.uppercased()

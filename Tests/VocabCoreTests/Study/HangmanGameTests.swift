@@ -102,7 +102,8 @@ import Testing
             #expect(g == before)
         }
         #expect(
-            GameError.notAKey("1", script: .latin).description == "“1” is not a key of this word: guess one letter a–z."
+            GameError.notAKey("1", script: .latin).description
+                == "“1” is not a key of this word: guess one letter a–z."
         )
     }
 
@@ -129,9 +130,15 @@ import Testing
         #expect(try texts(game("과", "ㅏ")) == ["ㅏ"])
         #expect(try texts(game("과", "ㅏ", "ㅗ")) == ["ㅘ"])
         #expect(try texts(game("과", "ㄱ", "ㅏ")) == ["ㄱㅏ"])
-        #expect(try game("과", "ㄱ", "ㅏ", "ㅗ").cells == [HangmanCell(text: "과", isComplete: true, isPlayed: true)])
+        #expect(
+            try game("과", "ㄱ", "ㅏ", "ㅗ").cells == [
+                HangmanCell(text: "과", isComplete: true, isPlayed: true)
+            ])
         // 닭 = ㄷ ㅏ ㄹ ㄱ.
-        #expect(try game("닭", "ㄷ", "ㅏ", "ㄹ").cells == [HangmanCell(text: "달", isComplete: false, isPlayed: true)])
+        #expect(
+            try game("닭", "ㄷ", "ㅏ", "ㄹ").cells == [
+                HangmanCell(text: "달", isComplete: false, isPlayed: true)
+            ])
         #expect(try texts(game("닭", "ㄷ", "ㅏ", "ㄱ")) == ["다ㄱ"])
         #expect(try texts(game("닭", "ㄹ", "ㄱ")) == ["ㄺ"])
         #expect(try texts(game("닭", "ㅏ", "ㄹ", "ㄱ")) == ["ㅏㄺ"])
@@ -298,7 +305,8 @@ import Testing
         for json in bad {
             #expect(throws: DecodingError.self) { try StudyFixtures.decode(HangmanGame.self, json) }
         }
-        let good = try StudyFixtures.decode(HangmanGame.self, #"{"hint":"","answer":"cat","guesses":["C","x"]}"#)
+        let good = try StudyFixtures.decode(
+            HangmanGame.self, #"{"hint":"","answer":"cat","guesses":["C","x"]}"#)
         #expect(good.guesses == ["c", "x"] && good.misses == 1)
     }
 }

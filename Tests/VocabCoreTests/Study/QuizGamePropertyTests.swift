@@ -9,7 +9,8 @@ import Testing
 @Suite struct QuizGamePropertyTests {
     // Small pools so that answers and prompts often collide, in several spellings.
     static let terms = [
-        "apple", "Apple ", "bank", "BANK", "cat", "dog", "ｃａｔ", "pear", "café", "cafe", "dam", "", "  ",
+        "apple", "Apple ", "bank", "BANK", "cat", "dog", "ｃａｔ", "pear", "café", "cafe", "dam", "",
+        "  ",
     ]
     static let meanings = [
         "사과", " 사과", "은행", "둑", "고양이", "개", "배", "배 ", "카페", "커피", "ねこ", "", "Ｘ", "x",
@@ -34,8 +35,10 @@ import Testing
                 usable.append(item)
                 prompt[item.id] = p
                 answer[item.id] = a
-                shownPrompt[item.id] = item.prompt(direction).trimmingCharacters(in: .whitespacesAndNewlines)
-                shownAnswer[item.id] = item.answer(direction).trimmingCharacters(in: .whitespacesAndNewlines)
+                shownPrompt[item.id] = item.prompt(direction).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
+                shownAnswer[item.id] = item.answer(direction).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
             }
             for item in usable where wrongAnswers(for: item.id).count >= 3 {
                 askable.insert(item.id)
@@ -47,7 +50,8 @@ import Testing
         func wrongAnswers(for id: UUID) -> Set<String> {
             let p = prompt[id]
             let right = Set(usable.filter { prompt[$0.id] == p }.compactMap { answer[$0.id] })
-            return Set(usable.filter { prompt[$0.id] != p }.compactMap { answer[$0.id] }).subtracting(right)
+            return Set(usable.filter { prompt[$0.id] != p }.compactMap { answer[$0.id] })
+                .subtracting(right)
         }
     }
 
@@ -59,16 +63,20 @@ import Testing
             let size = Int.random(in: 0...12, using: &rng)
             var items: [StudyItem] = (0..<size).map { n in
                 StudyFixtures.item(
-                    n, Self.terms.randomElement(using: &rng)!, Self.meanings.randomElement(using: &rng)!)
+                    n, Self.terms.randomElement(using: &rng)!,
+                    Self.meanings.randomElement(using: &rng)!)
             }
-            if size > 0 && Bool.random(using: &rng) { items.append(items[0]) }  // the same word twice
-            let direction: StudyDirection = Bool.random(using: &rng) ? .termToMeaning : .meaningToTerm
+            // The same word twice.
+            if size > 0 && Bool.random(using: &rng) { items.append(items[0]) }
+            let direction: StudyDirection =
+                Bool.random(using: &rng) ? .termToMeaning : .meaningToTerm
             let count: Int? = Bool.random(using: &rng) ? nil : Int.random(in: -1...14, using: &rng)
             let reference = Reference(items: items, direction: direction)
 
             let quiz: QuizGame
             do throws(QuizError) {
-                quiz = try QuizGame.make(items: items, direction: direction, count: count, using: &rng)
+                quiz = try QuizGame.make(
+                    items: items, direction: direction, count: count, using: &rng)
             } catch {
                 if let count, count < 1 {
                     #expect(error == .invalidCount(count))
@@ -76,15 +84,22 @@ import Testing
                     #expect(error == .notEnoughWords(available: reference.usable.count))
                 } else {
                     #expect(reference.askable.isEmpty, "game \(game)")
-                    #expect(error == .notEnoughDistinctAnswers(words: reference.usable.count, direction: direction))
+                    #expect(
+                        error
+                            == .notEnoughDistinctAnswers(
+                                words: reference.usable.count, direction: direction))
                 }
                 continue
             }
             made += 1
             #expect(count.map { $0 >= 1 } ?? true)
             #expect(reference.usable.count >= 4 && !reference.askable.isEmpty)
-            #expect(quiz.questions.count == min(count ?? reference.askable.count, reference.askable.count))
-            #expect(Set(quiz.questions.map(\.itemID)).count == quiz.questions.count, "a word asked twice")
+            #expect(
+                quiz.questions.count
+                    == min(count ?? reference.askable.count, reference.askable.count))
+            #expect(
+                Set(quiz.questions.map(\.itemID)).count == quiz.questions.count,
+                "a word asked twice")
             for q in quiz.questions {
                 check(q, reference: reference)
                 correctAt[q.correctIndex] += 1
@@ -109,7 +124,9 @@ import Testing
         if q.prompt != reference.shownPrompt[q.itemID] { problems.append("prompt") }
         if q.choices.count != 4 || !(0..<4).contains(q.correctIndex) { problems.append("shape") }
         if q.correctAnswer != reference.shownAnswer[q.itemID] { problems.append("right answer") }
-        if Set(q.choices.map(SearchFolding.fold)).count != 4 { problems.append("choices not distinct") }
+        if Set(q.choices.map(SearchFolding.fold)).count != 4 {
+            problems.append("choices not distinct")
+        }
         for (i, choice) in q.choices.enumerated() where i != q.correctIndex {
             // A wrong choice is the answer of another word, never right for this prompt.
             let isAnAnswer = reference.usable.contains { reference.shownAnswer[$0.id] == choice }
@@ -138,11 +155,13 @@ import Testing
                     (0..<4).contains(choice) && !before.isFinished
                         && outcome
                             == QuizOutcome(
-                                isCorrect: isCorrect, correctIndex: q.correctIndex, isFinished: game.isFinished)
+                                isCorrect: isCorrect, correctIndex: q.correctIndex,
+                                isFinished: game.isFinished)
                         && game.currentIndex == before.currentIndex + 1)
             } catch {
                 #expect(game == before, "a refused answer changed the game")
-                #expect(error == (before.isFinished ? .finished : .choiceOutOfRange(choice, count: 4)))
+                #expect(
+                    error == (before.isFinished ? .finished : .choiceOutOfRange(choice, count: 4)))
             }
             #expect(
                 game.score == expectedScore && game.wrongItemIDs == expectedWrong

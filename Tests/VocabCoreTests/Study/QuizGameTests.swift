@@ -13,7 +13,8 @@ import Testing
     ])
 
     func make(
-        _ items: [StudyItem], _ direction: StudyDirection = .termToMeaning, count: Int? = nil, seed: UInt64 = 1
+        _ items: [StudyItem], _ direction: StudyDirection = .termToMeaning, count: Int? = nil,
+        seed: UInt64 = 1
     ) throws(QuizError) -> QuizGame {
         var rng = SplitMix64(seed: seed)
         return try QuizGame.make(items: items, direction: direction, count: count, using: &rng)
@@ -38,8 +39,12 @@ import Testing
     }
 
     @Test func answersThatFoldTogetherAreOneAnswer() {
-        let items = F.items([("a", "Apple"), ("b", " apple "), ("c", "APPLE"), ("d", "ａｐｐｌｅ"), ("e", "Äpple")])
-        #expect(throws: QuizError.notEnoughDistinctAnswers(words: 5, direction: .termToMeaning)) { try make(items) }
+        let items = F.items([
+            ("a", "Apple"), ("b", " apple "), ("c", "APPLE"), ("d", "ａｐｐｌｅ"), ("e", "Äpple"),
+        ])
+        #expect(throws: QuizError.notEnoughDistinctAnswers(words: 5, direction: .termToMeaning)) {
+            try make(items)
+        }
         #expect(
             QuizError.notEnoughDistinctAnswers(words: 5, direction: .termToMeaning).description
                 == "A quiz needs 4 different meanings to choose from; these 5 words do not have enough different meanings."
@@ -73,7 +78,9 @@ import Testing
 
     @Test func wordsSharingAMeaningNeverShowItTwice() throws {
         // 사과 twice (one written differently): it may be right or wrong, never both.
-        let items = F.items([("apple", "사과"), ("Apfel", " 사과 "), ("pear", "배"), ("grape", "포도"), ("plum", "자두")])
+        let items = F.items([
+            ("apple", "사과"), ("Apfel", " 사과 "), ("pear", "배"), ("grape", "포도"), ("plum", "자두"),
+        ])
         for seed in 0..<200 as Range<UInt64> {
             let game = try make(items, seed: seed)
             #expect(game.questions.count == 5)
@@ -121,11 +128,14 @@ import Testing
     }
 
     @Test func promptsAndChoicesAreTrimmed() throws {
-        let items = F.items([(" apple\n", " 사과 "), ("pear", "배\t"), ("grape", "포도"), ("plum", "자두")])
+        let items = F.items([
+            (" apple\n", " 사과 "), ("pear", "배\t"), ("grape", "포도"), ("plum", "자두"),
+        ])
         let game = try make(items)
         for q in game.questions {
             #expect(q.prompt == q.prompt.trimmingCharacters(in: .whitespacesAndNewlines))
-            #expect(q.choices.allSatisfy { $0 == $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+            #expect(
+                q.choices.allSatisfy { $0 == $0.trimmingCharacters(in: .whitespacesAndNewlines) })
         }
     }
 
@@ -139,7 +149,10 @@ import Testing
         #expect(game.currentIndex == 0 && !game.isFinished)
         let first = try #require(game.currentQuestion)
         let right = try game.answer(choice: first.correctIndex)
-        #expect(right == QuizOutcome(isCorrect: true, correctIndex: first.correctIndex, isFinished: false))
+        #expect(
+            right
+                == QuizOutcome(isCorrect: true, correctIndex: first.correctIndex, isFinished: false)
+        )
         let second = try #require(game.currentQuestion)
         let wrongChoice = (second.correctIndex + 1) % 4
         let wrong = try game.answer(choice: wrongChoice)
@@ -161,10 +174,14 @@ import Testing
         var game = try make(Self.fruits, count: 2)
         let before = game
         for choice in [-1, 4, 100, Int.min] {
-            #expect(throws: GameError.choiceOutOfRange(choice, count: 4)) { try game.answer(choice: choice) }
+            #expect(throws: GameError.choiceOutOfRange(choice, count: 4)) {
+                try game.answer(choice: choice)
+            }
             #expect(game == before)
         }
-        #expect(GameError.choiceOutOfRange(4, count: 4).description == "Choice 4 does not exist; choose 0 to 3.")
+        #expect(
+            GameError.choiceOutOfRange(4, count: 4).description
+                == "Choice 4 does not exist; choose 0 to 3.")
     }
 
     @Test func answeringAfterTheEndIsRefused() throws {

@@ -8,7 +8,9 @@ import Testing
 
     @Test func marksEachWordInOrderThenFinishes() throws {
         var test = try SelfTest(items: Self.words)
-        #expect(test.currentItem == Self.words[0] && !test.isRevealed && test.direction == .termToMeaning)
+        #expect(
+            test.currentItem == Self.words[0] && !test.isRevealed
+                && test.direction == .termToMeaning)
         try test.reveal()
         #expect(test.isRevealed)
         try test.mark(.known)
@@ -23,7 +25,8 @@ import Testing
         #expect(
             test.result
                 == SelfTestResult(
-                    marked: 4, known: 2, wrongItemIDs: [Self.words[1].id, Self.words[3].id], scorePercent: 50,
+                    marked: 4, known: 2, wrongItemIDs: [Self.words[1].id, Self.words[3].id],
+                    scorePercent: 50,
                     isPerfect: false))
     }
 
@@ -118,10 +121,14 @@ import Testing
         var json = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
         json["marks"] = ["known", "known", "known", "known", "known"]
         let tooManyMarks = try JSONSerialization.data(withJSONObject: json)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SelfTest.self, from: tooManyMarks) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(SelfTest.self, from: tooManyMarks)
+        }
         json["marks"] = []
         json["items"] = []
         let noItems = try JSONSerialization.data(withJSONObject: json)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SelfTest.self, from: noItems) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(SelfTest.self, from: noItems)
+        }
     }
 }

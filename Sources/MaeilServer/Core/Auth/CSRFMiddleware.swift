@@ -20,7 +20,8 @@ struct CSRFMiddleware: AsyncMiddleware {
         self.maxBodySize = maxBodySize
     }
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
+    {
         if ![.GET, .HEAD, .OPTIONS].contains(request.method) {
             if request.body.data == nil {
                 do {
@@ -55,7 +56,9 @@ struct CSRFMiddleware: AsyncMiddleware {
             if let token = request.session.data[sessionKey] { return token }
         }
         if let token = request.storage[NewCookieToken.self] { return token }
-        guard let token = request.cookies[cookieName]?.string, isWellFormed(token) else { return nil }
+        guard let token = request.cookies[cookieName]?.string, isWellFormed(token) else {
+            return nil
+        }
         return token
     }
 
@@ -69,7 +72,8 @@ struct CSRFMiddleware: AsyncMiddleware {
     private struct NewCookieToken: StorageKey { typealias Value = String }
 
     private static func isWellFormed(_ token: String) -> Bool {
-        token.utf8.count == 48 && token.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        token.utf8.count == 48
+            && token.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     private static func formToken(_ request: Request) -> String? {
@@ -81,7 +85,8 @@ struct CSRFMiddleware: AsyncMiddleware {
     }
 
     private func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }

@@ -22,57 +22,73 @@ struct DatabaseSessionDriver: AsyncSessionDriver {
     func createSession(_ data: SessionData, for request: Request) async throws -> SessionID {
         let id = [UInt8].random(count: 32).map { String(format: "%02x", $0) }.joined()
         let now = Date()
-        try await request.db.sql().raw("""
+        try await request.db.sql().raw(
+            """
             INSERT INTO \(ident: Self.table) (id_digest, user_id, data, created_at, expires_at)
             VALUES (\(bind: Self.digest(id)), \(bind: Self.userID(data)), \(bind: try Self.json(data)),
               \(bind: now), \(bind: now.addingTimeInterval(Self.lifetime)))
-            """).run()
+            """
+        ).run()
         return SessionID(string: id)
     }
 
     func readSession(_ sessionID: SessionID, for request: Request) async throws -> SessionData? {
-        guard let row = try await request.db.sql().raw("""
-            SELECT data, expires_at FROM \(ident: Self.table)
-            WHERE id_digest = \(bind: Self.digest(sessionID.string)) AND expires_at > \(bind: Date())
-            """).first()
+        guard
+            let row = try await request.db.sql().raw(
+                """
+                SELECT data, expires_at FROM \(ident: Self.table)
+                WHERE id_digest = \(bind: Self.digest(sessionID.string)) AND expires_at > \(bind: Date())
+                """
+            ).first()
         else { return nil }
-        let data = try JSONDecoder().decode(SessionData.self, from: Data(try row.decode(column: "data", as: String.self).utf8))
+        let data = try JSONDecoder().decode(
+            SessionData.self, from: Data(try row.decode(column: "data", as: String.self).utf8))
         request.storage[Loaded.self] = (data, try row.decode(column: "expires_at", as: Date.self))
         return data
     }
 
-    func updateSession(_ sessionID: SessionID, to data: SessionData, for request: Request) async throws -> SessionID {
+    func updateSession(_ sessionID: SessionID, to data: SessionData, for request: Request)
+        async throws -> SessionID
+    {
         let now = Date()
         if let loaded = request.storage[Loaded.self], loaded.data == data,
             loaded.expiresAt > now.addingTimeInterval(Self.lifetime - Self.refreshInterval)
         {
             return sessionID
         }
-        try await request.db.sql().raw("""
+        try await request.db.sql().raw(
+            """
             UPDATE \(ident: Self.table) SET data = \(bind: try Self.json(data)), user_id = \(bind: Self.userID(data)),
               expires_at = \(bind: now.addingTimeInterval(Self.lifetime))
             WHERE id_digest = \(bind: Self.digest(sessionID.string))
-            """).run()
+            """
+        ).run()
         return sessionID
     }
 
     func deleteSession(_ sessionID: SessionID, for request: Request) async throws {
-        try await request.db.sql().raw("""
+        try await request.db.sql().raw(
+            """
             DELETE FROM \(ident: Self.table) WHERE id_digest = \(bind: Self.digest(sessionID.string))
-            """).run()
+            """
+        ).run()
     }
 
     /// Deletes every session past its expiry; returns how many.
     @discardableResult
     static func deleteExpired(on db: any SQLDatabase, now: Date = Date()) async throws -> Int {
-        try await db.raw("""
+        try await db.raw(
+            """
             DELETE FROM \(ident: table) WHERE expires_at <= \(bind: now) RETURNING id_digest
-            """).all().count
+            """
+        ).all().count
     }
 
     static func digest(_ id: String) -> String { SecretDigest.sha256Hex(id) }
 
-    private static func userID(_ data: SessionData) -> UUID? { data[userKey].flatMap(UUID.init(uuidString:)) }
+    private static func userID(_ data: SessionData) -> UUID? {
+        data[userKey].flatMap(UUID.init(uuidString:))
+    }
 
     private static func json(_ data: SessionData) throws -> String {
         String(decoding: try JSONEncoder().encode(data), as: UTF8.self)
@@ -84,7 +100,8 @@ struct DatabaseSessionDriver: AsyncSessionDriver {
 /// without this every cookieless visit would store an empty row. Sits just
 /// inside the sessions middleware.
 struct DropEmptySessionMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
+    {
         let response = try await next.respond(to: request)
         if request.hasSession, request.session.data.snapshot.isEmpty {
             request.session.destroy()

@@ -2,7 +2,8 @@ import Vapor
 
 /// Sends visitors who are not signed in to the login page, then back.
 struct RequireWebUserMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
+    {
         guard request.auth.has(User.self) else {
             let target = request.url.string
             let encoded = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"

@@ -1,5 +1,5 @@
-import Vapor
 import Foundation
+import Vapor
 
 /// Tokens and session ids are stored only as digests: a copy of the database
 /// holds nothing that signs anyone in.

@@ -16,7 +16,9 @@ struct SessionSweeper: LifecycleHandler {
     private let task = Task()
 
     func didBoot(_ app: Application) throws {
-        let repeated = app.eventLoopGroup.next().scheduleRepeatedAsyncTask(initialDelay: .seconds(1), delay: Self.interval) {
+        let repeated = app.eventLoopGroup.next().scheduleRepeatedAsyncTask(
+            initialDelay: .seconds(1), delay: Self.interval
+        ) {
             [app] _ in
             app.eventLoopGroup.next().makeFutureWithTask {
                 do {
@@ -39,12 +41,16 @@ struct SessionSweeper: LifecycleHandler {
 
     /// One pass; returns the sessions and sign-in records deleted.
     @discardableResult
-    static func sweep(_ db: any SQLDatabase, now: Date = Date()) async throws -> (sessions: Int, attempts: Int) {
+    static func sweep(_ db: any SQLDatabase, now: Date = Date()) async throws -> (
+        sessions: Int, attempts: Int
+    ) {
         let sessions = try await DatabaseSessionDriver.deleteExpired(on: db, now: now)
-        let attempts = try await db.raw("""
+        let attempts = try await db.raw(
+            """
             DELETE FROM \(ident: LoginAttempt.schema)
             WHERE attempted_at < \(bind: now.addingTimeInterval(-AccountService.longestWindow)) RETURNING id
-            """).all().count
+            """
+        ).all().count
         return (sessions, attempts)
     }
 }

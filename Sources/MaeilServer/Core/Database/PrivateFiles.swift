@@ -18,12 +18,17 @@ enum PrivateFiles {
                 attributes: [.posixPermissions: Int(directoryMode)])
         }
         if !files.fileExists(atPath: path) {
-            guard files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: Int(fileMode)]) else {
+            guard
+                files.createFile(
+                    atPath: path, contents: nil, attributes: [.posixPermissions: Int(fileMode)])
+            else {
                 throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
             }
         }
         for file in [path, path + "-wal", path + "-shm"] where files.fileExists(atPath: file) {
-            let mode = (try files.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber)?.uint16Value ?? 0
+            let mode =
+                (try files.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber)?
+                .uint16Value ?? 0
             if mode & 0o077 != 0 {
                 try files.setAttributes([.posixPermissions: Int(fileMode)], ofItemAtPath: file)
             }

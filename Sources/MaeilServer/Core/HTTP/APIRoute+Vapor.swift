@@ -9,7 +9,8 @@ extension RoutesBuilder {
         use handler: @Sendable @escaping (Request) async throws -> Response
     ) -> Route {
         let path = route.segments.map { segment -> PathComponent in
-            APIRoute.parameterName(segment).map { .parameter(String($0)) } ?? .constant(String(segment))
+            APIRoute.parameterName(segment).map { .parameter(String($0)) }
+                ?? .constant(String(segment))
         }
         return on(HTTPMethod(rawValue: route.method.rawValue), path, body: body, use: handler)
     }

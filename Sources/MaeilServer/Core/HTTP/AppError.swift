@@ -31,5 +31,6 @@ struct AppError: AbortError, Sendable {
     static let unauthorized = AppError(
         status: .unauthorized, code: .unauthorized, message: "sign in or send a valid Bearer token")
     static let csrf = AppError(
-        status: .forbidden, code: .csrf, message: "the form's security token is missing or stale; reload the page and try again")
+        status: .forbidden, code: .csrf,
+        message: "the form's security token is missing or stale; reload the page and try again")
 }

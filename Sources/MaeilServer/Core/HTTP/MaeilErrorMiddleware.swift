@@ -5,7 +5,8 @@ import Vapor
 /// the API, an HTML page for the web app. Unexpected errors are logged and
 /// shown as a 500 without internals.
 struct MaeilErrorMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
+    {
         do {
             return try await next.respond(to: request)
         } catch {
@@ -21,7 +22,9 @@ struct MaeilErrorMiddleware: AsyncMiddleware {
                 }
                 return response
             }
-            return try await WebErrorPage.render(request, status: status, message: request.errorText(error, code: code, message: message))
+            return try await WebErrorPage.render(
+                request, status: status,
+                message: request.errorText(error, code: code, message: message))
         }
     }
 
@@ -37,16 +40,18 @@ struct MaeilErrorMiddleware: AsyncMiddleware {
         case let error as DecodingError:
             return (.badRequest, .invalidJSON, Self.message(for: error))
         case let error as any AbortError:
-            let code: ErrorCode = switch error.status {
-            case .notFound: .notFound
-            case .payloadTooLarge: .tooLarge
-            case .unauthorized: .unauthorized
-            case .forbidden: .forbidden
-            case .unsupportedMediaType: .unsupportedMediaType
-            case .methodNotAllowed: .methodNotAllowed
-            default: .badRequest
-            }
-            let message = error.status == .payloadTooLarge ? "the upload is larger than 20 MB" : error.reason
+            let code: ErrorCode =
+                switch error.status {
+                case .notFound: .notFound
+                case .payloadTooLarge: .tooLarge
+                case .unauthorized: .unauthorized
+                case .forbidden: .forbidden
+                case .unsupportedMediaType: .unsupportedMediaType
+                case .methodNotAllowed: .methodNotAllowed
+                default: .badRequest
+                }
+            let message =
+                error.status == .payloadTooLarge ? "the upload is larger than 20 MB" : error.reason
             return (error.status, code, message)
         default:
             return (.internalServerError, .internal, "something went wrong on the server")
@@ -55,15 +60,20 @@ struct MaeilErrorMiddleware: AsyncMiddleware {
 
     static func message(for error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
-            let p = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            let p = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+                .joined(separator: ".")
             return p.isEmpty ? "body" : p
         }
         switch error {
-        case .typeMismatch(let type, let context): return "\(path(context)): expected \(Self.typeName(type))"
-        case .valueNotFound(let type, let context): return "\(path(context)): expected \(Self.typeName(type)), found null"
+        case .typeMismatch(let type, let context):
+            return "\(path(context)): expected \(Self.typeName(type))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context)): expected \(Self.typeName(type)), found null"
         case .keyNotFound(let key, let context):
             let parent = path(context)
-            return parent == "body" ? "missing field \"\(key.stringValue)\"" : "\(parent): missing field \"\(key.stringValue)\""
+            return parent == "body"
+                ? "missing field \"\(key.stringValue)\""
+                : "\(parent): missing field \"\(key.stringValue)\""
         case .dataCorrupted(let context): return "\(path(context)): \(context.debugDescription)"
         @unknown default: return "the request body could not be read"
         }

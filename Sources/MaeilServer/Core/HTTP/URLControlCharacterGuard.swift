@@ -6,10 +6,12 @@ import VocabCore
 /// name ever sees one. `/favicon.svg%00.html` would otherwise open
 /// `favicon.svg` (the name ends at the NUL) but be typed by its `.html`.
 struct URLControlCharacterGuard: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
+    {
         let raw = request.url.path + "?" + (request.url.query ?? "")
         if Self.holdsControlCharacter(raw) {
-            throw AppError.badRequest("the address must not contain control characters", code: .controlCharacter)
+            throw AppError.badRequest(
+                "the address must not contain control characters", code: .controlCharacter)
         }
         return try await next.respond(to: request)
     }

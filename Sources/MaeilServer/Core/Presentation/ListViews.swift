@@ -14,9 +14,11 @@ struct PagerView: Encodable, Sendable {
     var next: String?
 
     /// `path` plus the query `items`, with `page` set.
-    init(req: Request, path: String, query: [(String, String)], page: Int, total: Int, perPage: Int) {
+    init(req: Request, path: String, query: [(String, String)], page: Int, total: Int, perPage: Int)
+    {
         let pages = max(1, (total + perPage - 1) / perPage)
-        label = Localizer.format("pageOf", req.uiLanguage, ["page": String(page), "pages": String(pages)])
+        label = Localizer.format(
+            "pageOf", req.uiLanguage, ["page": String(page), "pages": String(pages)])
         func url(_ target: Int) -> String {
             var components = URLComponents()
             components.path = path

@@ -10,7 +10,9 @@ enum Localizer {
     static let cookie = "maeil_lang"
 
     static func language(for req: Request) -> UILanguage {
-        if let raw = req.cookies[cookie]?.string, let lang = UILanguage(rawValue: raw) { return lang }
+        if let raw = req.cookies[cookie]?.string, let lang = UILanguage(rawValue: raw) {
+            return lang
+        }
         return language(acceptLanguage: req.headers.first(name: .acceptLanguage))
     }
 
@@ -20,7 +22,9 @@ enum Localizer {
         let ranked = header.split(separator: ",").compactMap { part -> (String, Double)? in
             let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let tag = pieces.first?.lowercased(), !tag.isEmpty else { return nil }
-            let q = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            let q =
+                pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }
+                ?? 1
             return (tag, q)
         }.sorted { $0.1 > $1.1 }
         for (tag, q) in ranked where q > 0 {
@@ -38,7 +42,8 @@ enum Localizer {
     static let korean = (try? load(.ko)) ?? [:]
 
     static func load(_ lang: UILanguage) throws -> [String: String] {
-        try JSONDecoder().decode([String: String].self, from: MaeilResources.data("Strings/\(lang.rawValue).json"))
+        try JSONDecoder().decode(
+            [String: String].self, from: MaeilResources.data("Strings/\(lang.rawValue).json"))
     }
 
     /// Fails at start, with the reason, when a strings file cannot be read.

@@ -27,7 +27,9 @@ extension Request {
 
     /// The same, worded from the error's case where the page can (a field's rule).
     func errorText(_ error: any Error, code: ErrorCode, message: String) -> String {
-        if let error = error as? ValidationError { return WebMessages.validation(error, uiLanguage) }
+        if let error = error as? ValidationError {
+            return WebMessages.validation(error, uiLanguage)
+        }
         return errorText(code: code, message: message)
     }
 
@@ -57,7 +59,9 @@ extension Localizer {
     /// that fits the word filled in (`“사과”를`).
     static func format(_ key: String, _ lang: UILanguage, _ values: [String: String]) -> String {
         var text = self.text(key, lang)
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        for (name, value) in values {
+            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+        }
         return lang == .ko ? Josa.resolve(in: text) : text
     }
 }

@@ -17,7 +17,8 @@ enum TemplateStrings {
     /// `#(t.name)`, `t.name` in tags, and the same in every `#extend`ed template.
     private static func collect(_ template: String, seen: Set<String>) -> Set<String> {
         guard !seen.contains(template),
-            let text = try? String(decoding: MaeilResources.data("Views/\(template).leaf"), as: UTF8.self)
+            let text = try? String(
+                decoding: MaeilResources.data("Views/\(template).leaf"), as: UTF8.self)
         else { return [] }
         var keys = Set(matches(of: #/\bt\.([A-Za-z0-9_]+)/#, in: text))
         for included in matches(of: #/#extend\("([^"]+)"\)/#, in: text) {
@@ -26,7 +27,9 @@ enum TemplateStrings {
         return keys
     }
 
-    private static func matches(of pattern: Regex<(Substring, Substring)>, in text: String) -> [String] {
+    private static func matches(of pattern: Regex<(Substring, Substring)>, in text: String)
+        -> [String]
+    {
         text.matches(of: pattern).map { String($0.output.1) }
     }
 }

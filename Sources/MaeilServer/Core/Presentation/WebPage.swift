@@ -61,15 +61,21 @@ enum WebErrorPage {
         var message: String
     }
 
-    static func render(_ req: Request, status: HTTPStatus, message: String) async throws -> Response {
+    static func render(_ req: Request, status: HTTPStatus, message: String) async throws -> Response
+    {
         if status == .unauthorized {
-            return req.redirect(to: "/login?next=" + (req.url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/"))
+            return req.redirect(
+                to: "/login?next="
+                    + (req.url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
+                        ?? "/"))
         }
         do {
             return try await req.renderPage(
-                "error", title: "errorTitle", data: Data(status: Int(status.code), message: message), status: status)
+                "error", title: "errorTitle",
+                data: Data(status: Int(status.code), message: message), status: status)
         } catch {
-            let response = Response(status: status, body: .init(string: "\(status.code) \(message)"))
+            let response = Response(
+                status: status, body: .init(string: "\(status.code) \(message)"))
             response.headers.contentType = .plainText
             return response
         }

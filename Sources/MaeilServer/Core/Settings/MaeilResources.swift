@@ -19,6 +19,8 @@ enum MaeilResources {
 
     enum ResourceError: Error, CustomStringConvertible {
         case missing
-        var description: String { "the Maeil resources bundle is missing; set MAEIL_RESOURCES to its Resources folder" }
+        var description: String {
+            "the Maeil resources bundle is missing; set MAEIL_RESOURCES to its Resources folder"
+        }
     }
 }

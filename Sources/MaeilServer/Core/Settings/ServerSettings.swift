@@ -31,15 +31,23 @@ public struct ServerSettings: Sendable {
 
     /// Defaults overridden by MAEIL_HOST, MAEIL_PORT, MAEIL_DATA_DIR, DATABASE_URL,
     /// MAEIL_BCRYPT_COST, MAEIL_SIGNUPS_PER_HOUR and MAEIL_TIMEZONE.
-    public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> ServerSettings {
+    public static func fromEnvironment(
+        _ env: [String: String] = ProcessInfo.processInfo.environment
+    ) -> ServerSettings {
         var settings = ServerSettings()
         if let host = env["MAEIL_HOST"], !host.isEmpty { settings.host = host }
         if let port = env["MAEIL_PORT"].flatMap(Int.init) { settings.port = port }
         if let dir = env["MAEIL_DATA_DIR"], !dir.isEmpty { settings.dataDirectory = dir }
         if let url = env["DATABASE_URL"], !url.isEmpty { settings.databaseURL = url }
-        if let cost = env["MAEIL_BCRYPT_COST"].flatMap(Int.init), (4...31).contains(cost) { settings.bcryptCost = cost }
-        if let limit = env["MAEIL_SIGNUPS_PER_HOUR"].flatMap(Int.init), limit >= 0 { settings.signupsPerHour = limit }
-        if let tz = env["MAEIL_TIMEZONE"].flatMap(TimeZone.init(identifier:)) { settings.timeZone = tz }
+        if let cost = env["MAEIL_BCRYPT_COST"].flatMap(Int.init), (4...31).contains(cost) {
+            settings.bcryptCost = cost
+        }
+        if let limit = env["MAEIL_SIGNUPS_PER_HOUR"].flatMap(Int.init), limit >= 0 {
+            settings.signupsPerHour = limit
+        }
+        if let tz = env["MAEIL_TIMEZONE"].flatMap(TimeZone.init(identifier:)) {
+            settings.timeZone = tz
+        }
         return settings
     }
 

@@ -26,7 +26,9 @@ struct AccountService: Sendable {
     /// 3–32 characters of a–z, 0–9, `_`, `.`, `-`; passwords 8–200 characters.
     static func validate(username: String, password: String) throws {
         guard isWellFormed(username: username) else {
-            throw AppError.invalid("username must be 3–32 characters of a–z, 0–9, '_', '.', '-'", code: .invalidUsername)
+            throw AppError.invalid(
+                "username must be 3–32 characters of a–z, 0–9, '_', '.', '-'",
+                code: .invalidUsername)
         }
         try checkPassword(password)
     }
@@ -41,13 +43,16 @@ struct AccountService: Sendable {
             throw AppError.invalid("password must be 8–200 characters", code: .invalidPassword)
         }
         guard !ControlCharacters.occur(in: password, allowingLineBreaks: false) else {
-            throw AppError.invalid("password must not contain control characters", code: .invalidPassword)
+            throw AppError.invalid(
+                "password must not contain control characters", code: .invalidPassword)
         }
     }
 
     /// Makes an account. `clientAddress` (a web or API sign-up) counts against
     /// the per-address limit; the CLI passes nil.
-    func signUp(username raw: String, password: String, clientAddress: String? = nil) async throws -> User {
+    func signUp(username raw: String, password: String, clientAddress: String? = nil) async throws
+        -> User
+    {
         let username = Self.normalizedUsername(raw)
         try Self.validate(username: username, password: password)
         let signupKey = clientAddress.map { "signup:\($0)" }
@@ -63,21 +68,28 @@ struct AccountService: Sendable {
             }
         }
         if try await User.query(on: db).filter(\.$username == username).first() != nil {
-            throw AppError(status: .conflict, code: .usernameTaken, message: "username \"\(username)\" is taken")
+            throw AppError(
+                status: .conflict, code: .usernameTaken,
+                message: "username \"\(username)\" is taken")
         }
         let user = User(username: username, passwordHash: try await passwords.hash(password))
         do {
             try await user.create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw AppError(status: .conflict, code: .usernameTaken, message: "username \"\(username)\" is taken")
+            throw AppError(
+                status: .conflict, code: .usernameTaken,
+                message: "username \"\(username)\" is taken")
         }
-        if let signupKey { try await LoginAttempt(key: signupKey, attemptedAt: Date()).create(on: db) }
+        if let signupKey {
+            try await LoginAttempt(key: signupKey, attemptedAt: Date()).create(on: db)
+        }
         return user
     }
 
     /// Checks a password. Too many recent failures for the username or the
     /// client address answer 429 before the password is even looked at.
-    func logIn(username raw: String, password: String, clientAddress: String?) async throws -> User {
+    func logIn(username raw: String, password: String, clientAddress: String?) async throws -> User
+    {
         let username = Self.normalizedUsername(raw)
         // A name that cannot exist is not looked up (nor recorded): it may hold
         // characters the database refuses. It fails like any wrong name.
@@ -93,7 +105,8 @@ struct AccountService: Sendable {
             if failures >= Self.maxFailures {
                 throw AppError(
                     status: .tooManyRequests, code: .rateLimited,
-                    message: "too many failed sign-ins; try again in 15 minutes", retryAfter: Int(Self.failureWindow))
+                    message: "too many failed sign-ins; try again in 15 minutes",
+                    retryAfter: Int(Self.failureWindow))
             }
         }
         let user = try await User.query(on: db).filter(\.$username == username).first()
@@ -121,19 +134,23 @@ struct AccountService: Sendable {
         guard !ControlCharacters.occur(in: name, allowingLineBreaks: false) else {
             throw AppError.invalid("token name must not contain control characters")
         }
-        let secret = "maeil_" + [UInt8].random(count: 24).map { String(format: "%02x", $0) }.joined()
+        let secret =
+            "maeil_" + [UInt8].random(count: 24).map { String(format: "%02x", $0) }.joined()
         let token = UserToken(userID: userID, name: name, tokenHash: Self.digest(secret))
         try await token.create(on: db)
         return (token, secret)
     }
 
     func tokens(of userID: UUID) async throws -> [UserToken] {
-        try await UserToken.query(on: db).filter(\.$user.$id == userID).sort(\.$createdAt, .descending).all()
+        try await UserToken.query(on: db).filter(\.$user.$id == userID).sort(
+            \.$createdAt, .descending
+        ).all()
     }
 
     func deleteToken(_ id: UUID, of userID: UUID) async throws {
-        guard let token = try await UserToken.query(on: db)
-            .filter(\.$id == id).filter(\.$user.$id == userID).first()
+        guard
+            let token = try await UserToken.query(on: db)
+                .filter(\.$id == id).filter(\.$user.$id == userID).first()
         else { throw AppError.notFound("token") }
         try await token.delete(on: db)
     }

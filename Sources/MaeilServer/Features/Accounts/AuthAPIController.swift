@@ -13,8 +13,10 @@ struct AuthAPIController: RouteCollection {
     @Sendable func signUp(req: Request) async throws -> Response {
         let input = try req.content.decode(CredentialsInput.self)
         let user = try await req.accounts.signUp(
-            username: input.username, password: input.password, clientAddress: req.remoteAddress?.ipAddress)
-        let (_, secret) = try await req.accounts.createToken(for: try user.requireID(), name: "API sign-up")
+            username: input.username, password: input.password,
+            clientAddress: req.remoteAddress?.ipAddress)
+        let (_, secret) = try await req.accounts.createToken(
+            for: try user.requireID(), name: "API sign-up")
         let response = Response(status: .created)
         try response.content.encode(LoginResultDTO(user: user.dto, token: secret))
         return response
@@ -23,8 +25,10 @@ struct AuthAPIController: RouteCollection {
     @Sendable func logIn(req: Request) async throws -> LoginResultDTO {
         let input = try req.content.decode(CredentialsInput.self)
         let user = try await req.accounts.logIn(
-            username: input.username, password: input.password, clientAddress: req.remoteAddress?.ipAddress)
-        let (_, secret) = try await req.accounts.createToken(for: try user.requireID(), name: "API login")
+            username: input.username, password: input.password,
+            clientAddress: req.remoteAddress?.ipAddress)
+        let (_, secret) = try await req.accounts.createToken(
+            for: try user.requireID(), name: "API login")
         return LoginResultDTO(user: user.dto, token: secret)
     }
 

@@ -25,7 +25,8 @@ struct AuthWebController: RouteCollection {
     @Sendable func loginPage(req: Request) async throws -> Response {
         if req.auth.has(User.self) { return req.redirect(to: "/") }
         let next = Self.safeNext(try? req.query.get(String.self, at: "next"))
-        return try await req.renderPage("accounts/login", title: "authLoginTitle", data: AuthPageData(username: "", next: next))
+        return try await req.renderPage(
+            "accounts/login", title: "authLoginTitle", data: AuthPageData(username: "", next: next))
     }
 
     @Sendable func logIn(req: Request) async throws -> Response {
@@ -33,34 +34,42 @@ struct AuthWebController: RouteCollection {
         let next = Self.safeNext(form.next)
         do {
             let user = try await req.accounts.logIn(
-                username: form.username, password: form.password, clientAddress: req.remoteAddress?.ipAddress)
+                username: form.username, password: form.password,
+                clientAddress: req.remoteAddress?.ipAddress)
             try await Self.startSession(req, user)
             return req.redirect(to: next)
         } catch let error as AppError {
             return try await req.renderPage(
                 "accounts/login", title: "authLoginTitle",
-                data: AuthPageData(username: form.username, next: next, error: req.errorText(code: error.code, message: error.message)),
+                data: AuthPageData(
+                    username: form.username, next: next,
+                    error: req.errorText(code: error.code, message: error.message)),
                 status: error.status)
         }
     }
 
     @Sendable func signupPage(req: Request) async throws -> Response {
         if req.auth.has(User.self) { return req.redirect(to: "/") }
-        return try await req.renderPage("accounts/signup", title: "authSignupTitle", data: AuthPageData(username: "", next: "/"))
+        return try await req.renderPage(
+            "accounts/signup", title: "authSignupTitle", data: AuthPageData(username: "", next: "/")
+        )
     }
 
     @Sendable func signUp(req: Request) async throws -> Response {
         let form = try req.content.decode(AuthForm.self)
         do {
             let user = try await req.accounts.signUp(
-                username: form.username, password: form.password, clientAddress: req.remoteAddress?.ipAddress)
+                username: form.username, password: form.password,
+                clientAddress: req.remoteAddress?.ipAddress)
             try await Self.startSession(req, user)
             req.flash("authWelcome")
             return req.redirect(to: "/")
         } catch let error as AppError {
             return try await req.renderPage(
                 "accounts/signup", title: "authSignupTitle",
-                data: AuthPageData(username: form.username, next: "/", error: req.errorText(code: error.code, message: error.message)),
+                data: AuthPageData(
+                    username: form.username, next: "/",
+                    error: req.errorText(code: error.code, message: error.message)),
                 status: error.status)
         }
     }
@@ -79,10 +88,13 @@ struct AuthWebController: RouteCollection {
     /// The language toggle: remembered in a cookie for a year.
     @Sendable func setLanguage(req: Request) async throws -> Response {
         let form = try req.content.decode(LanguageForm.self)
-        guard let lang = UILanguage(rawValue: form.lang) else { throw AppError.invalid("unknown language") }
+        guard let lang = UILanguage(rawValue: form.lang) else {
+            throw AppError.invalid("unknown language")
+        }
         let response = req.redirect(to: Self.safeNext(form.next))
         response.cookies[Localizer.cookie] = HTTPCookies.Value(
-            string: lang.rawValue, maxAge: 60 * 60 * 24 * 365, path: "/", isHTTPOnly: true, sameSite: .lax)
+            string: lang.rawValue, maxAge: 60 * 60 * 24 * 365, path: "/", isHTTPOnly: true,
+            sameSite: .lax)
         return response
     }
 

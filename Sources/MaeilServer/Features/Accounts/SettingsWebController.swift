@@ -38,7 +38,8 @@ struct SettingsWebController: RouteCollection {
     }
 
     private func render(
-        _ req: Request, newToken: NewToken? = nil, tokenName: String = "", error: String? = nil, status: HTTPStatus = .ok
+        _ req: Request, newToken: NewToken? = nil, tokenName: String = "", error: String? = nil,
+        status: HTTPStatus = .ok
     ) async throws -> Response {
         let user = try req.requireUser()
         let tokens = try await req.accounts.tokens(of: try req.requireUserID())
@@ -51,11 +52,14 @@ struct SettingsWebController: RouteCollection {
             currentLanguage: lang == .ko ? "한국어" : "English",
             tokens: tokens.map { token in
                 TokenRow(
-                    id: token.id?.uuidString ?? "", name: token.name, createdText: req.dateTimeText(token.createdAt),
-                    lastUsedText: token.lastUsedAt.map { req.dateTimeText($0) } ?? req.text("settingsTokenNeverUsed"))
+                    id: token.id?.uuidString ?? "", name: token.name,
+                    createdText: req.dateTimeText(token.createdAt),
+                    lastUsedText: token.lastUsedAt.map { req.dateTimeText($0) }
+                        ?? req.text("settingsTokenNeverUsed"))
             },
             hasTokens: !tokens.isEmpty, newToken: newToken, tokenName: tokenName, error: error)
-        return try await req.renderPage("accounts/settings", title: "navSettings", nav: "settings", data: data, status: status)
+        return try await req.renderPage(
+            "accounts/settings", title: "navSettings", nav: "settings", data: data, status: status)
     }
 
     struct TokenForm: Content {
@@ -69,14 +73,17 @@ struct SettingsWebController: RouteCollection {
         let name = (form.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 100 else {
             return try await render(
-                req, tokenName: form.name ?? "", error: req.text("settingsTokenNameInvalid"), status: .unprocessableEntity)
+                req, tokenName: form.name ?? "", error: req.text("settingsTokenNameInvalid"),
+                status: .unprocessableEntity)
         }
-        let (token, secret) = try await req.accounts.createToken(for: try req.requireUserID(), name: name)
+        let (token, secret) = try await req.accounts.createToken(
+            for: try req.requireUserID(), name: name)
         return try await render(req, newToken: NewToken(name: token.name, secret: secret))
     }
 
     @Sendable func deleteToken(req: Request) async throws -> Response {
-        try await req.accounts.deleteToken(try req.idParameter("id", "token"), of: try req.requireUserID())
+        try await req.accounts.deleteToken(
+            try req.idParameter("id", "token"), of: try req.requireUserID())
         req.flash("flashTokenDeleted")
         return req.redirect(to: "/settings")
     }

@@ -20,8 +20,10 @@ extension WordExample {
 extension WordDTO {
     init(_ word: WordRecord) {
         self.init(
-            id: word.id, bookID: word.bookID, bookName: word.bookName, term: word.term, meaning: word.meaning,
-            reading: word.reading, partOfSpeech: word.partOfSpeech, note: word.note, synonyms: word.synonyms,
+            id: word.id, bookID: word.bookID, bookName: word.bookName, term: word.term,
+            meaning: word.meaning,
+            reading: word.reading, partOfSpeech: word.partOfSpeech, note: word.note,
+            synonyms: word.synonyms,
             antonyms: word.antonyms, examples: word.examples.map(ExampleDTO.init), tags: word.tags,
             memorized: word.memorized, bookmarked: word.bookmarked, createdAt: word.createdAt,
             updatedAt: word.updatedAt)
@@ -31,7 +33,8 @@ extension WordDTO {
 extension WordPageDTO {
     init(_ page: WordPage) {
         self.init(
-            items: page.items.map(WordDTO.init), total: page.total, page: page.page, perPage: page.perPage,
+            items: page.items.map(WordDTO.init), total: page.total, page: page.page,
+            perPage: page.perPage,
             totalCapped: page.totalCapped)
     }
 }
@@ -47,7 +50,9 @@ extension BookDTO {
 
 extension ImportResultDTO {
     init(_ report: ImportReport) {
-        self.init(imported: report.imported, format: report.format.rawValue, encoding: report.encoding.rawValue)
+        self.init(
+            imported: report.imported, format: report.format.rawValue,
+            encoding: report.encoding.rawValue)
     }
 }
 

@@ -5,7 +5,8 @@ import VocabCore
 extension Request {
     func wordStore() throws -> WordStore {
         WordStore(
-            db: db, userID: try requireUserID(), days: DayFormatter(timeZone: maeilSettings.timeZone),
+            db: db, userID: try requireUserID(),
+            days: DayFormatter(timeZone: maeilSettings.timeZone),
             hooks: application.notebookHooks)
     }
 

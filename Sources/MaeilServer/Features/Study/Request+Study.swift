@@ -4,14 +4,18 @@ import VocabCore
 /// The study services for the signed-in user.
 extension Request {
     func reviews() throws -> ReviewService {
-        ReviewService(db: db, userID: try requireUserID(), days: DayFormatter(timeZone: maeilSettings.timeZone))
+        ReviewService(
+            db: db, userID: try requireUserID(),
+            days: DayFormatter(timeZone: maeilSettings.timeZone))
     }
     func studySettings() throws -> StudySettingsStore {
         StudySettingsStore(db: db, userID: try requireUserID())
     }
 
     func games() throws -> GameService {
-        GameService(db: db, userID: try requireUserID(), days: DayFormatter(timeZone: maeilSettings.timeZone))
+        GameService(
+            db: db, userID: try requireUserID(),
+            days: DayFormatter(timeZone: maeilSettings.timeZone))
     }
     func mistakes() throws -> MistakeStore {
         MistakeStore(db: db, userID: try requireUserID())
@@ -26,6 +30,8 @@ extension Request {
     }
 
     func stats() throws -> StatsService {
-        StatsService(db: db, userID: try requireUserID(), days: DayFormatter(timeZone: maeilSettings.timeZone))
+        StatsService(
+            db: db, userID: try requireUserID(),
+            days: DayFormatter(timeZone: maeilSettings.timeZone))
     }
 }

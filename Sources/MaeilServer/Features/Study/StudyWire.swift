@@ -13,27 +13,36 @@ extension StudyCardDTO {
 
     init(_ card: StudyCard, scheduler: Scheduler, now: Date) {
         let word = card.word
-        let (prompt, answer) = card.direction == .forward ? (word.term, word.meaning) : (word.meaning, word.term)
+        let (prompt, answer) =
+            card.direction == .forward ? (word.term, word.meaning) : (word.meaning, word.term)
         self.init(
-            wordID: word.id, direction: card.direction, bookID: word.bookID, bookName: word.bookName,
-            prompt: prompt, answer: answer, term: word.term, meaning: word.meaning, reading: word.reading,
+            wordID: word.id, direction: card.direction, bookID: word.bookID,
+            bookName: word.bookName,
+            prompt: prompt, answer: answer, term: word.term, meaning: word.meaning,
+            reading: word.reading,
             partOfSpeech: word.partOfSpeech, examples: word.examples.map(ExampleDTO.init),
-            state: StudyCardState(card.stored.state), version: card.stored.reps, due: card.stored.memory.due,
+            state: StudyCardState(card.stored.state), version: card.stored.reps,
+            due: card.stored.memory.due,
             intervals: Dictionary(
-                uniqueKeysWithValues: scheduler.preview(card.stored.memory, at: now).map { rating, after in
-                    (String(rating.rawValue), IntervalFormatter.short(after.due.timeIntervalSince(now)))
+                uniqueKeysWithValues: scheduler.preview(card.stored.memory, at: now).map {
+                    rating, after in
+                    (
+                        String(rating.rawValue),
+                        IntervalFormatter.short(after.due.timeIntervalSince(now))
+                    )
                 }))
     }
 }
 
 extension StudyCardState {
     init(_ state: QueueState) {
-        self = switch state {
-        case .new: .new
-        case .learning: .learning
-        case .review: .review
-        case .relearning: .relearning
-        }
+        self =
+            switch state {
+            case .new: .new
+            case .learning: .learning
+            case .review: .review
+            case .relearning: .relearning
+            }
     }
 }
 
@@ -41,7 +50,8 @@ extension ReviewQueueDTO {
     init(_ queue: ReviewQueue) {
         let scheduler = queue.day.scheduler
         self.init(
-            newCount: queue.newCount, learningCount: queue.learningCount, reviewCount: queue.reviewCount,
+            newCount: queue.newCount, learningCount: queue.learningCount,
+            reviewCount: queue.reviewCount,
             nextLearningDue: queue.nextLearningDue,
             cards: queue.cards.map { StudyCardDTO($0, scheduler: scheduler, now: queue.day.now) })
     }
@@ -50,7 +60,8 @@ extension ReviewQueueDTO {
 extension ReviewAnswerInput {
     func validated() throws -> ReviewAnswer {
         guard let rating = Rating(rawValue: rating) else {
-            throw AppError.badRequest("rating must be 1 (again), 2 (hard), 3 (good) or 4 (easy)", code: .invalidRating)
+            throw AppError.badRequest(
+                "rating must be 1 (again), 2 (hard), 3 (good) or 4 (easy)", code: .invalidRating)
         }
         guard let direction = CardDirection(rawValue: direction) else {
             throw AppError.badRequest("direction must be forward or reverse")
@@ -64,8 +75,10 @@ extension ReviewAnswerInput {
 extension StudySettingsDTO {
     init(_ settings: StudySettings) {
         self.init(
-            desiredRetention: settings.parameters.desiredRetention, newPerDay: settings.limits.newPerDay,
-            reviewsPerDay: settings.limits.reviewsPerDay, maximumInterval: settings.parameters.maximumInterval,
+            desiredRetention: settings.parameters.desiredRetention,
+            newPerDay: settings.limits.newPerDay,
+            reviewsPerDay: settings.limits.reviewsPerDay,
+            maximumInterval: settings.parameters.maximumInterval,
             fuzz: settings.parameters.enableFuzzing, weights: settings.parameters.weights)
     }
 }
@@ -100,9 +113,11 @@ extension GameDTO {
                     prompt: asked.prompt, chosen: answer.chosenIndex, correct: asked.correctIndex,
                     correctAnswer: asked.correctAnswer, isCorrect: answer.isCorrect)
             }
-            let byID = Dictionary(game.questions.map { ($0.itemID, $0) }, uniquingKeysWith: { a, _ in a })
+            let byID = Dictionary(
+                game.questions.map { ($0.itemID, $0) }, uniquingKeysWith: { a, _ in a })
             quiz = QuizView(
-                index: game.currentIndex, prompt: question?.prompt, choices: question?.choices ?? [], last: last,
+                index: game.currentIndex, prompt: question?.prompt,
+                choices: question?.choices ?? [], last: last,
                 wrong: game.wrongItemIDs.compactMap { id in
                     byID[id].map { WordRef(id: id, prompt: $0.prompt, answer: $0.correctAnswer) }
                 })
@@ -110,9 +125,11 @@ extension GameDTO {
             direction = round.direction
             let game = round.current
             hangman = HangmanView(
-                wordIndex: round.index, wordCount: round.games.count, hint: game.hint, script: game.script.rawValue,
+                wordIndex: round.index, wordCount: round.games.count, hint: game.hint,
+                script: game.script.rawValue,
                 cells: game.cells.map { HangmanCellView(text: $0.text, complete: $0.isComplete) },
-                misses: game.misses, maxMisses: HangmanGame.maxMisses, pad: game.pad, guessed: game.guesses,
+                misses: game.misses, maxMisses: HangmanGame.maxMisses, pad: game.pad,
+                guessed: game.guesses,
                 wrongGuesses: game.wrongGuesses, won: game.isWon, lost: game.isLost,
                 answer: game.isFinished ? game.answer : nil)
         case .test(let selfTest):
@@ -121,10 +138,13 @@ extension GameDTO {
             let wrong = Set(selfTest.wrongItemIDs)
             test = TestView(
                 index: selfTest.currentIndex, prompt: item?.prompt(selfTest.direction),
-                answer: selfTest.isRevealed ? item?.answer(selfTest.direction) : nil, revealed: selfTest.isRevealed,
+                answer: selfTest.isRevealed ? item?.answer(selfTest.direction) : nil,
+                revealed: selfTest.isRevealed,
                 marks: selfTest.marks.map(\.rawValue), scorePercent: selfTest.result.scorePercent,
                 wrong: selfTest.items.filter { wrong.contains($0.id) }.map {
-                    WordRef(id: $0.id, prompt: $0.prompt(selfTest.direction), answer: $0.answer(selfTest.direction))
+                    WordRef(
+                        id: $0.id, prompt: $0.prompt(selfTest.direction),
+                        answer: $0.answer(selfTest.direction))
                 })
         case .flashcards(let deck):
             direction = deck.direction
@@ -134,9 +154,11 @@ extension GameDTO {
                 back: deck.isFlipped ? card?.answer(deck.direction) : nil, flipped: deck.isFlipped)
         }
         self.init(
-            id: session.id, kind: session.kind, bookID: session.bookID, direction: direction.rawValue,
+            id: session.id, kind: session.kind, bookID: session.bookID,
+            direction: direction.rawValue,
             finished: session.game.isFinished, score: session.game.score, total: session.game.total,
-            startedAt: session.startedAt, finishedAt: session.finishedAt, quiz: quiz, hangman: hangman, test: test,
+            startedAt: session.startedAt, finishedAt: session.finishedAt, quiz: quiz,
+            hangman: hangman, test: test,
             flashcards: flashcards)
     }
 }
@@ -151,7 +173,8 @@ extension GameStartInput {
         } else if let wordIDs {
             words = .these(wordIDs)
         }
-        return try GameSetup(kindName: kind, bookID: book, directionName: direction, count: count, words: words)
+        return try GameSetup(
+            kindName: kind, bookID: book, directionName: direction, count: count, words: words)
     }
 }
 
@@ -165,7 +188,9 @@ extension GameMoveInput {
             guard let choice else { throw AppError.badRequest("choose needs choice (0–3)") }
             return .choose(choice)
         case .guess:
-            guard let guess, !guess.isEmpty else { throw AppError.badRequest("guess needs a letter") }
+            guard let guess, !guess.isEmpty else {
+                throw AppError.badRequest("guess needs a letter")
+            }
             return .guess(guess)
         case .nextWord: return .nextWord
         case .reveal: return .reveal
@@ -187,9 +212,12 @@ extension GameMoveInput {
 extension StatsDashboardDTO {
     init(_ dashboard: Dashboard) {
         self.init(
-            date: dashboard.today.description, dueToday: dashboard.dueToday, newToday: dashboard.newToday,
-            reviewsToday: dashboard.activityToday.reviews, accuracyToday: dashboard.activityToday.accuracy,
-            wordsAddedToday: dashboard.activityToday.wordsAdded, currentStreak: dashboard.streak.current,
+            date: dashboard.today.description, dueToday: dashboard.dueToday,
+            newToday: dashboard.newToday,
+            reviewsToday: dashboard.activityToday.reviews,
+            accuracyToday: dashboard.activityToday.accuracy,
+            wordsAddedToday: dashboard.activityToday.wordsAdded,
+            currentStreak: dashboard.streak.current,
             longestStreak: dashboard.streak.longest, totalWords: dashboard.totalWords,
             memorizedWords: dashboard.memorizedWords, gamesPlayed: dashboard.gamesPlayed,
             gamesToday: dashboard.gamesToday)
@@ -200,7 +228,8 @@ extension StatsDayDTO {
     init(date: String, activity: DayActivity) {
         self.init(
             date: date, wordsAdded: activity.wordsAdded, reviews: activity.reviews,
-            correctReviews: activity.correctReviews, accuracy: activity.accuracy, answers: activity.answers,
+            correctReviews: activity.correctReviews, accuracy: activity.accuracy,
+            answers: activity.answers,
             games: activity.games)
     }
 }
@@ -228,6 +257,7 @@ extension ReviewSource {
 
 extension MistakeDTO {
     init(_ note: MistakeStore.Entry) {
-        self.init(word: WordDTO(note.word), source: note.source, count: note.count, lastAt: note.lastAt)
+        self.init(
+            word: WordDTO(note.word), source: note.source, count: note.count, lastAt: note.lastAt)
     }
 }

@@ -12,7 +12,8 @@ struct BookStore: Sendable {
 
     func list() async throws -> [BookSummary] {
         let sql = try db.sql()
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             SELECT b.id, b.name, b.description, b.study_directions, b.created_at, b.updated_at,
                    COUNT(w.id) AS word_count,
                    COALESCE(SUM(CASE WHEN w.memorized THEN 1 ELSE 0 END), 0) AS memorized_count
@@ -20,7 +21,8 @@ struct BookStore: Sendable {
             WHERE b.user_id = \(bind: userID)
             GROUP BY b.id, b.name, b.description, b.study_directions, b.created_at, b.updated_at
             ORDER BY b.created_at ASC, b.name ASC
-            """).all()
+            """
+        ).all()
         return try rows.map { row in
             BookSummary(
                 id: try row.decode(column: "id", as: UUID.self),
@@ -28,15 +30,18 @@ struct BookStore: Sendable {
                 description: try row.decode(column: "description", as: String.self),
                 wordCount: try row.decode(column: "word_count", as: Int.self),
                 memorizedCount: try row.decode(column: "memorized_count", as: Int.self),
-                studyDirections: StudyDirections(rawValue: try row.decode(column: "study_directions", as: String.self)) ?? .forward,
+                studyDirections: StudyDirections(
+                    rawValue: try row.decode(column: "study_directions", as: String.self))
+                    ?? .forward,
                 createdAt: try row.decode(column: "created_at", as: Date?.self),
                 updatedAt: try row.decode(column: "updated_at", as: Date?.self))
         }
     }
 
     func find(_ id: UUID) async throws -> Book {
-        guard let book = try await Book.query(on: db)
-            .filter(\.$id == id).filter(\.$user.$id == userID).first()
+        guard
+            let book = try await Book.query(on: db)
+                .filter(\.$id == id).filter(\.$user.$id == userID).first()
         else { throw AppError.notFound("book") }
         return book
     }
@@ -47,16 +52,22 @@ struct BookStore: Sendable {
         let counts = try await counts(of: id)
         return BookSummary(
             id: id, name: book.name, description: book.description, wordCount: counts.words,
-            memorizedCount: counts.memorized, studyDirections: StudyDirections(rawValue: book.studyDirections) ?? .forward,
+            memorizedCount: counts.memorized,
+            studyDirections: StudyDirections(rawValue: book.studyDirections) ?? .forward,
             createdAt: book.createdAt, updatedAt: book.updatedAt)
     }
 
     func counts(of bookID: UUID) async throws -> (words: Int, memorized: Int) {
-        let row = try await db.sql().raw("""
+        let row = try await db.sql().raw(
+            """
             SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN memorized THEN 1 ELSE 0 END), 0) AS m
             FROM words WHERE book_id = \(bind: bookID) AND user_id = \(bind: userID)
-            """).first()
-        return (try row?.decode(column: "n", as: Int.self) ?? 0, try row?.decode(column: "m", as: Int.self) ?? 0)
+            """
+        ).first()
+        return (
+            try row?.decode(column: "n", as: Int.self) ?? 0,
+            try row?.decode(column: "m", as: Int.self) ?? 0
+        )
     }
 
     func create(name: String, description: String = "") async throws -> Book {
@@ -101,8 +112,9 @@ struct BookStore: Sendable {
     }
 
     func find(named name: String) async throws -> Book {
-        guard let book = try await Book.query(on: db)
-            .filter(\.$user.$id == userID).filter(\.$name == name).first()
+        guard
+            let book = try await Book.query(on: db)
+                .filter(\.$user.$id == userID).filter(\.$name == name).first()
         else { throw AppError.notFound("book \"\(name)\"") }
         return book
     }

@@ -22,7 +22,8 @@ struct BooksAPIController: RouteCollection {
 
     @Sendable func create(req: Request) async throws -> Response {
         let input = try req.content.decode(BookInput.self)
-        let book = try await req.bookStore().create(name: input.name, description: input.description ?? "")
+        let book = try await req.bookStore().create(
+            name: input.name, description: input.description ?? "")
         return try await created(BookDTO(try await req.bookStore().summary(try book.requireID())))
     }
 
@@ -42,7 +43,8 @@ struct BooksAPIController: RouteCollection {
     }
 
     @Sendable func delete(req: Request) async throws -> BookDeletedDTO {
-        BookDeletedDTO(deletedWords: try await req.bookStore().delete(try req.idParameter("id", "book")))
+        BookDeletedDTO(
+            deletedWords: try await req.bookStore().delete(try req.idParameter("id", "book")))
     }
 
     /// `?page=&perPage=&q=&sort=&memorized=&bookmarked=`
@@ -52,13 +54,15 @@ struct BooksAPIController: RouteCollection {
         var filter = try WordListQuery.filter(from: req)
         filter.bookID = id
         let (sort, page, perPage) = try WordListQuery.paging(from: req)
-        return WordPageDTO(try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage))
+        return WordPageDTO(
+            try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage))
     }
 
     @Sendable func addWord(req: Request) async throws -> Response {
         let id = try req.idParameter("id", "book")
         let input = try req.content.decode(WordInput.self)
-        return try await created(WordDTO(try await req.wordStore().create(inBook: id, input.draft())))
+        return try await created(
+            WordDTO(try await req.wordStore().create(inBook: id, input.draft())))
     }
 
     /// The file is the body (raw bytes) or the `file` part of a multipart form.
@@ -68,7 +72,8 @@ struct BooksAPIController: RouteCollection {
         let (data, fileName) = try UploadedFile.read(from: req)
         let options = try ImportOptions.from(query: req.query)
         return ImportResultDTO(
-            try await req.bookTransfer().importFile(data, fileName: fileName, intoBook: id, options: options))
+            try await req.bookTransfer().importFile(
+                data, fileName: fileName, intoBook: id, options: options))
     }
 
     @Sendable func export(req: Request) async throws -> Response {

@@ -43,33 +43,43 @@ struct BooksWebController: RouteCollection {
         try await renderIndex(req, form: BookForm(name: nil, description: nil), error: nil)
     }
 
-    private func renderIndex(_ req: Request, form: BookForm, error: String?, status: HTTPStatus = .ok) async throws -> Response {
+    private func renderIndex(
+        _ req: Request, form: BookForm, error: String?, status: HTTPStatus = .ok
+    ) async throws -> Response {
         let books = try await req.bookStore().list().map { book in
             BookCard(
                 id: book.id.uuidString, name: book.name, description: book.description,
                 wordCountText: req.count("countWords", book.wordCount),
                 memorizedText: req.count("countMemorized", book.memorizedCount))
         }
-        let data = IndexData(books: books, hasBooks: !books.isEmpty, name: form.name ?? "", description: form.description ?? "", error: error)
-        return try await req.renderPage("notebook/books", title: "navBooks", nav: "books", data: data, status: status)
+        let data = IndexData(
+            books: books, hasBooks: !books.isEmpty, name: form.name ?? "",
+            description: form.description ?? "", error: error)
+        return try await req.renderPage(
+            "notebook/books", title: "navBooks", nav: "books", data: data, status: status)
     }
 
     @Sendable func create(req: Request) async throws -> Response {
         let form = try req.content.decode(BookForm.self)
         do {
-            let book = try await req.bookStore().create(name: form.name ?? "", description: form.description ?? "")
+            let book = try await req.bookStore().create(
+                name: form.name ?? "", description: form.description ?? "")
             req.flash(Localizer.format("flashBookCreated", req.uiLanguage, ["name": book.name]))
             return req.redirect(to: "/books/\(try book.requireID())")
         } catch let error as ValidationError {
             return try await renderIndex(
-                req, form: form, error: WebMessages.validation(error, req.uiLanguage), status: .unprocessableEntity)
+                req, form: form, error: WebMessages.validation(error, req.uiLanguage),
+                status: .unprocessableEntity)
         }
     }
 
     @Sendable func addStarter(req: Request) async throws -> Response {
         let book = try await req.bookTransfer().addStarterBook()
         let count = try await req.bookStore().counts(of: try book.requireID()).words
-        req.flash(Localizer.format("flashStarterAdded", req.uiLanguage, ["name": book.name, "count": req.count("countWords", count)]))
+        req.flash(
+            Localizer.format(
+                "flashStarterAdded", req.uiLanguage,
+                ["name": book.name, "count": req.count("countWords", count)]))
         return req.redirect(to: "/books/\(try book.requireID())")
     }
 
@@ -102,11 +112,16 @@ struct BooksWebController: RouteCollection {
         var countTemplateOne: String
     }
 
-    static let sortOrder: [WordSort] = [.recent, .oldest, .alphabetical, .memorized, .notMemorized, .random]
+    static let sortOrder: [WordSort] = [
+        .recent, .oldest, .alphabetical, .memorized, .notMemorized, .random,
+    ]
 
-    static func sortOptions(_ req: Request, selected: WordSort, choices: [WordSort] = sortOrder) -> [OptionView] {
+    static func sortOptions(_ req: Request, selected: WordSort, choices: [WordSort] = sortOrder)
+        -> [OptionView]
+    {
         choices.map { sort in
-            OptionView(value: sort.rawValue, label: req.text(sortKey(sort)), selected: sort == selected)
+            OptionView(
+                value: sort.rawValue, label: req.text(sortKey(sort)), selected: sort == selected)
         }
     }
 
@@ -124,19 +139,23 @@ struct BooksWebController: RouteCollection {
     @Sendable func show(req: Request) async throws -> Response {
         let id = try req.idParameter("id", "book")
         let book = try await req.bookStore().summary(id)
-        let query = ((try? req.query.get(String.self, at: "q")) ?? "").trimmingCharacters(in: .whitespaces)
+        let query = ((try? req.query.get(String.self, at: "q")) ?? "").trimmingCharacters(
+            in: .whitespaces)
         guard query.count <= 200 else { throw AppError.invalid(req.text("errQueryTooLong")) }
         let (sort, page, perPage) = try WordListQuery.paging(from: req)
         var filter = WordFilter()
         filter.bookID = id
         filter.query = query.isEmpty ? nil : query
-        let result = try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage)
+        let result = try await req.wordStore().list(
+            filter, sort: sort, page: page, perPage: perPage)
         let others = try await req.bookStore().list().filter { $0.id != id }
         let path = "/books/\(id)"
         let returnPath = req.url.query.map { "\(path)?\($0)" } ?? path
         let list = WordListView(
             rows: result.items.map { WordRowView($0, highlight: filter.query) },
-            moveTargets: others.map { OptionView(value: $0.id.uuidString, label: $0.name, selected: false) },
+            moveTargets: others.map {
+                OptionView(value: $0.id.uuidString, label: $0.name, selected: false)
+            },
             returnPath: returnPath, showBook: false,
             emptyText: req.text(query.isEmpty ? "bookEmpty" : "searchNoResults"))
         let lang = req.uiLanguage
@@ -147,16 +166,22 @@ struct BooksWebController: RouteCollection {
                 memorizedText: req.count("countMemorized", book.memorizedCount)),
             query: query,
             sorts: Self.sortOptions(req, selected: sort),
-            matchText: query.isEmpty ? nil : req.count(result.totalCapped ? "countMatchesCapped" : "countMatches", result.total),
+            matchText: query.isEmpty
+                ? nil
+                : req.count(
+                    result.totalCapped ? "countMatchesCapped" : "countMatches", result.total),
             list: list,
             pager: PagerView(
-                req: req, path: path, query: [("q", query), ("sort", sort == .recent ? "" : sort.rawValue)],
+                req: req, path: path,
+                query: [("q", query), ("sort", sort == .recent ? "" : sort.rawValue)],
                 page: page, total: result.total, perPage: perPage),
-            exports: [("CSV", "csv"), ("TSV", "tsv"), ("JSON", "json"), ("Quizlet", "quizlet")].map {
+            exports: [("CSV", "csv"), ("TSV", "tsv"), ("JSON", "json"), ("Quizlet", "quizlet")].map
+            {
                 ExportLink(label: $0.0, href: "\(path)/export?format=\($0.1)")
             },
             countTemplate: Localizer.text("countWords", lang),
-            countTemplateOne: Localizer.strings(lang)["countWordsOne"] ?? Localizer.text("countWords", lang))
+            countTemplateOne: Localizer.strings(lang)["countWordsOne"]
+                ?? Localizer.text("countWords", lang))
         return try await req.renderPage("notebook/book", title: book.name, nav: "books", data: data)
     }
 
@@ -164,7 +189,8 @@ struct BooksWebController: RouteCollection {
         let id = try req.idParameter("id", "book")
         let form = try req.content.decode(BookForm.self)
         do {
-            _ = try await req.bookStore().update(id, BookChanges(name: form.name ?? "", description: form.description ?? ""))
+            _ = try await req.bookStore().update(
+                id, BookChanges(name: form.name ?? "", description: form.description ?? ""))
             req.flash("flashBookSaved")
         } catch let error as ValidationError {
             req.flash(WebMessages.validation(error, req.uiLanguage), error: true)
@@ -182,7 +208,8 @@ struct BooksWebController: RouteCollection {
         let id = try req.idParameter("id", "book")
         let book = try await req.bookStore().summary(id)
         let warning = Localizer.format(
-            "bookDeleteWarning", req.uiLanguage, ["name": book.name, "count": req.count("countWords", book.wordCount)])
+            "bookDeleteWarning", req.uiLanguage,
+            ["name": book.name, "count": req.count("countWords", book.wordCount)])
         return try await req.renderPage(
             "notebook/book-delete", title: "bookDeleteTitle", nav: "books",
             data: DeleteData(id: id.uuidString, name: book.name, warning: warning))
@@ -192,7 +219,10 @@ struct BooksWebController: RouteCollection {
         let id = try req.idParameter("id", "book")
         let name = try await req.bookStore().find(id).name
         let count = try await req.bookStore().delete(id)
-        req.flash(Localizer.format("flashBookDeleted", req.uiLanguage, ["name": name, "count": req.count("countWords", count)]))
+        req.flash(
+            Localizer.format(
+                "flashBookDeleted", req.uiLanguage,
+                ["name": name, "count": req.count("countWords", count)]))
         return req.redirect(to: "/")
     }
 

@@ -8,7 +8,9 @@ enum CalendarQuery {
         guard let raw = try? req.query.get(String.self, at: "month"), !raw.isEmpty else {
             return days.month(of: Date())
         }
-        guard let month = CalendarMonth(raw) else { throw AppError.invalid("month must look like 2026-11") }
+        guard let month = CalendarMonth(raw) else {
+            throw AppError.invalid("month must look like 2026-11")
+        }
         return month
     }
 

@@ -44,26 +44,33 @@ struct CalendarWebController: RouteCollection {
 
         // Weeks start on Sunday; blanks pad the first and last week.
         var cells = Array(
-            repeating: Cell(day: 0, date: "", count: 0, label: "", isToday: false), count: month.firstDay.weekday)
+            repeating: Cell(day: 0, date: "", count: 0, label: "", isToday: false),
+            count: month.firstDay.weekday)
         for offset in 0..<month.dayCount {
             let date = month.firstDay.adding(days: offset)
             let count = byDate[date] ?? 0
-            cells.append(Cell(
-                day: date.day, date: date.description, count: count, label: count > 0 ? req.count("countWords", count) : "",
-                isToday: date == today))
+            cells.append(
+                Cell(
+                    day: date.day, date: date.description, count: count,
+                    label: count > 0 ? req.count("countWords", count) : "",
+                    isToday: date == today))
         }
-        while cells.count % 7 != 0 { cells.append(Cell(day: 0, date: "", count: 0, label: "", isToday: false)) }
+        while cells.count % 7 != 0 {
+            cells.append(Cell(day: 0, date: "", count: 0, label: "", isToday: false))
+        }
         let weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<($0 + 7)]) }
 
         let current = days.month(of: Date())
         let data = MonthData(
             title: CalendarLabels.monthTitle(month, lang), month: month.description,
             previous: month.previous.description, next: month.next.description,
-            previousLabel: CalendarLabels.monthTitle(month.previous, lang), nextLabel: CalendarLabels.monthTitle(month.next, lang),
+            previousLabel: CalendarLabels.monthTitle(month.previous, lang),
+            nextLabel: CalendarLabels.monthTitle(month.next, lang),
             weekdays: CalendarLabels.weekdayKeys.map { Localizer.text($0, lang) }, weeks: weeks,
             totalText: req.count("countWordsAdded", counts.reduce(0) { $0 + $1.count }),
             thisMonth: current.description, isThisMonth: current == month)
-        return try await req.renderPage("notebook/calendar", title: "navCalendar", nav: "calendar", data: data)
+        return try await req.renderPage(
+            "notebook/calendar", title: "navCalendar", nav: "calendar", data: data)
     }
 
     struct DayData: Encodable, Sendable {
@@ -87,26 +94,33 @@ struct CalendarWebController: RouteCollection {
         guard Self.daySorts.contains(sort) else { throw AppError.invalid("unknown sort for a day") }
         var filter = WordFilter()
         filter.day = date
-        let result = try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage)
+        let result = try await req.wordStore().list(
+            filter, sort: sort, page: page, perPage: perPage)
         let books = try await req.bookStore().list()
         let lang = req.uiLanguage
         let month = CalendarMonth(date)
         let path = "/calendar/\(date)"
         let data = DayData(
-            date: date.description, title: CalendarLabels.dayTitle(date, lang), month: month.description,
+            date: date.description, title: CalendarLabels.dayTitle(date, lang),
+            month: month.description,
             monthTitle: CalendarLabels.monthTitle(month, lang),
             sorts: BooksWebController.sortOptions(req, selected: sort, choices: Self.daySorts),
             countText: req.count("countWords", result.total), hasWords: result.total > 0,
             list: WordListView(
                 rows: result.items.map { WordRowView($0) },
-                moveTargets: books.map { OptionView(value: $0.id.uuidString, label: $0.name, selected: false) },
+                moveTargets: books.map {
+                    OptionView(value: $0.id.uuidString, label: $0.name, selected: false)
+                },
                 returnPath: req.url.query.map { "\(path)?\($0)" } ?? path, showBook: true,
                 emptyText: req.text("calendarDayEmpty")),
             pager: PagerView(
-                req: req, path: path, query: [("sort", sort == .recent ? "" : sort.rawValue)], page: page,
+                req: req, path: path, query: [("sort", sort == .recent ? "" : sort.rawValue)],
+                page: page,
                 total: result.total, perPage: perPage),
-            deleteConfirm: Localizer.format("calendarDeleteAllConfirm", lang, ["count": req.count("countWords", result.total)]))
-        return try await req.renderPage("notebook/calendar-day", title: data.title, nav: "calendar", data: data)
+            deleteConfirm: Localizer.format(
+                "calendarDeleteAllConfirm", lang, ["count": req.count("countWords", result.total)]))
+        return try await req.renderPage(
+            "notebook/calendar-day", title: data.title, nav: "calendar", data: data)
     }
 
     @Sendable func dayAction(req: Request) async throws -> Response {
@@ -117,8 +131,10 @@ struct CalendarWebController: RouteCollection {
         let affected = try await req.wordStore().apply(action, toDay: date)
         let count = req.count("countWords", affected)
         switch action {
-        case .memorizeAll: req.flash(Localizer.format("flashMemorized", req.uiLanguage, ["count": count]))
-        case .deleteAll: req.flash(Localizer.format("flashDeleted", req.uiLanguage, ["count": count]))
+        case .memorizeAll:
+            req.flash(Localizer.format("flashMemorized", req.uiLanguage, ["count": count]))
+        case .deleteAll:
+            req.flash(Localizer.format("flashDeleted", req.uiLanguage, ["count": count]))
         }
         return req.redirect(to: "/calendar/\(date)")
     }

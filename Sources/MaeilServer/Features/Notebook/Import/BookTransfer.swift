@@ -29,24 +29,32 @@ struct BookTransfer: Sendable {
         try WordImporter.preview(data: data, fileName: fileName, options: options)
     }
 
-    func export(bookID: UUID, format: ImportFormat) async throws -> (data: Data, fileName: String, contentType: HTTPMediaType) {
+    func export(bookID: UUID, format: ImportFormat) async throws -> (
+        data: Data, fileName: String, contentType: HTTPMediaType
+    ) {
         let book = try await books.find(bookID)
         let drafts = try await words.drafts(inBook: bookID)
-        let data = try WordExporter.export(name: book.name, description: book.description, words: drafts, format: format)
-        let safeName = String(book.name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        let data = try WordExporter.export(
+            name: book.name, description: book.description, words: drafts, format: format)
+        let safeName = String(
+            book.name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
         let ext = format == .quizlet ? "txt" : format.rawValue
-        let type: HTTPMediaType = switch format {
-        case .csv: HTTPMediaType(type: "text", subType: "csv", parameters: ["charset": "utf-8"])
-        case .tsv: HTTPMediaType(type: "text", subType: "tab-separated-values", parameters: ["charset": "utf-8"])
-        case .json: .json
-        case .quizlet: .plainText
-        }
+        let type: HTTPMediaType =
+            switch format {
+            case .csv: HTTPMediaType(type: "text", subType: "csv", parameters: ["charset": "utf-8"])
+            case .tsv:
+                HTTPMediaType(
+                    type: "text", subType: "tab-separated-values", parameters: ["charset": "utf-8"])
+            case .json: .json
+            case .quizlet: .plainText
+            }
         return (data, "\(safeName.isEmpty ? "book" : safeName).\(ext)", type)
     }
 
     /// Creates the starter book written by the project (240 common English words).
     func addStarterBook() async throws -> Book {
-        let archive = try BookArchiveCodec.decode(try MaeilResources.data("Starter/english-basics.json"))
+        let archive = try BookArchiveCodec.decode(
+            try MaeilResources.data("Starter/english-basics.json"))
         let book = try await books.create(name: archive.name, description: archive.description)
         _ = try await words.importDrafts(archive.words, intoBook: try book.requireID())
         return book
@@ -80,7 +88,9 @@ extension ImportOptions {
             options.mapping = try raw.split(separator: ",").map {
                 let name = $0.trimmingCharacters(in: .whitespaces)
                 guard let column = WordColumn(rawValue: name) else {
-                    throw AppError.invalid("unknown column \"\(name)\"; use one of \(WordColumn.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw AppError.invalid(
+                        "unknown column \"\(name)\"; use one of \(WordColumn.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 return column
             }

@@ -36,8 +36,11 @@ struct ImportWebController: RouteCollection {
         }
 
         var query: [(String, String)] {
-            [("format", format ?? ""), ("header", header ?? ""), ("termSeparator", termSeparator ?? ""),
-             ("rowSeparator", rowSeparator ?? "")]
+            [
+                ("format", format ?? ""), ("header", header ?? ""),
+                ("termSeparator", termSeparator ?? ""),
+                ("rowSeparator", rowSeparator ?? ""),
+            ]
         }
     }
 
@@ -53,12 +56,15 @@ struct ImportWebController: RouteCollection {
         let header = choices.header ?? "auto"
         return ChoiceViews(
             formats: [
-                ("auto", req.text("importAuto")), ("csv", "CSV"), ("tsv", "TSV"), ("quizlet", "Quizlet"), ("json", "JSON"),
+                ("auto", req.text("importAuto")), ("csv", "CSV"), ("tsv", "TSV"),
+                ("quizlet", "Quizlet"), ("json", "JSON"),
             ].map { OptionView(value: $0.0, label: $0.1, selected: $0.0 == format) },
-            headers: [("auto", "importAuto"), ("yes", "importHeaderYes"), ("no", "importHeaderNo")].map {
-                OptionView(value: $0.0, label: req.text($0.1), selected: $0.0 == header)
-            },
-            termSeparator: choices.termSeparator ?? "\\t", rowSeparator: choices.rowSeparator ?? "\\n")
+            headers: [("auto", "importAuto"), ("yes", "importHeaderYes"), ("no", "importHeaderNo")]
+                .map {
+                    OptionView(value: $0.0, label: req.text($0.1), selected: $0.0 == header)
+                },
+            termSeparator: choices.termSeparator ?? "\\t",
+            rowSeparator: choices.rowSeparator ?? "\\n")
     }
 
     // MARK: step 1: upload
@@ -75,7 +81,8 @@ struct ImportWebController: RouteCollection {
         let data = UploadData(
             bookID: try book.requireID().uuidString, bookName: book.name,
             choices: Self.choiceViews(req, Choices()))
-        return try await req.renderPage("notebook/import", title: "importTitle", nav: "books", data: data)
+        return try await req.renderPage(
+            "notebook/import", title: "importTitle", nav: "books", data: data)
     }
 
     struct UploadForm: Content {
@@ -86,7 +93,9 @@ struct ImportWebController: RouteCollection {
         var rowSeparator: String?
 
         var choices: Choices {
-            Choices(format: format, header: header, termSeparator: termSeparator, rowSeparator: rowSeparator)
+            Choices(
+                format: format, header: header, termSeparator: termSeparator,
+                rowSeparator: rowSeparator)
         }
     }
 
@@ -96,11 +105,16 @@ struct ImportWebController: RouteCollection {
         let form = try req.content.decode(UploadForm.self)
         func fail(_ message: String) async throws -> Response {
             let data = UploadData(
-                bookID: bookID.uuidString, bookName: book.name, choices: Self.choiceViews(req, form.choices),
+                bookID: bookID.uuidString, bookName: book.name,
+                choices: Self.choiceViews(req, form.choices),
                 error: message)
-            return try await req.renderPage("notebook/import", title: "importTitle", nav: "books", data: data, status: .unprocessableEntity)
+            return try await req.renderPage(
+                "notebook/import", title: "importTitle", nav: "books", data: data,
+                status: .unprocessableEntity)
         }
-        guard let file = form.file, file.data.readableBytes > 0 else { return try await fail(req.text("importNoFile")) }
+        guard let file = form.file, file.data.readableBytes > 0 else {
+            return try await fail(req.text("importNoFile"))
+        }
         let bytes = Data(buffer: file.data)
         let fileName = file.filename.isEmpty ? nil : file.filename
         // Check the file reads before keeping it, so a bad file is refused at once.
@@ -124,7 +138,9 @@ struct ImportWebController: RouteCollection {
     static func previewURL(bookID: UUID, upload: UUID, choices: Choices) -> String {
         var components = URLComponents()
         components.path = "/books/\(bookID)/import/\(upload)"
-        let items = choices.query.filter { !$0.1.isEmpty }.map { URLQueryItem(name: $0.0, value: $0.1) }
+        let items = choices.query.filter { !$0.1.isEmpty }.map {
+            URLQueryItem(name: $0.0, value: $0.1)
+        }
         components.queryItems = items.isEmpty ? nil : items
         return components.string ?? components.path
     }
@@ -175,37 +191,51 @@ struct ImportWebController: RouteCollection {
     }
 
     private func renderPreview(
-        _ req: Request, choices: Choices, mapping: [String]?, error: String?, status: HTTPStatus = .ok
+        _ req: Request, choices: Choices, mapping: [String]?, error: String?,
+        status: HTTPStatus = .ok
     ) async throws -> Response {
         let bookID = try req.idParameter("id", "book")
         let uploadID = try req.idParameter("upload", "upload")
         let book = try await req.bookStore().find(bookID)
         let stash = try req.uploadStash()
-        let (bytes, meta) = try await req.application.threadPool.runIfActive { try stash.load(uploadID, bookID: bookID) }
+        let (bytes, meta) = try await req.application.threadPool.runIfActive {
+            try stash.load(uploadID, bookID: bookID)
+        }
         let preview: ImportPreview
         do {
             let options = try choices.options()
             preview = try await req.application.threadPool.runIfActive {
-                try WordImporter.preview(data: bytes, fileName: meta.fileName, options: options, maxRows: 10)
+                try WordImporter.preview(
+                    data: bytes, fileName: meta.fileName, options: options, maxRows: 10)
             }
         } catch let problem as ImportError {
             // Other choices (format, separators) may read it; the upload page lets the user pick them.
             let data = UploadData(
-                bookID: bookID.uuidString, bookName: book.name, choices: Self.choiceViews(req, choices),
+                bookID: bookID.uuidString, bookName: book.name,
+                choices: Self.choiceViews(req, choices),
                 error: WebMessages.importProblem(problem, req.uiLanguage))
             stash.remove(uploadID)
-            return try await req.renderPage("notebook/import", title: "importTitle", nav: "books", data: data, status: .unprocessableEntity)
+            return try await req.renderPage(
+                "notebook/import", title: "importTitle", nav: "books", data: data,
+                status: .unprocessableEntity)
         }
-        let width = max(preview.suggestedMapping.count, preview.header.count, preview.rows.map(\.count).max() ?? 0)
+        let width = max(
+            preview.suggestedMapping.count, preview.header.count,
+            preview.rows.map(\.count).max() ?? 0)
         let chosen: [WordColumn] = (0..<width).map { i in
-            if let mapping, i < mapping.count, let column = WordColumn(rawValue: mapping[i]) { return column }
+            if let mapping, i < mapping.count, let column = WordColumn(rawValue: mapping[i]) {
+                return column
+            }
             return i < preview.suggestedMapping.count ? preview.suggestedMapping[i] : .ignore
         }
         let columns = (0..<width).map { i in
             ColumnView(
-                index: i + 1, header: preview.hasHeader && i < preview.header.count ? preview.header[i] : "",
+                index: i + 1,
+                header: preview.hasHeader && i < preview.header.count ? preview.header[i] : "",
                 options: WordColumn.allCases.map {
-                    OptionView(value: $0.rawValue, label: req.text(Self.columnKey($0)), selected: $0 == chosen[i])
+                    OptionView(
+                        value: $0.rawValue, label: req.text(Self.columnKey($0)),
+                        selected: $0 == chosen[i])
                 })
         }
         let rows = preview.rows.map { row in (0..<width).map { $0 < row.count ? row[$0] : "" } }
@@ -213,14 +243,21 @@ struct ImportWebController: RouteCollection {
         let data = PreviewData(
             bookID: bookID.uuidString, bookName: book.name, uploadID: uploadID.uuidString,
             fileName: meta.fileName ?? "", format: preview.format.rawValue,
-            formatLabel: preview.format == .quizlet ? "Quizlet" : preview.format.rawValue.uppercased(),
-            encoding: preview.encoding.rawValue, encodingLabel: Self.encodingLabel(preview.encoding),
-            hasHeader: preview.hasHeader, mappable: preview.format != .json, columns: columns, rows: rows,
+            formatLabel: preview.format == .quizlet
+                ? "Quizlet" : preview.format.rawValue.uppercased(),
+            encoding: preview.encoding.rawValue,
+            encodingLabel: Self.encodingLabel(preview.encoding),
+            hasHeader: preview.hasHeader, mappable: preview.format != .json, columns: columns,
+            rows: rows,
             totalText: req.count("countRows", preview.totalRows),
             moreText: preview.totalRows > rows.count
-                ? Localizer.format("importMoreRows", lang, ["count": String(preview.totalRows - rows.count)]) : nil,
+                ? Localizer.format(
+                    "importMoreRows", lang, ["count": String(preview.totalRows - rows.count)])
+                : nil,
             choices: Self.choiceViews(req, choices), raw: choices, error: error)
-        return try await req.renderPage("notebook/import-preview", title: "importPreviewTitle", nav: "books", data: data, status: status)
+        return try await req.renderPage(
+            "notebook/import-preview", title: "importPreviewTitle", nav: "books", data: data,
+            status: status)
     }
 
     // MARK: step 3: confirm
@@ -233,7 +270,9 @@ struct ImportWebController: RouteCollection {
         var columns: [String]?
 
         var choices: Choices {
-            Choices(format: format, header: header, termSeparator: termSeparator, rowSeparator: rowSeparator)
+            Choices(
+                format: format, header: header, termSeparator: termSeparator,
+                rowSeparator: rowSeparator)
         }
     }
 
@@ -242,31 +281,42 @@ struct ImportWebController: RouteCollection {
         let uploadID = try req.idParameter("upload", "upload")
         let form = try req.content.decode(ConfirmForm.self)
         let stash = try req.uploadStash()
-        let (bytes, meta) = try await req.application.threadPool.runIfActive { try stash.load(uploadID, bookID: bookID) }
+        let (bytes, meta) = try await req.application.threadPool.runIfActive {
+            try stash.load(uploadID, bookID: bookID)
+        }
         let mapping = form.columns
         do {
             var options = try form.choices.options()
             if let mapping, !mapping.isEmpty {
                 let columns = try mapping.map { raw in
-                    guard let column = WordColumn(rawValue: raw) else { throw AppError.invalid("unknown column \"\(raw)\"") }
+                    guard let column = WordColumn(rawValue: raw) else {
+                        throw AppError.invalid("unknown column \"\(raw)\"")
+                    }
                     return column
                 }
-                guard columns.contains(.term) else { throw AppError.invalid(req.text("importNeedTerm")) }
+                guard columns.contains(.term) else {
+                    throw AppError.invalid(req.text("importNeedTerm"))
+                }
                 options.mapping = columns
             }
             let result = try await req.bookTransfer().importFile(
                 bytes, fileName: meta.fileName, intoBook: bookID, options: options)
             stash.remove(uploadID)
-            req.flash(Localizer.format("flashImported", req.uiLanguage, ["count": req.count("countWords", result.imported)]))
+            req.flash(
+                Localizer.format(
+                    "flashImported", req.uiLanguage,
+                    ["count": req.count("countWords", result.imported)]))
             return req.redirect(to: "/books/\(bookID)")
         } catch let error as ImportError {
             // Nothing was written (one transaction); show the problem on the preview.
             return try await renderPreview(
-                req, choices: form.choices, mapping: mapping, error: WebMessages.importProblem(error, req.uiLanguage),
+                req, choices: form.choices, mapping: mapping,
+                error: WebMessages.importProblem(error, req.uiLanguage),
                 status: .unprocessableEntity)
         } catch let error as AppError where error.status == .unprocessableEntity {
             return try await renderPreview(
-                req, choices: form.choices, mapping: mapping, error: error.message, status: .unprocessableEntity)
+                req, choices: form.choices, mapping: mapping, error: error.message,
+                status: .unprocessableEntity)
         }
     }
 

@@ -18,7 +18,8 @@ struct UploadStash: Sendable {
     let userID: UUID
 
     static var defaultDirectory: URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("maeil-uploads", isDirectory: true)
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "maeil-uploads", isDirectory: true)
     }
 
     static let maxAge: TimeInterval = 24 * 60 * 60
@@ -35,12 +36,18 @@ struct UploadStash: Sendable {
         sweep()
         let id = UUID()
         // Owner-only permissions: the temporary directory is shared with other local users.
-        let meta = try JSONEncoder().encode(Meta(fileName: fileName, bookID: bookID, size: data.count))
-        guard FileManager.default.createFile(atPath: dataURL(id).path, contents: data, attributes: [.posixPermissions: 0o600]),
-            FileManager.default.createFile(atPath: metaURL(id).path, contents: meta, attributes: [.posixPermissions: 0o600])
+        let meta = try JSONEncoder().encode(
+            Meta(fileName: fileName, bookID: bookID, size: data.count))
+        guard
+            FileManager.default.createFile(
+                atPath: dataURL(id).path, contents: data, attributes: [.posixPermissions: 0o600]),
+            FileManager.default.createFile(
+                atPath: metaURL(id).path, contents: meta, attributes: [.posixPermissions: 0o600])
         else {
             remove(id)
-            throw AppError(status: .internalServerError, code: .`internal`, message: "the upload could not be stored")
+            throw AppError(
+                status: .internalServerError, code: .`internal`,
+                message: "the upload could not be stored")
         }
         return id
     }
@@ -66,7 +73,9 @@ struct UploadStash: Sendable {
         let limit = Date().addingTimeInterval(-Self.maxAge)
         for name in names {
             let path = directory.appendingPathComponent(name).path
-            if let modified = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date, modified < limit {
+            if let modified = (try? manager.attributesOfItem(atPath: path))?[.modificationDate]
+                as? Date, modified < limit
+            {
                 try? manager.removeItem(atPath: path)
             }
         }

@@ -12,7 +12,8 @@ enum UploadedFile {
             return (Data(buffer: form.file.data), form.file.filename)
         }
         guard let body = req.body.data, body.readableBytes > 0 else {
-            throw AppError.badRequest("send the file as the request body or as a multipart \"file\" field")
+            throw AppError.badRequest(
+                "send the file as the request body or as a multipart \"file\" field")
         }
         return (Data(buffer: body), try? req.query.get(String.self, at: "filename"))
     }
@@ -22,13 +23,16 @@ enum UploadedFile {
         response.headers.contentType = type
         // Old clients get an ASCII name; `filename*` carries the real one (e.g. Korean).
         let ext = (fileName as NSString).pathExtension
-        let stem = String((fileName as NSString).deletingPathExtension.unicodeScalars
-            .filter { $0.isASCII && $0 != "\"" && $0 != "\\" }.map(Character.init))
-            .trimmingCharacters(in: CharacterSet(charactersIn: "_ "))
+        let stem = String(
+            (fileName as NSString).deletingPathExtension.unicodeScalars
+                .filter { $0.isASCII && $0 != "\"" && $0 != "\\" }.map(Character.init)
+        )
+        .trimmingCharacters(in: CharacterSet(charactersIn: "_ "))
         let ascii = (stem.isEmpty ? "book" : stem) + (ext.isEmpty ? "" : ".\(ext)")
         let encoded = fileName.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ascii
         response.headers.replaceOrAdd(
-            name: .contentDisposition, value: "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)")
+            name: .contentDisposition,
+            value: "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)")
         return response
     }
 }

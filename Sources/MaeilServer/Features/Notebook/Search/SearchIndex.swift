@@ -27,8 +27,14 @@ struct SearchIndex: Sendable {
     private var alternatives: [(column: String, needle: String)] {
         // A consonants-only query is a choseong query: as typing units it
         // would also match a final and the next initial (옷가게 for ㅅㄱ).
-        var list = [query.choseong.map { ("choseong_text", WordSearchKeys.doubled($0)) } ?? ("jamo_text", query.jamo)]
-        if let other = query.otherLayoutJamo, other != query.jamo { list.append(("jamo_text", other)) }
+        var list = [
+            query.choseong.map { ("choseong_text", WordSearchKeys.doubled($0)) } ?? (
+                "jamo_text", query.jamo
+            )
+        ]
+        if let other = query.otherLayoutJamo, other != query.jamo {
+            list.append(("jamo_text", other))
+        }
         return list
     }
 
@@ -54,16 +60,22 @@ struct SearchIndex: Sendable {
         var clause: SQLQueryString = " AND ("
         for (index, alt) in alternatives.enumerated() {
             if index > 0 { clause = clause + " OR " }
-            clause = clause + "\(unsafeRaw: column(alt.column, for: alt.needle)) LIKE \(bind: Self.contains(alt.needle)) ESCAPE '\\'"
+            clause =
+                clause
+                + "\(unsafeRaw: column(alt.column, for: alt.needle)) LIKE \(bind: Self.contains(alt.needle)) ESCAPE '\\'"
         }
         return clause + ")"
     }
 
     /// ` AND w.search_id IN (…)`: the words the FTS5 trigram index finds for
     /// the same alternatives (every needle needs three characters).
-    private static func ftsFilter(_ alternatives: [(column: String, needle: String)]) -> SQLQueryString {
-        let match = alternatives.map { "\($0.column):\(phrase($0.needle))" }.joined(separator: " OR ")
-        return " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: match))"
+    private static func ftsFilter(_ alternatives: [(column: String, needle: String)])
+        -> SQLQueryString
+    {
+        let match = alternatives.map { "\($0.column):\(phrase($0.needle))" }.joined(
+            separator: " OR ")
+        return
+            " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: match))"
     }
 
     /// The column as the condition names it. pg_trgm cannot use a needle of
@@ -78,10 +90,13 @@ struct SearchIndex: Sendable {
     /// sense, prefix of a sense, substring, partial syllable, choseong, then
     /// the same three for the query in the other layout.
     var rank: SQLQueryString {
-        var rank: SQLQueryString = "CASE " + Self.textRanks(query.folded, from: 0)
+        var rank: SQLQueryString =
+            "CASE " + Self.textRanks(query.folded, from: 0)
             + " WHEN w.jamo_text LIKE \(bind: Self.contains(query.jamo)) ESCAPE '\\' THEN 3"
         if let choseong = query.choseong {
-            rank = rank + " WHEN w.choseong_text LIKE \(bind: Self.contains(WordSearchKeys.doubled(choseong))) ESCAPE '\\' THEN 4"
+            rank =
+                rank
+                + " WHEN w.choseong_text LIKE \(bind: Self.contains(WordSearchKeys.doubled(choseong))) ESCAPE '\\' THEN 4"
         }
         if let other = query.otherLayout {
             rank = rank + " " + Self.textRanks(other, from: 5)
@@ -115,10 +130,11 @@ struct SearchIndex: Sendable {
     /// caller checks the edit distance. Nil when the query gets no typo pass.
     func fuzzyCandidates(_ kind: TypoKind) -> (table: String, condition: SQLQueryString)? {
         guard let choseong = query.fuzzyChoseong.map(WordSearchKeys.doubled) else { return nil }
-        let alternatives: [(column: String, needle: String)] = switch kind {
-        case .vowelOrFinal: [(column: "choseong_text", needle: choseong)]
-        case .initial: query.initialTypoVariants.map { (column: "jamo_text", needle: $0) }
-        }
+        let alternatives: [(column: String, needle: String)] =
+            switch kind {
+            case .vowelOrFinal: [(column: "choseong_text", needle: choseong)]
+            case .initial: query.initialTypoVariants.map { (column: "jamo_text", needle: $0) }
+            }
         guard !alternatives.isEmpty else { return nil }
         if dialect == .postgres {
             // One OR of ~40 LIKEs makes PostgreSQL's planner guess a scan of
@@ -127,14 +143,20 @@ struct SearchIndex: Sendable {
             var union: SQLQueryString = ""
             for (index, alt) in alternatives.enumerated() {
                 if index > 0 { union = union + " UNION " }
-                union = union + "SELECT id FROM words WHERE \(unsafeRaw: alt.column) LIKE \(bind: Self.contains(alt.needle)) ESCAPE '\\'"
+                union =
+                    union
+                    + "SELECT id FROM words WHERE \(unsafeRaw: alt.column) LIKE \(bind: Self.contains(alt.needle)) ESCAPE '\\'"
             }
             return ("words w", " AND w.id IN (" + union + ")")
         }
-        guard dialect == .sqlite, alternatives.allSatisfy({ $0.needle.unicodeScalars.count >= 3 }) else {
+        guard dialect == .sqlite, alternatives.allSatisfy({ $0.needle.unicodeScalars.count >= 3 })
+        else {
             return ("words w", anyContains(alternatives))
         }
-        return ("words w INDEXED BY words_search_id", anyContains(alternatives) + Self.ftsFilter(alternatives))
+        return (
+            "words w INDEXED BY words_search_id",
+            anyContains(alternatives) + Self.ftsFilter(alternatives)
+        )
     }
 
     static func escape(_ s: String) -> String {

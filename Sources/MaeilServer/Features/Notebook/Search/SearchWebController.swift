@@ -18,13 +18,15 @@ struct SearchWebController: RouteCollection {
     }
 
     @Sendable func search(req: Request) async throws -> Response {
-        let query = ((try? req.query.get(String.self, at: "q")) ?? "").trimmingCharacters(in: .whitespaces)
+        let query = ((try? req.query.get(String.self, at: "q")) ?? "").trimmingCharacters(
+            in: .whitespaces)
         guard query.count <= 200 else { throw AppError.invalid(req.text("errQueryTooLong")) }
         let books = try await req.bookStore().list()
         var filter = WordFilter()
         let bookParam = (try? req.query.get(String.self, at: "book")) ?? ""
         if !bookParam.isEmpty {
-            guard let id = UUID(uuidString: bookParam), books.contains(where: { $0.id == id }) else {
+            guard let id = UUID(uuidString: bookParam), books.contains(where: { $0.id == id })
+            else {
                 throw AppError.notFound("book")
             }
             filter.bookID = id
@@ -34,21 +36,33 @@ struct SearchWebController: RouteCollection {
         var result = WordPage(items: [], total: 0, page: page, perPage: perPage)
         if !query.isEmpty {
             filter.query = query
-            result = try await req.wordStore().list(filter, sort: .alphabetical, page: page, perPage: perPage)
+            result = try await req.wordStore().list(
+                filter, sort: .alphabetical, page: page, perPage: perPage)
         }
         let returnPath = req.url.query.map { "/search?\($0)" } ?? "/search"
-        let options = [OptionView(value: "", label: req.text("searchAllBooks"), selected: filter.bookID == nil)]
-            + books.map { OptionView(value: $0.id.uuidString, label: $0.name, selected: $0.id == filter.bookID) }
+        let options =
+            [
+                OptionView(
+                    value: "", label: req.text("searchAllBooks"), selected: filter.bookID == nil)
+            ]
+            + books.map {
+                OptionView(
+                    value: $0.id.uuidString, label: $0.name, selected: $0.id == filter.bookID)
+            }
         let data = SearchData(
             query: query, books: options, searched: !query.isEmpty,
-            countText: req.count(result.totalCapped ? "countMatchesCapped" : "countMatches", result.total),
+            countText: req.count(
+                result.totalCapped ? "countMatchesCapped" : "countMatches", result.total),
             list: WordListView(
                 rows: result.items.map { WordRowView($0, highlight: query) },
-                moveTargets: books.map { OptionView(value: $0.id.uuidString, label: $0.name, selected: false) },
+                moveTargets: books.map {
+                    OptionView(value: $0.id.uuidString, label: $0.name, selected: false)
+                },
                 returnPath: returnPath, showBook: true, emptyText: req.text("searchNoResults")),
             pager: PagerView(
                 req: req, path: "/search", query: [("q", query), ("book", bookParam)], page: page,
                 total: result.total, perPage: perPage))
-        return try await req.renderPage("notebook/search", title: "navSearch", nav: "search", data: data)
+        return try await req.renderPage(
+            "notebook/search", title: "navSearch", nav: "search", data: data)
     }
 }

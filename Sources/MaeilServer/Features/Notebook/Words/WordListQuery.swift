@@ -15,7 +15,9 @@ enum WordListQuery {
         var sort = WordSort.recent
         if let raw = try? req.query.get(String.self, at: "sort") {
             guard let parsed = WordSort(rawValue: raw) else {
-                throw AppError.invalid("sort must be one of \(WordSort.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw AppError.invalid(
+                    "sort must be one of \(WordSort.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             sort = parsed
         }
@@ -33,10 +35,15 @@ enum WordListQuery {
         }
     }
 
-    static func int(_ req: Request, _ name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
-        guard let raw = try? req.query.get(String.self, at: name), !raw.isEmpty else { return value }
+    static func int(_ req: Request, _ name: String, default value: Int, range: ClosedRange<Int>)
+        throws -> Int
+    {
+        guard let raw = try? req.query.get(String.self, at: name), !raw.isEmpty else {
+            return value
+        }
         guard let n = Int(raw), range.contains(n) else {
-            throw AppError.invalid("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw AppError.invalid(
+                "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return n
     }

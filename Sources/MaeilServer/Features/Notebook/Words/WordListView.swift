@@ -14,7 +14,9 @@ enum Highlighter {
     /// search finds it (`WordSearchMatcher`: folded substring, partly typed
     /// syllable, choseong, other keyboard layout, one-jamo typo).
     static func segments(_ text: String, query: String?) -> [TextSegment] {
-        guard let query, !text.isEmpty else { return text.isEmpty ? [] : [TextSegment(text: text, hit: false)] }
+        guard let query, !text.isEmpty else {
+            return text.isEmpty ? [] : [TextSegment(text: text, hit: false)]
+        }
         let characters = Array(text)
         var marked = [Bool](repeating: false, count: characters.count)
         if let match = WordSearchMatcher.match(WordSearchQuery(query), in: text, fuzzy: true) {
@@ -75,7 +77,10 @@ struct WordListView: Encodable, Sendable {
     var emptyText: String
     var isEmpty: Bool
 
-    init(rows: [WordRowView], moveTargets: [OptionView], returnPath: String, showBook: Bool, emptyText: String) {
+    init(
+        rows: [WordRowView], moveTargets: [OptionView], returnPath: String, showBook: Bool,
+        emptyText: String
+    ) {
         self.rows = rows
         self.moveTargets = moveTargets
         self.returnPath = returnPath

@@ -11,7 +11,8 @@ enum WordRow {
     static let table = "words"
 
     /// The columns a word's content fills, with their values.
-    static func content(of draft: WordDraft) -> [(column: String, value: any Encodable & Sendable)] {
+    static func content(of draft: WordDraft) -> [(column: String, value: any Encodable & Sendable)]
+    {
         let keys = WordSearchKeys(term: draft.term, meaning: draft.meaning, reading: draft.reading)
         return [
             ("term", draft.term), ("meaning", draft.meaning), ("reading", draft.reading),

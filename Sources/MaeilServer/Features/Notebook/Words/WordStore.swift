@@ -38,10 +38,14 @@ struct WordStore: Sendable {
 
     // MARK: reading
 
-    func list(_ filter: WordFilter, sort: WordSort = .recent, page: Int = 1, perPage: Int = 50) async throws -> WordPage {
+    func list(_ filter: WordFilter, sort: WordSort = .recent, page: Int = 1, perPage: Int = 50)
+        async throws -> WordPage
+    {
         let page = max(1, page)
         let perPage = min(max(1, perPage), 500)
-        let search = filter.query.map { WordSearchQuery($0) }.flatMap { $0.folded.isEmpty ? nil : SearchIndex(query: $0, dialect: dialect) }
+        let search = filter.query.map { WordSearchQuery($0) }.flatMap {
+            $0.folded.isEmpty ? nil : SearchIndex(query: $0, dialect: dialect)
+        }
         var condition = whereClause(filter)
         var order = SQLQueryString(sort.orderBy)
         let words = search?.wordsTable ?? "words w"
@@ -52,19 +56,26 @@ struct WordStore: Sendable {
         let sql = try db.sql()
         // A search counts its matches only up to a cap: a query of one or two
         // letters can match most words, and counting them all costs a scan.
-        let countLimit: SQLQueryString = search == nil ? "" : " LIMIT \(literal: Self.searchCountCap)"
-        let total = try await sql.raw("""
-            SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: words) WHERE \(condition)\(countLimit)) matches
-            """).first()?.decode(column: "n", as: Int.self) ?? 0
+        let countLimit: SQLQueryString =
+            search == nil ? "" : " LIMIT \(literal: Self.searchCountCap)"
+        let total =
+            try await sql.raw(
+                """
+                SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: words) WHERE \(condition)\(countLimit)) matches
+                """
+            ).first()?.decode(column: "n", as: Int.self) ?? 0
         if let search, total < Self.fuzzyThreshold, search.query.allowsFuzzy {
-            return try await withTypos(search, filter: filter, order: order, total: total, page: page, perPage: perPage)
+            return try await withTypos(
+                search, filter: filter, order: order, total: total, page: page, perPage: perPage)
         }
         if total == 0 { return WordPage(items: [], total: 0, page: page, perPage: perPage) }
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             SELECT \(unsafeRaw: WordRow.selected) FROM \(unsafeRaw: words) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(condition) ORDER BY \(order)
             LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)
-            """).all()
+            """
+        ).all()
         return WordPage(
             items: try rows.map(WordRow.record(from:)), total: total, page: page, perPage: perPage,
             totalCapped: search != nil && total >= Self.searchCountCap)
@@ -79,77 +90,98 @@ struct WordStore: Sendable {
     /// The direct matches (few), then words whose term, a sense or the reading
     /// is one typing unit away from the query ("사가" finds 사과).
     private func withTypos(
-        _ search: SearchIndex, filter: WordFilter, order: SQLQueryString, total: Int, page: Int, perPage: Int
+        _ search: SearchIndex, filter: WordFilter, order: SQLQueryString, total: Int, page: Int,
+        perPage: Int
     ) async throws -> WordPage {
         let sql = try db.sql()
         let base = whereClause(filter)
-        let direct = try await sql.raw("""
+        let direct = try await sql.raw(
+            """
             SELECT \(unsafeRaw: WordRow.selected) FROM \(unsafeRaw: search.wordsTable) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(base + search.condition) ORDER BY \(order)
-            """).all().map(WordRow.record(from:))
+            """
+        ).all().map(WordRow.record(from:))
         let seen = Set(direct.map(\.id))
         var near: [WordRecord] = []
         for kind in SearchIndex.TypoKind.allCases where near.isEmpty {
             guard let candidates = search.fuzzyCandidates(kind) else { continue }
             // Only the typing-unit key of each candidate is read and compared, one
             // line (term, sense, reading) at a time; whole rows are read for the few that match.
-            let nearIDs = try await sql.raw("""
+            let nearIDs = try await sql.raw(
+                """
                 SELECT w.id, w.jamo_text FROM \(unsafeRaw: candidates.table)
                 WHERE \(base + candidates.condition) ORDER BY w.created_at DESC, w.id DESC LIMIT 3000
-                """).all().lazy.compactMap { row -> UUID? in
-                    guard let id = try? row.decode(column: "id", as: UUID.self), !seen.contains(id),
-                        let key = try? row.decode(column: "jamo_text", as: String.self),
-                        search.query.isOneTypoAway(fromJamoKey: key)
-                    else { return nil }
-                    return id
-                }.prefix(100)
+                """
+            ).all().lazy.compactMap { row -> UUID? in
+                guard let id = try? row.decode(column: "id", as: UUID.self), !seen.contains(id),
+                    let key = try? row.decode(column: "jamo_text", as: String.self),
+                    search.query.isOneTypoAway(fromJamoKey: key)
+                else { return nil }
+                return id
+            }.prefix(100)
             near = try await words(Array(nearIDs))
         }
         let all = direct + near
         let start = min((page - 1) * perPage, all.count)
         return WordPage(
-            items: Array(all[start..<min(start + perPage, all.count)]), total: all.count, page: page, perPage: perPage)
+            items: Array(all[start..<min(start + perPage, all.count)]), total: all.count,
+            page: page, perPage: perPage)
     }
 
     /// The user's words with these ids, in the order given.
     private func words(_ ids: [UUID]) async throws -> [WordRecord] {
         guard !ids.isEmpty else { return [] }
-        let rows = try await db.sql().raw("""
+        let rows = try await db.sql().raw(
+            """
             SELECT \(unsafeRaw: WordRow.selected) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: ids))
-            """).all()
-        let byID = Dictionary(try rows.map(WordRow.record(from:)).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            """
+        ).all()
+        let byID = Dictionary(
+            try rows.map(WordRow.record(from:)).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }
+        )
         return ids.compactMap { byID[$0] }
     }
 
     func find(_ id: UUID) async throws -> WordRecord {
-        guard let row = try await db.sql().raw("""
-            SELECT \(unsafeRaw: WordRow.selected) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
-            WHERE w.id = \(bind: id) AND w.user_id = \(bind: userID)
-            """).first()
+        guard
+            let row = try await db.sql().raw(
+                """
+                SELECT \(unsafeRaw: WordRow.selected) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+                WHERE w.id = \(bind: id) AND w.user_id = \(bind: userID)
+                """
+            ).first()
         else { throw AppError.notFound("word") }
         return try WordRow.record(from: row)
     }
 
     /// Words added per day in a month: only days with words.
     func calendar(_ month: CalendarMonth) async throws -> [DayCount] {
-        let rows = try await db.sql().raw("""
+        let rows = try await db.sql().raw(
+            """
             SELECT added_on, COUNT(*) AS n FROM words
             WHERE user_id = \(bind: userID) AND added_on >= \(bind: month.firstDay) AND added_on <= \(bind: month.lastDay)
             GROUP BY added_on ORDER BY added_on
-            """).all()
+            """
+        ).all()
         return try rows.map {
-            DayCount(date: try $0.decode(column: "added_on", as: CivilDay.self), count: try $0.decode(column: "n", as: Int.self))
+            DayCount(
+                date: try $0.decode(column: "added_on", as: CivilDay.self),
+                count: try $0.decode(column: "n", as: Int.self))
         }
     }
 
     /// These words as study items; 404 unless every one is the user's.
     func studyItems(_ ids: [UUID]) async throws -> [StudyItem] {
-        let rows = try await db.sql().raw("""
+        let rows = try await db.sql().raw(
+            """
             SELECT \(unsafeRaw: Self.studyItemColumns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: ids))
-            """).all()
-        guard rows.count == ids.count else { throw AppError.notFound("\(ids.count - rows.count) of the words") }
+            """
+        ).all()
+        guard rows.count == ids.count else {
+            throw AppError.notFound("\(ids.count - rows.count) of the words")
+        }
         return try rows.map(Self.studyItem(from:))
     }
 
@@ -157,38 +189,50 @@ struct WordStore: Sendable {
     func randomStudyItems(inBook bookID: UUID?, limit: Int) async throws -> [StudyItem] {
         var condition: SQLQueryString = "w.user_id = \(bind: userID)"
         if let bookID { condition = condition + " AND w.book_id = \(bind: bookID)" }
-        return try await db.sql().raw("""
+        return try await db.sql().raw(
+            """
             SELECT \(unsafeRaw: Self.studyItemColumns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(condition) ORDER BY RANDOM() LIMIT \(literal: limit)
-            """).all().map(Self.studyItem(from:))
+            """
+        ).all().map(Self.studyItem(from:))
     }
 
     /// Which of these ids are still the user's words.
     func existing(_ ids: [UUID]) async throws -> [UUID] {
         guard !ids.isEmpty else { return [] }
-        return try await db.sql().raw("""
+        return try await db.sql().raw(
+            """
             SELECT id FROM words WHERE user_id = \(bind: userID) AND id IN (\(binds: ids))
-            """).all().map { try $0.decode(column: "id", as: UUID.self) }
+            """
+        ).all().map { try $0.decode(column: "id", as: UUID.self) }
     }
 
     /// The directions each word's book studies.
     func studyDirections(of ids: [UUID]) async throws -> [UUID: StudyDirections] {
         guard !ids.isEmpty else { return [:] }
-        let rows = try await db.sql().raw("""
+        let rows = try await db.sql().raw(
+            """
             SELECT w.id, b.study_directions FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE w.user_id = \(bind: userID) AND w.id IN (\(binds: ids))
-            """).all()
-        return Dictionary(uniqueKeysWithValues: try rows.map { row in
-            (try row.decode(column: "id", as: UUID.self),
-             StudyDirections(rawValue: try row.decode(column: "study_directions", as: String.self)) ?? .forward)
-        })
+            """
+        ).all()
+        return Dictionary(
+            uniqueKeysWithValues: try rows.map { row in
+                (
+                    try row.decode(column: "id", as: UUID.self),
+                    StudyDirections(
+                        rawValue: try row.decode(column: "study_directions", as: String.self))
+                        ?? .forward
+                )
+            })
     }
 
     private static let studyItemColumns = "w.id, w.term, w.meaning, w.book_id, b.name AS book_name"
 
     private static func studyItem(from row: any SQLRow) throws -> StudyItem {
         StudyItem(
-            id: try row.decode(column: "id", as: UUID.self), term: try row.decode(column: "term", as: String.self),
+            id: try row.decode(column: "id", as: UUID.self),
+            term: try row.decode(column: "term", as: String.self),
             meaning: try row.decode(column: "meaning", as: String.self),
             bookID: try row.decode(column: "book_id", as: UUID.self),
             bookName: try row.decode(column: "book_name", as: String.self))
@@ -196,11 +240,13 @@ struct WordStore: Sendable {
 
     /// All drafts of a book, oldest first (for export).
     func drafts(inBook bookID: UUID) async throws -> [WordDraft] {
-        let rows = try await db.sql().raw("""
+        let rows = try await db.sql().raw(
+            """
             SELECT \(unsafeRaw: WordRow.selected) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE w.book_id = \(bind: bookID) AND w.user_id = \(bind: userID)
             ORDER BY w.created_at ASC, w.id ASC
-            """).all()
+            """
+        ).all()
         return try rows.map { try WordRow.record(from: $0).draft }
     }
 
@@ -214,7 +260,9 @@ struct WordStore: Sendable {
         return try await find(id)
     }
 
-    func update(_ id: UUID, _ draft: WordDraft, moveTo bookID: UUID? = nil) async throws -> WordRecord {
+    func update(_ id: UUID, _ draft: WordDraft, moveTo bookID: UUID? = nil) async throws
+        -> WordRecord
+    {
         let current = try await find(id)
         if let bookID, bookID != current.bookID {
             _ = try await BookStore(db: db, userID: userID).find(bookID)
@@ -223,17 +271,21 @@ struct WordStore: Sendable {
         let assignments = WordRow.content(of: draft).map { column, value in
             SQLQueryString("\(ident: column) = \(bind: value)")
         }
-        try await db.sql().raw("""
+        try await db.sql().raw(
+            """
             UPDATE words SET \(assignments.joined(separator: ", ")),
               book_id = \(bind: bookID ?? current.bookID), updated_at = \(bind: Date())
             WHERE id = \(bind: id) AND user_id = \(bind: userID)
-            """).run()
+            """
+        ).run()
         return try await find(id)
     }
 
     func delete(_ id: UUID) async throws {
         _ = try await find(id)
-        try await db.sql().raw("DELETE FROM words WHERE id = \(bind: id) AND user_id = \(bind: userID)").run()
+        try await db.sql().raw(
+            "DELETE FROM words WHERE id = \(bind: id) AND user_id = \(bind: userID)"
+        ).run()
     }
 
     /// Applies one action to many words, all or nothing: if any id is not the
@@ -251,24 +303,36 @@ struct WordStore: Sendable {
             let sql = try tx.sql()
             var owned = 0
             for chunk in ids.chunked(500) {
-                owned += try await sql.raw("""
-                    SELECT COUNT(*) AS n FROM words WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))
-                    """).first()?.decode(column: "n", as: Int.self) ?? 0
+                owned +=
+                    try await sql.raw(
+                        """
+                        SELECT COUNT(*) AS n FROM words WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))
+                        """
+                    ).first()?.decode(column: "n", as: Int.self) ?? 0
             }
-            guard owned == ids.count else { throw AppError.notFound("\(ids.count - owned) of the selected words") }
+            guard owned == ids.count else {
+                throw AppError.notFound("\(ids.count - owned) of the selected words")
+            }
             let now = Date()
             for chunk in ids.chunked(500) {
-                let scope: SQLQueryString = "WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))"
+                let scope: SQLQueryString =
+                    "WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))"
                 switch request.action {
                 case .move:
                     guard let target else { break }
-                    try await sql.raw("UPDATE words SET book_id = \(bind: target), updated_at = \(bind: now) \(scope)").run()
+                    try await sql.raw(
+                        "UPDATE words SET book_id = \(bind: target), updated_at = \(bind: now) \(scope)"
+                    ).run()
                 case .delete:
                     try await sql.raw("DELETE FROM words \(scope)").run()
                 case .memorize, .unmemorize:
-                    try await sql.raw("UPDATE words SET memorized = \(bind: request.action == .memorize), updated_at = \(bind: now) \(scope)").run()
+                    try await sql.raw(
+                        "UPDATE words SET memorized = \(bind: request.action == .memorize), updated_at = \(bind: now) \(scope)"
+                    ).run()
                 case .bookmark, .unbookmark:
-                    try await sql.raw("UPDATE words SET bookmarked = \(bind: request.action == .bookmark), updated_at = \(bind: now) \(scope)").run()
+                    try await sql.raw(
+                        "UPDATE words SET bookmarked = \(bind: request.action == .bookmark), updated_at = \(bind: now) \(scope)"
+                    ).run()
                 }
             }
             return ids.count
@@ -277,20 +341,29 @@ struct WordStore: Sendable {
 
     func apply(_ action: DayAction, toDay day: CivilDay) async throws -> Int {
         let sql = try db.sql()
-        let n = try await sql.raw("SELECT COUNT(*) AS n FROM words WHERE user_id = \(bind: userID) AND added_on = \(bind: day)")
+        let n =
+            try await sql.raw(
+                "SELECT COUNT(*) AS n FROM words WHERE user_id = \(bind: userID) AND added_on = \(bind: day)"
+            )
             .first()?.decode(column: "n", as: Int.self) ?? 0
         switch action {
         case .memorizeAll:
-            try await sql.raw("UPDATE words SET memorized = \(bind: true), updated_at = \(bind: Date()) WHERE user_id = \(bind: userID) AND added_on = \(bind: day)").run()
+            try await sql.raw(
+                "UPDATE words SET memorized = \(bind: true), updated_at = \(bind: Date()) WHERE user_id = \(bind: userID) AND added_on = \(bind: day)"
+            ).run()
         case .deleteAll:
-            try await sql.raw("DELETE FROM words WHERE user_id = \(bind: userID) AND added_on = \(bind: day)").run()
+            try await sql.raw(
+                "DELETE FROM words WHERE user_id = \(bind: userID) AND added_on = \(bind: day)"
+            ).run()
         }
         return n
     }
 
     /// Adds many words to a book in one transaction (all or nothing).
     /// `progress` is told how many rows are in after each chunk.
-    func importDrafts(_ drafts: [WordDraft], intoBook bookID: UUID, progress: (@Sendable (Int) -> Void)? = nil) async throws -> Int {
+    func importDrafts(
+        _ drafts: [WordDraft], intoBook bookID: UUID, progress: (@Sendable (Int) -> Void)? = nil
+    ) async throws -> Int {
         _ = try await BookStore(db: db, userID: userID).find(bookID)
         let drafts = try drafts.enumerated().map { index, draft in
             do { return try validated(draft) } catch let error as ValidationError {
@@ -337,12 +410,15 @@ struct WordStore: Sendable {
     }
 
     private func insert(
-        _ drafts: [WordDraft], bookID: UUID, ids: [UUID], at now: Date = Date(), firstRow: Int = 0, on sql: any SQLDatabase
+        _ drafts: [WordDraft], bookID: UUID, ids: [UUID], at now: Date = Date(), firstRow: Int = 0,
+        on sql: any SQLDatabase
     ) async throws {
         guard !drafts.isEmpty else { return }
         let content = WordRow.content(of: WordDraft(term: "")).map(\.column)
         var insert = sql.insert(into: WordRow.table).columns(
-            ["id", "book_id", "user_id"] + content + ["search_id", "added_on", "created_at", "updated_at"])
+            ["id", "book_id", "user_id"] + content + [
+                "search_id", "added_on", "created_at", "updated_at",
+            ])
         for (index, (draft, id)) in zip(drafts, ids).enumerated() {
             let created = draft.createdAt ?? Self.rowTime(now, firstRow + index)
             let values: [any Encodable & Sendable] =
@@ -371,8 +447,12 @@ struct WordStore: Sendable {
         var clause: SQLQueryString = "w.user_id = \(bind: userID)"
         if let bookID = filter.bookID { clause = clause + " AND w.book_id = \(bind: bookID)" }
         if let day = filter.day { clause = clause + " AND w.added_on = \(bind: day)" }
-        if let memorized = filter.memorized { clause = clause + " AND w.memorized = \(bind: memorized)" }
-        if let bookmarked = filter.bookmarked { clause = clause + " AND w.bookmarked = \(bind: bookmarked)" }
+        if let memorized = filter.memorized {
+            clause = clause + " AND w.memorized = \(bind: memorized)"
+        }
+        if let bookmarked = filter.bookmarked {
+            clause = clause + " AND w.bookmarked = \(bind: bookmarked)"
+        }
         return clause
     }
 }

@@ -24,7 +24,8 @@ struct WordsAPIController: RouteCollection {
         let store = try req.wordStore()
         let current = try await store.find(id)
         let patch = try req.content.decode(WordPatch.self)
-        return WordDTO(try await store.update(id, patch.applied(to: current.draft), moveTo: patch.bookID))
+        return WordDTO(
+            try await store.update(id, patch.applied(to: current.draft), moveTo: patch.bookID))
     }
 
     @Sendable func replace(req: Request) async throws -> WordDTO {
@@ -43,7 +44,8 @@ struct WordsAPIController: RouteCollection {
     }
 
     @Sendable func bulk(req: Request) async throws -> BulkResultDTO {
-        BulkResultDTO(affected: try await req.wordStore().bulk(try req.content.decode(BulkRequest.self).edit))
+        BulkResultDTO(
+            affected: try await req.wordStore().bulk(try req.content.decode(BulkRequest.self).edit))
     }
 
     /// `?q=&book=&page=&perPage=`: across all books, or in one.
@@ -59,9 +61,11 @@ struct WordsAPIController: RouteCollection {
             filter.bookID = id
         }
         let (sort, page, perPage) = try WordListQuery.paging(from: req)
-        let result = try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage)
+        let result = try await req.wordStore().list(
+            filter, sort: sort, page: page, perPage: perPage)
         return SearchResultDTO(
-            query: q, items: result.items.map(WordDTO.init), total: result.total, totalCapped: result.totalCapped)
+            query: q, items: result.items.map(WordDTO.init), total: result.total,
+            totalCapped: result.totalCapped)
     }
 
     /// `?month=YYYY-MM` (default: this month): how many words were added each day.
@@ -70,8 +74,10 @@ struct WordsAPIController: RouteCollection {
         let month = try CalendarQuery.month(req, days)
         let counts = try await req.wordStore().calendar(month)
         return CalendarMonthDTO(
-            month: month.description, previous: month.previous.description, next: month.next.description,
-            days: counts.map { CalendarDayDTO(date: $0.date.description, count: $0.count) }, total: counts.reduce(0) { $0 + $1.count })
+            month: month.description, previous: month.previous.description,
+            next: month.next.description,
+            days: counts.map { CalendarDayDTO(date: $0.date.description, count: $0.count) },
+            total: counts.reduce(0) { $0 + $1.count })
     }
 
     /// The words added on one day, `?sort=recent|oldest|memorized|not-memorized|random`.
@@ -80,7 +86,8 @@ struct WordsAPIController: RouteCollection {
         var filter = try WordListQuery.filter(from: req)
         filter.day = date
         let (sort, page, perPage) = try WordListQuery.paging(from: req)
-        return WordPageDTO(try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage))
+        return WordPageDTO(
+            try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage))
     }
 
     /// `POST calendar/{date}/memorize-all` or `…/delete-all`.

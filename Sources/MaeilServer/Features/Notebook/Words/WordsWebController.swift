@@ -68,7 +68,8 @@ struct WordsWebController: RouteCollection {
                     translation: i < translations.count ? translations[i] : "")
             }
             return WordDraft(
-                term: term ?? "", meaning: meaning ?? "", reading: reading ?? "", partOfSpeech: partOfSpeech ?? "",
+                term: term ?? "", meaning: meaning ?? "", reading: reading ?? "",
+                partOfSpeech: partOfSpeech ?? "",
                 note: note ?? "", synonyms: Self.list(synonyms), antonyms: Self.list(antonyms),
                 examples: examples, tags: Self.list(tags),
                 memorized: memorized != nil, bookmarked: bookmarked != nil)
@@ -88,22 +89,33 @@ struct WordsWebController: RouteCollection {
     static let spareExampleRows = 2
 
     private func editData(
-        _ req: Request, word: WordRecord, draft: WordDraft, bookID: UUID, error: (field: String, message: String)? = nil
+        _ req: Request, word: WordRecord, draft: WordDraft, bookID: UUID,
+        error: (field: String, message: String)? = nil
     ) async throws -> EditData {
         let books = try await req.bookStore().list()
-        let examples = draft.examples
-            .filter { !($0.sentence.trimmingCharacters(in: .whitespaces).isEmpty && $0.translation.trimmingCharacters(in: .whitespaces).isEmpty) }
+        let examples =
+            draft.examples
+            .filter {
+                !($0.sentence.trimmingCharacters(in: .whitespaces).isEmpty
+                    && $0.translation.trimmingCharacters(in: .whitespaces).isEmpty)
+            }
             .map { ExampleRow(sentence: $0.sentence, translation: $0.translation) }
-            + Array(repeating: ExampleRow(sentence: "", translation: ""), count: Self.spareExampleRows)
+            + Array(
+                repeating: ExampleRow(sentence: "", translation: ""), count: Self.spareExampleRows)
         return EditData(
-            id: word.id.uuidString, heading: word.term, term: draft.term, meaning: draft.meaning, reading: draft.reading,
+            id: word.id.uuidString, heading: word.term, term: draft.term, meaning: draft.meaning,
+            reading: draft.reading,
             partOfSpeech: draft.partOfSpeech, note: draft.note,
-            synonyms: draft.synonyms.joined(separator: ", "), antonyms: draft.antonyms.joined(separator: ", "),
+            synonyms: draft.synonyms.joined(separator: ", "),
+            antonyms: draft.antonyms.joined(separator: ", "),
             tags: draft.tags.joined(separator: ", "), examples: examples,
             memorized: draft.memorized, bookmarked: draft.bookmarked,
-            books: books.map { OptionView(value: $0.id.uuidString, label: $0.name, selected: $0.id == bookID) },
+            books: books.map {
+                OptionView(value: $0.id.uuidString, label: $0.name, selected: $0.id == bookID)
+            },
             bookID: word.bookID.uuidString, bookName: word.bookName ?? "",
-            createdText: req.dateTimeText(word.createdAt), updatedText: req.dateTimeText(word.updatedAt),
+            createdText: req.dateTimeText(word.createdAt),
+            updatedText: req.dateTimeText(word.updatedAt),
             error: error?.message, errorField: error?.field)
     }
 
@@ -121,9 +133,11 @@ struct WordsWebController: RouteCollection {
         }
         // Validate here too, so the form can point at the field; nothing is saved.
         if let problem = WebMessages.check(draft, req.uiLanguage) {
-            let data = try await editData(req, word: current, draft: draft, bookID: target, error: problem)
+            let data = try await editData(
+                req, word: current, draft: draft, bookID: target, error: problem)
             return try await req.renderPage(
-                "notebook/word", title: current.term, nav: "books", data: data, status: .unprocessableEntity)
+                "notebook/word", title: current.term, nav: "books", data: data,
+                status: .unprocessableEntity)
         }
         _ = try await store.update(id, draft, moveTo: target)
         req.flash("flashWordSaved")
@@ -172,14 +186,18 @@ struct WordsWebController: RouteCollection {
             }
             target = try await req.bookStore().summary(bookID)
         }
-        let affected = try await req.wordStore().bulk(WordBulkEdit(ids: ids, action: action, bookID: target?.id))
+        let affected = try await req.wordStore().bulk(
+            WordBulkEdit(ids: ids, action: action, bookID: target?.id))
         let count = req.count("countWords", affected)
         let lang = req.uiLanguage
         switch action {
-        case .move: req.flash(Localizer.format("flashMoved", lang, ["count": count, "name": target?.name ?? ""]))
+        case .move:
+            req.flash(
+                Localizer.format("flashMoved", lang, ["count": count, "name": target?.name ?? ""]))
         case .delete: req.flash(Localizer.format("flashDeleted", lang, ["count": count]))
         case .memorize: req.flash(Localizer.format("flashMemorized", lang, ["count": count]))
-        case .unmemorize, .bookmark, .unbookmark: req.flash(Localizer.format("flashUpdated", lang, ["count": count]))
+        case .unmemorize, .bookmark, .unbookmark:
+            req.flash(Localizer.format("flashUpdated", lang, ["count": count]))
         }
         return req.redirect(to: back)
     }

@@ -19,20 +19,33 @@ struct DashboardView: Encodable, Sendable {
         let lang = req.uiLanguage
         let today = dashboard.activityToday
         tiles = [
-            Tile(id: "dash-due", label: req.text("dashboardDue"), value: String(dashboard.dueToday), detail: ""),
-            Tile(id: "dash-new", label: req.text("dashboardNew"), value: String(dashboard.newToday), detail: ""),
             Tile(
-                id: "dash-reviewed", label: req.text("dashboardReviewed"), value: String(today.reviews),
-                detail: today.accuracyPercent.map { Localizer.format("diaryAccuracy", lang, ["percent": String($0)]) } ?? ""),
+                id: "dash-due", label: req.text("dashboardDue"), value: String(dashboard.dueToday),
+                detail: ""),
             Tile(
-                id: "dash-streak", label: req.text("dashboardStreak"), value: req.count("countDays", dashboard.streak.current),
-                detail: Localizer.format("dashboardLongest", lang, ["days": req.count("countDays", dashboard.streak.longest)])),
+                id: "dash-new", label: req.text("dashboardNew"), value: String(dashboard.newToday),
+                detail: ""),
             Tile(
-                id: "dash-words", label: req.text("dashboardWords"), value: String(dashboard.totalWords),
+                id: "dash-reviewed", label: req.text("dashboardReviewed"),
+                value: String(today.reviews),
+                detail: today.accuracyPercent.map {
+                    Localizer.format("diaryAccuracy", lang, ["percent": String($0)])
+                } ?? ""),
+            Tile(
+                id: "dash-streak", label: req.text("dashboardStreak"),
+                value: req.count("countDays", dashboard.streak.current),
+                detail: Localizer.format(
+                    "dashboardLongest", lang,
+                    ["days": req.count("countDays", dashboard.streak.longest)])),
+            Tile(
+                id: "dash-words", label: req.text("dashboardWords"),
+                value: String(dashboard.totalWords),
                 detail: req.count("countMemorized", dashboard.memorizedWords)),
             Tile(
-                id: "dash-games", label: req.text("dashboardGames"), value: String(dashboard.gamesPlayed),
-                detail: Localizer.format("dashboardGamesToday", lang, ["n": String(dashboard.gamesToday)])),
+                id: "dash-games", label: req.text("dashboardGames"),
+                value: String(dashboard.gamesPlayed),
+                detail: Localizer.format(
+                    "dashboardGamesToday", lang, ["n": String(dashboard.gamesToday)])),
         ]
     }
 }

@@ -36,8 +36,10 @@ struct DiaryWebController: RouteCollection {
         var href: String
 
         static let blank = Cell(
-            day: 0, date: "", title: "", shortTitle: "", weekday: "", isToday: false, isActive: false, label: "", wordsAdded: 0, reviews: 0, games: 0,
-            wordsText: "", reviewsText: "", accuracyText: "", accuracyShort: "", gamesText: "", href: "")
+            day: 0, date: "", title: "", shortTitle: "", weekday: "", isToday: false,
+            isActive: false, label: "", wordsAdded: 0, reviews: 0, games: 0,
+            wordsText: "", reviewsText: "", accuracyText: "", accuracyShort: "", gamesText: "",
+            href: "")
     }
 
     struct Link: Encodable, Sendable {
@@ -88,45 +90,73 @@ struct DiaryWebController: RouteCollection {
         let isWeek: Bool
         if case .week = grid.span { isWeek = true } else { isWeek = false }
         let cells = grid.weeks.map { week in
-            week.map { day in day.map { cell($0, activity[$0] ?? .none, today: today, isWeek: isWeek, range: range, req: req) } ?? .blank }
+            week.map { day in
+                day.map {
+                    cell(
+                        $0, activity[$0] ?? .none, today: today, isWeek: isWeek, range: range,
+                        req: req)
+                } ?? .blank
+            }
         }
         let data = PageData(
             isWeek: isWeek, title: title(grid, charts, req.uiLanguage),
             views: [
-                Link(href: Self.path(month: grid.firstDay, range: range), label: req.text("diaryMonth"), selected: !isWeek),
-                Link(href: Self.path(week: grid.contains(today) ? today : grid.firstDay, range: range), label: req.text("diaryWeek"), selected: isWeek),
+                Link(
+                    href: Self.path(month: grid.firstDay, range: range),
+                    label: req.text("diaryMonth"), selected: !isWeek),
+                Link(
+                    href: Self.path(
+                        week: grid.contains(today) ? today : grid.firstDay, range: range),
+                    label: req.text("diaryWeek"), selected: isWeek),
             ],
-            previous: link(grid.previous, charts, req, range: range), next: link(grid.next, charts, req, range: range),
+            previous: link(grid.previous, charts, req, range: range),
+            next: link(grid.next, charts, req, range: range),
             current: grid.contains(today)
                 ? nil
                 : Link(
-                    href: isWeek ? Self.path(week: today, range: range) : Self.path(month: today, range: range),
+                    href: isWeek
+                        ? Self.path(week: today, range: range)
+                        : Self.path(month: today, range: range),
                     label: req.text(isWeek ? "diaryThisWeek" : "calendarToday"), selected: false),
             weekdays: CalendarLabels.weekdayKeys.map { req.text($0) },
             weeks: cells, days: cells.flatMap { $0 }.filter { $0.day != 0 },
             totalsText: totalsText(shown.map(\.activity), req),
-            streakCurrent: req.count("countDays", streak.current), streakLongest: req.count("countDays", streak.longest),
+            streakCurrent: req.count("countDays", streak.current),
+            streakLongest: req.count("countDays", streak.longest),
             studyDays: req.count("countDays", year.heatmap.activeDays),
             heatmap: charts.heatmap(year.heatmap, activity: yearActivity, today: today),
             ranges: StatsService.chartRanges.map { days in
-                Link(href: Self.path(grid, range: days) + "#charts", label: req.count("countDays", days), selected: days == range)
+                Link(
+                    href: Self.path(grid, range: days) + "#charts",
+                    label: req.count("countDays", days), selected: days == range)
             },
             charts: [
                 Chart(id: "reviews", svg: charts.reviews(Array(year.days.suffix(range)))),
-                Chart(id: "retention", svg: charts.retention(try await stats.retention(lastDays: range, now: now), days: range, target: target)),
-                Chart(id: "forecast", svg: charts.forecast(try await stats.forecast(nextDays: range, now: now))),
+                Chart(
+                    id: "retention",
+                    svg: charts.retention(
+                        try await stats.retention(lastDays: range, now: now), days: range,
+                        target: target)),
+                Chart(
+                    id: "forecast",
+                    svg: charts.forecast(try await stats.forecast(nextDays: range, now: now))),
             ])
-        return try await req.renderPage("study/diary", title: "diaryTitle", nav: "diary", data: data)
+        return try await req.renderPage(
+            "study/diary", title: "diaryTitle", nav: "diary", data: data)
     }
 
     /// `?week=` wins over `?month=`; neither means this month.
     static func grid(_ req: Request, today: CivilDay) throws -> CalendarGrid {
         if let raw = try? req.query.get(String.self, at: "week"), !raw.isEmpty {
-            guard let day = CivilDay(raw) else { throw AppError.badRequest("week must be a real day like 2026-11-22", code: .badDate) }
+            guard let day = CivilDay(raw) else {
+                throw AppError.badRequest("week must be a real day like 2026-11-22", code: .badDate)
+            }
             return .week(containing: day)
         }
         if let raw = try? req.query.get(String.self, at: "month"), !raw.isEmpty {
-            guard let month = CalendarMonth(raw), let grid = CalendarGrid.month(year: month.year, month: month.month) else {
+            guard let month = CalendarMonth(raw),
+                let grid = CalendarGrid.month(year: month.year, month: month.month)
+            else {
                 throw AppError.badRequest("month must look like 2026-11", code: .badDate)
             }
             return grid
@@ -134,8 +164,12 @@ struct DiaryWebController: RouteCollection {
         return CalendarGrid.month(year: today.year, month: today.month) ?? .week(containing: today)
     }
 
-    static func path(month day: CivilDay, range: Int) -> String { "/diary?month=\(day.monthText)" + rangeQuery(range) }
-    static func path(week day: CivilDay, range: Int) -> String { "/diary?week=\(day)" + rangeQuery(range) }
+    static func path(month day: CivilDay, range: Int) -> String {
+        "/diary?month=\(day.monthText)" + rangeQuery(range)
+    }
+    static func path(week day: CivilDay, range: Int) -> String {
+        "/diary?week=\(day)" + rangeQuery(range)
+    }
     static func path(_ grid: CalendarGrid, range: Int) -> String {
         switch grid.span {
         case .month: path(month: grid.firstDay, range: range)
@@ -150,31 +184,47 @@ struct DiaryWebController: RouteCollection {
         case .month(let year, let month):
             return charts.monthTitle(year: year, month: month)
         case .week:
-            return Localizer.format("diaryWeekTitle", lang, ["start": charts.dayTitle(grid.firstDay)])
+            return Localizer.format(
+                "diaryWeekTitle", lang, ["start": charts.dayTitle(grid.firstDay)])
         }
     }
 
-    private func link(_ grid: CalendarGrid, _ charts: DiaryCharts, _ req: Request, range: Int) -> Link {
-        Link(href: Self.path(grid, range: range), label: title(grid, charts, req.uiLanguage), selected: false)
+    private func link(_ grid: CalendarGrid, _ charts: DiaryCharts, _ req: Request, range: Int)
+        -> Link
+    {
+        Link(
+            href: Self.path(grid, range: range), label: title(grid, charts, req.uiLanguage),
+            selected: false)
     }
 
-    private func cell(_ day: CivilDay, _ activity: DayActivity, today: CivilDay, isWeek: Bool, range: Int, req: Request) -> Cell {
+    private func cell(
+        _ day: CivilDay, _ activity: DayActivity, today: CivilDay, isWeek: Bool, range: Int,
+        req: Request
+    ) -> Cell {
         let lang = req.uiLanguage
         let words = req.count("countNewWords", activity.wordsAdded)
         let reviews = req.count("countReviews", activity.reviews)
-        let accuracy = activity.accuracyPercent.map { Localizer.format("diaryAccuracy", lang, ["percent": String($0)]) } ?? ""
+        let accuracy =
+            activity.accuracyPercent.map {
+                Localizer.format("diaryAccuracy", lang, ["percent": String($0)])
+            } ?? ""
         let games = req.count("countGames", activity.games)
-        let parts = activity.isStudyDay || activity.wordsAdded > 0
+        let parts =
+            activity.isStudyDay || activity.wordsAdded > 0
             ? [words, accuracy.isEmpty ? reviews : "\(reviews) (\(accuracy))", games]
             : [req.text("diaryNothing")]
         let title = CalendarLabels.dayTitle(day, lang)
         return Cell(
             day: day.day, date: day.description, title: title,
-            shortTitle: Localizer.format("diaryDayShort", lang, [
-                "month": String(day.month), "day": String(day.day), "monthShort": Localizer.text("monthShort\(day.month)", lang),
-            ]),
+            shortTitle: Localizer.format(
+                "diaryDayShort", lang,
+                [
+                    "month": String(day.month), "day": String(day.day),
+                    "monthShort": Localizer.text("monthShort\(day.month)", lang),
+                ]),
             weekday: req.text(CalendarLabels.weekdayKeys[day.weekday]), isToday: day == today,
-            isActive: activity.isStudyDay || activity.wordsAdded > 0, label: title + ": " + parts.joined(separator: ", "),
+            isActive: activity.isStudyDay || activity.wordsAdded > 0,
+            label: title + ": " + parts.joined(separator: ", "),
             wordsAdded: activity.wordsAdded, reviews: activity.reviews, games: activity.games,
             wordsText: words, reviewsText: reviews, accuracyText: accuracy,
             accuracyShort: activity.accuracyPercent.map { "\($0)%" } ?? "", gamesText: games,
@@ -186,10 +236,16 @@ struct DiaryWebController: RouteCollection {
         var reviews = req.count("countReviews", totals.reviews)
         if totals.reviews > 0 {
             let percent = totals.correctReviews * 100 / totals.reviews
-            reviews += " (" + Localizer.format("diaryAccuracy", req.uiLanguage, ["percent": String(percent)]) + ")"
+            reviews +=
+                " ("
+                + Localizer.format("diaryAccuracy", req.uiLanguage, ["percent": String(percent)])
+                + ")"
         }
-        return Localizer.format("diaryTotals", req.uiLanguage, [
-            "words": req.count("countNewWords", totals.wordsAdded), "reviews": reviews, "games": req.count("countGames", totals.games),
-        ])
+        return Localizer.format(
+            "diaryTotals", req.uiLanguage,
+            [
+                "words": req.count("countNewWords", totals.wordsAdded), "reviews": reviews,
+                "games": req.count("countGames", totals.games),
+            ])
     }
 }

@@ -25,9 +25,12 @@ struct StatsAPIController: RouteCollection {
         let today = stats.today()
         let to = try StatsQuery.day(req, "to") ?? today
         let from = try StatsQuery.day(req, "from") ?? to.adding(days: -29)
-        guard from <= to else { throw AppError.badRequest("from must not be after to", code: .badRange) }
+        guard from <= to else {
+            throw AppError.badRequest("from must not be after to", code: .badRange)
+        }
         guard from.days(to: to) < StatsService.maximumRange else {
-            throw AppError.badRequest("a range covers at most \(StatsService.maximumRange) days", code: .badRange)
+            throw AppError.badRequest(
+                "a range covers at most \(StatsService.maximumRange) days", code: .badRange)
         }
         let days = try await stats.range(from: from, to: to)
         return StatsDaysDTO(
@@ -39,14 +42,18 @@ struct StatsAPIController: RouteCollection {
     /// `charts/{reviews|retention|forecast|heatmap}.svg?days=30|90|365&lang=en|ko`.
     @Sendable func chart(req: Request) async throws -> Response {
         let raw = req.parameters.get("chart") ?? ""
-        guard raw.hasSuffix(".svg"), let name = DiaryCharts.Name(rawValue: String(raw.dropLast(4))) else {
+        guard raw.hasSuffix(".svg"), let name = DiaryCharts.Name(rawValue: String(raw.dropLast(4)))
+        else {
             throw AppError.notFound("chart")
         }
         let days = try StatsQuery.chartDays(req, default: name == .retention ? 365 : 30)
-        let lang = (try? req.query.get(String.self, at: "lang")).flatMap(UILanguage.init(rawValue:)) ?? req.uiLanguage
+        let lang =
+            (try? req.query.get(String.self, at: "lang")).flatMap(UILanguage.init(rawValue:))
+            ?? req.uiLanguage
         let svg = try await DiaryCharts(lang: lang).render(name, days: days, for: req)
         let response = Response(status: .ok, body: .init(string: svg))
-        response.headers.contentType = HTTPMediaType(type: "image", subType: "svg+xml", parameters: ["charset": "utf-8"])
+        response.headers.contentType = HTTPMediaType(
+            type: "image", subType: "svg+xml", parameters: ["charset": "utf-8"])
         response.headers.replaceOrAdd(name: .cacheControl, value: "private, no-cache")
         return response
     }

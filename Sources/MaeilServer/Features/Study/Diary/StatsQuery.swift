@@ -15,10 +15,13 @@ enum StatsQuery {
 
     /// `days`: one of 30, 90, 365.
     static func chartDays(_ req: Request, default value: Int) throws -> Int {
-        guard let raw = try? req.query.get(String.self, at: "days"), !raw.isEmpty else { return value }
+        guard let raw = try? req.query.get(String.self, at: "days"), !raw.isEmpty else {
+            return value
+        }
         guard let days = Int(raw), StatsService.chartRanges.contains(days) else {
             throw AppError.badRequest(
-                "days must be one of \(StatsService.chartRanges.map(String.init).joined(separator: ", "))", code: .badRange)
+                "days must be one of \(StatsService.chartRanges.map(String.init).joined(separator: ", "))",
+                code: .badRange)
         }
         return days
     }

@@ -46,7 +46,9 @@ struct StatsService: Sendable {
     func today(_ now: Date = Date()) -> CivilDay { days.day(of: now) }
 
     /// Every day of `from...to` in order, with zeros where nothing happened.
-    func range(from: CivilDay, to: CivilDay) async throws -> [(day: CivilDay, activity: DayActivity)] {
+    func range(from: CivilDay, to: CivilDay) async throws -> [(
+        day: CivilDay, activity: DayActivity
+    )] {
         guard from <= to else { return [] }
         let known = try await store.activity(from: from, to: to)
         return (0...from.days(to: to)).map { offset in
@@ -65,14 +67,18 @@ struct StatsService: Sendable {
         let words = try await store.wordTotals()
         let games = try await store.gamesFinished(today: today)
         return Dashboard(
-            today: today, dueToday: queue.learningCount + queue.reviewCount, newToday: queue.newCount,
+            today: today, dueToday: queue.learningCount + queue.reviewCount,
+            newToday: queue.newCount,
             activityToday: try await store.activity(from: today, to: today)[today] ?? .none,
-            streak: try await streak(today: today), totalWords: words.total, memorizedWords: words.memorized,
+            streak: try await streak(today: today), totalWords: words.total,
+            memorizedWords: words.memorized,
             gamesPlayed: games.total, gamesToday: games.today)
     }
 
     /// The last `count` days, today included.
-    func recentDays(_ count: Int, now: Date = Date()) async throws -> [(day: CivilDay, activity: DayActivity)] {
+    func recentDays(_ count: Int, now: Date = Date()) async throws -> [(
+        day: CivilDay, activity: DayActivity
+    )] {
         let today = today(now)
         return try await range(from: today.adding(days: -(max(1, count) - 1)), to: today)
     }
@@ -86,14 +92,19 @@ struct StatsService: Sendable {
         var month = from
         while month <= today {
             let found = counts[month.monthText]
-            months.append(RetentionMonth(year: month.year, month: month.month, reviewed: found?.reviewed ?? 0, passed: found?.passed ?? 0))
+            months.append(
+                RetentionMonth(
+                    year: month.year, month: month.month, reviewed: found?.reviewed ?? 0,
+                    passed: found?.passed ?? 0))
             month = month.adding(days: CivilDay.dayCount(year: month.year, month: month.month))
         }
         return months
     }
 
     /// Review cards due on each of the next `count` days, today first (with the overdue ones).
-    func forecast(nextDays count: Int, now: Date = Date()) async throws -> [(day: CivilDay, due: Int)] {
+    func forecast(nextDays count: Int, now: Date = Date()) async throws -> [(
+        day: CivilDay, due: Int
+    )] {
         let starts = days.dayStarts(from: now, count: max(1, count))
         let counts = try await store.forecast(dayStarts: starts)
         let today = today(now)
@@ -101,7 +112,9 @@ struct StatsService: Sendable {
     }
 
     /// The 365 days ending today: each day's activity, and the heatmap of their effort.
-    func year(now: Date = Date()) async throws -> (heatmap: ActivityHeatmap, days: [(day: CivilDay, activity: DayActivity)]) {
+    func year(now: Date = Date()) async throws -> (
+        heatmap: ActivityHeatmap, days: [(day: CivilDay, activity: DayActivity)]
+    ) {
         let days = try await recentDays(365, now: now)
         let effort = Dictionary(uniqueKeysWithValues: days.map { ($0.day, $0.activity.effort) })
         return (ActivityHeatmap(counts: effort, endingOn: today(now)), days)

@@ -14,72 +14,97 @@ struct StatsStore: Sendable {
     /// What happened on each day of `from...to`; days with nothing are absent.
     func activity(from: CivilDay, to: CivilDay) async throws -> [CivilDay: DayActivity] {
         let sql = try db.sql()
-        let first = from.description, last = to.description
+        let first = from.description
+        let last = to.description
         var days: [CivilDay: DayActivity] = [:]
-        func update(_ rows: [any SQLRow], _ apply: (inout DayActivity, any SQLRow) throws -> Void) throws {
+        func update(_ rows: [any SQLRow], _ apply: (inout DayActivity, any SQLRow) throws -> Void)
+            throws
+        {
             for row in rows {
-                guard let day = CivilDay(try row.decode(column: "day", as: String.self)) else { continue }
+                guard let day = CivilDay(try row.decode(column: "day", as: String.self)) else {
+                    continue
+                }
                 try apply(&days[day, default: .none], row)
             }
         }
         // Reviews are answers in review sessions; games log only their misses,
         // which count as study (the streak) but not toward review accuracy.
-        let answers = try await sql.raw("""
+        let answers = try await sql.raw(
+            """
             SELECT reviewed_on AS day, COUNT(*) AS answers,
               COALESCE(SUM(CASE WHEN source = 'review' THEN 1 ELSE 0 END), 0) AS reviews,
               COALESCE(SUM(CASE WHEN source = 'review' AND rating > 1 THEN 1 ELSE 0 END), 0) AS correct
             FROM review_logs
             WHERE user_id = \(bind: userID) AND reviewed_on >= \(bind: first) AND reviewed_on <= \(bind: last)
             GROUP BY reviewed_on
-            """).all()
+            """
+        ).all()
         try update(answers) { day, row in
             day.answers = try row.decode(column: "answers", as: Int.self)
             day.reviews = try row.decode(column: "reviews", as: Int.self)
             day.correctReviews = try row.decode(column: "correct", as: Int.self)
         }
-        let words = try await sql.raw("""
+        let words = try await sql.raw(
+            """
             SELECT added_on AS day, COUNT(*) AS n FROM words
             WHERE user_id = \(bind: userID) AND added_on >= \(bind: first) AND added_on <= \(bind: last)
             GROUP BY added_on
-            """).all()
+            """
+        ).all()
         try update(words) { day, row in day.wordsAdded = try row.decode(column: "n", as: Int.self) }
-        let games = try await sql.raw("""
+        let games = try await sql.raw(
+            """
             SELECT played_on AS day, COUNT(*) AS n FROM game_sessions
             WHERE user_id = \(bind: userID) AND played_on >= \(bind: first) AND played_on <= \(bind: last)
               AND finished = \(bind: true)
             GROUP BY played_on
-            """).all()
+            """
+        ).all()
         try update(games) { day, row in day.games = try row.decode(column: "n", as: Int.self) }
         return days
     }
 
     /// Every day, ever, with an answer or a finished game (for the streaks).
     func studyDays() async throws -> [CivilDay] {
-        let rows = try await db.sql().raw("""
+        let rows = try await db.sql().raw(
+            """
             SELECT reviewed_on AS day FROM review_logs WHERE user_id = \(bind: userID) GROUP BY reviewed_on
             UNION
             SELECT played_on AS day FROM game_sessions WHERE user_id = \(bind: userID) AND finished = \(bind: true)
-            """).all()
+            """
+        ).all()
         return try rows.compactMap { CivilDay(try $0.decode(column: "day", as: String.self)) }
     }
 
     func wordTotals() async throws -> (total: Int, memorized: Int) {
-        guard let row = try await db.sql().raw("""
-            SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN memorized THEN 1 ELSE 0 END), 0) AS memorized
-            FROM words WHERE user_id = \(bind: userID)
-            """).first()
+        guard
+            let row = try await db.sql().raw(
+                """
+                SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN memorized THEN 1 ELSE 0 END), 0) AS memorized
+                FROM words WHERE user_id = \(bind: userID)
+                """
+            ).first()
         else { return (0, 0) }
-        return (try row.decode(column: "total", as: Int.self), try row.decode(column: "memorized", as: Int.self))
+        return (
+            try row.decode(column: "total", as: Int.self),
+            try row.decode(column: "memorized", as: Int.self)
+        )
     }
 
     /// Finished games: all of them, and those of `today`.
     func gamesFinished(today: CivilDay) async throws -> (total: Int, today: Int) {
-        guard let row = try await db.sql().raw("""
-            SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN played_on = \(bind: today.description) THEN 1 ELSE 0 END), 0) AS today
-            FROM game_sessions WHERE user_id = \(bind: userID) AND finished = \(bind: true)
-            """).first()
+        guard
+            let row = try await db.sql().raw(
+                """
+                SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN played_on = \(bind: today.description) THEN 1 ELSE 0 END), 0) AS today
+                FROM game_sessions WHERE user_id = \(bind: userID) AND finished = \(bind: true)
+                """
+            ).first()
         else { return (0, 0) }
-        return (try row.decode(column: "total", as: Int.self), try row.decode(column: "today", as: Int.self))
+        return (
+            try row.decode(column: "total", as: Int.self),
+            try row.decode(column: "today", as: Int.self)
+        )
     }
 
     struct RetentionCount: Sendable, Equatable {
@@ -91,18 +116,21 @@ struct StatsStore: Sendable {
     /// answers to cards that were in review (not new, not learning), and how
     /// many of them were not Again.
     func retention(from: CivilDay, to: CivilDay) async throws -> [String: RetentionCount] {
-        let rows = try await db.sql().raw("""
+        let rows = try await db.sql().raw(
+            """
             SELECT SUBSTR(reviewed_on, 1, 7) AS month, COUNT(*) AS n,
               COALESCE(SUM(CASE WHEN rating > 1 THEN 1 ELSE 0 END), 0) AS passed
             FROM review_logs
             WHERE user_id = \(bind: userID) AND reviewed_on >= \(bind: from.description) AND reviewed_on <= \(bind: to.description)
               AND source = 'review' AND state_before = \(literal: QueueState.review.rawValue)
             GROUP BY SUBSTR(reviewed_on, 1, 7)
-            """).all()
+            """
+        ).all()
         var months: [String: RetentionCount] = [:]
         for row in rows {
             months[try row.decode(column: "month", as: String.self)] = RetentionCount(
-                reviewed: try row.decode(column: "n", as: Int.self), passed: try row.decode(column: "passed", as: Int.self))
+                reviewed: try row.decode(column: "n", as: Int.self),
+                passed: try row.decode(column: "passed", as: Int.self))
         }
         return months
     }
@@ -112,21 +140,26 @@ struct StatsStore: Sendable {
     /// plus the end of the last; the answer has one count per day, overdue
     /// cards counted today.
     func forecast(dayStarts: [Date]) async throws -> [Int] {
-        guard dayStarts.count >= 2, let start = dayStarts.first, let end = dayStarts.last else { return [] }
+        guard dayStarts.count >= 2, let start = dayStarts.first, let end = dayStarts.last else {
+            return []
+        }
         let sql = try db.sql()
         // Grouped by quarter hour, not by day: SQL does not know the user's time
         // zone, and every zone's midnight falls on a quarter hour, so each group
         // lies in one local day. At most 96 rows a day come back.
-        let quarter: SQLQueryString = sql.maeilDialect == .postgres
+        let quarter: SQLQueryString =
+            sql.maeilDialect == .postgres
             ? "CAST(FLOOR(EXTRACT(EPOCH FROM c.due) / 900) AS BIGINT)"
             : "CAST(c.due / 900 AS INTEGER)"
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             SELECT CASE WHEN c.due < \(bind: start) THEN -1 ELSE \(quarter) END AS slot, COUNT(*) AS n
             FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE c.user_id = \(bind: userID) AND c.state = \(literal: QueueState.review.rawValue) AND c.due < \(bind: end)
               AND (b.study_directions = 'both' OR b.study_directions = c.direction)
             GROUP BY slot
-            """).all()
+            """
+        ).all()
         var counts = Array(repeating: 0, count: dayStarts.count - 1)
         let boundaries = dayStarts.map(\.timeIntervalSince1970)
         for row in rows {
@@ -139,7 +172,8 @@ struct StatsStore: Sendable {
 
     /// The day whose [start, next start) holds `time`; clamped to the range.
     static func dayIndex(of time: Double, in boundaries: [Double]) -> Int {
-        var low = 0, high = boundaries.count - 2
+        var low = 0
+        var high = boundaries.count - 2
         guard high >= 0 else { return 0 }
         while low < high {
             let middle = (low + high + 1) / 2

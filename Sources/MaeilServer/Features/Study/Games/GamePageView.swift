@@ -149,40 +149,53 @@ struct GamePageView: Encodable, Sendable {
         finished = game.isFinished
         position = GamesWebController.position(game)
         let direction = Self.direction(of: game)
-        subtitle = [bookName ?? req.text("gamesAllBooks"), req.text(Self.directionKey(direction))].joined(separator: " · ")
+        subtitle = [bookName ?? req.text("gamesAllBooks"), req.text(Self.directionKey(direction))]
+            .joined(separator: " · ")
         playAgain = PlayAgainView(
-            kind: game.kind, book: session.bookID?.uuidString ?? "", direction: direction.rawValue, count: game.total)
+            kind: game.kind, book: session.bookID?.uuidString ?? "", direction: direction.rawValue,
+            count: game.total)
         func format(_ key: String, _ values: [String: any CustomStringConvertible]) -> String {
             Localizer.format(key, lang, values.mapValues { "\($0)" })
         }
 
         switch game {
         case .quiz(let quiz):
-            progressText = format("gameQuizProgress", [
-                "n": min(quiz.currentIndex + 1, quiz.questions.count), "total": quiz.questions.count, "score": quiz.score,
-            ])
+            progressText = format(
+                "gameQuizProgress",
+                [
+                    "n": min(quiz.currentIndex + 1, quiz.questions.count),
+                    "total": quiz.questions.count, "score": quiz.score,
+                ])
             shortcuts = req.text("gameQuizKeys")
             let question = quiz.currentQuestion
             let feedback = quiz.answers.last.map { answer -> Feedback in
                 let asked = quiz.questions[quiz.answers.count - 1]
                 let values: [String: any CustomStringConvertible] = [
                     "prompt": asked.prompt, "answer": asked.correctAnswer,
-                    "chosen": asked.choices.indices.contains(answer.chosenIndex) ? asked.choices[answer.chosenIndex] : "",
+                    "chosen": asked.choices.indices.contains(answer.chosenIndex)
+                        ? asked.choices[answer.chosenIndex] : "",
                 ]
                 return Feedback(
-                    isCorrect: answer.isCorrect, text: format(answer.isCorrect ? "gameQuizRight" : "gameQuizWrong", values))
+                    isCorrect: answer.isCorrect,
+                    text: format(answer.isCorrect ? "gameQuizRight" : "gameQuizWrong", values))
             }
             self.quiz = QuizView(
                 prompt: question?.prompt,
-                choices: (question?.choices ?? []).enumerated().map { Choice(index: $0.offset, key: $0.offset + 1, text: $0.element) },
+                choices: (question?.choices ?? []).enumerated().map {
+                    Choice(index: $0.offset, key: $0.offset + 1, text: $0.element)
+                },
                 feedback: feedback)
             if quiz.isFinished {
-                let byID = Dictionary(quiz.questions.map { ($0.itemID, $0) }, uniquingKeysWith: { first, _ in first })
+                let byID = Dictionary(
+                    quiz.questions.map { ($0.itemID, $0) }, uniquingKeysWith: { first, _ in first })
                 result = ResultView(
-                    text: format("gameQuizResult", [
-                        "score": quiz.score, "total": quiz.questions.count,
-                        "percent": SelfTestResult.percent(known: quiz.score, of: quiz.questions.count),
-                    ]),
+                    text: format(
+                        "gameQuizResult",
+                        [
+                            "score": quiz.score, "total": quiz.questions.count,
+                            "percent": SelfTestResult.percent(
+                                known: quiz.score, of: quiz.questions.count),
+                        ]),
                     wrong: quiz.wrongItemIDs.compactMap { id in
                         byID[id].map { WrongWord(prompt: $0.prompt, answer: $0.correctAnswer) }
                     },
@@ -191,21 +204,29 @@ struct GamePageView: Encodable, Sendable {
 
         case .hangman(let round):
             let current = round.current
-            progressText = format("gameHangmanProgress", [
-                "n": round.index + 1, "total": round.games.count, "score": round.score,
-            ])
-            shortcuts = req.text(current.script == .hangul ? "gameHangmanKeysHangul" : current.script == .kana ? "gameHangmanKeysKana" : "gameHangmanKeysLatin")
+            progressText = format(
+                "gameHangmanProgress",
+                [
+                    "n": round.index + 1, "total": round.games.count, "score": round.score,
+                ])
+            shortcuts = req.text(
+                current.script == .hangul
+                    ? "gameHangmanKeysHangul"
+                    : current.script == .kana ? "gameHangmanKeysKana" : "gameHangmanKeysLatin")
             hangman = Self.hangmanView(current, round: round, req: req)
             if round.isFinished {
                 let lost = round.games.filter(\.isLost)
                 result = ResultView(
-                    text: format("gameHangmanResult", ["score": round.score, "total": round.games.count]),
+                    text: format(
+                        "gameHangmanResult", ["score": round.score, "total": round.games.count]),
                     wrong: lost.map { WrongWord(prompt: $0.hint, answer: $0.answer) },
                     canBookmark: !round.lostItemIDs.isEmpty, canRetest: false)
             }
 
         case .test(let test):
-            progressText = format("gameTestProgress", ["n": min(test.currentIndex + 1, test.items.count), "total": test.items.count])
+            progressText = format(
+                "gameTestProgress",
+                ["n": min(test.currentIndex + 1, test.items.count), "total": test.items.count])
             shortcuts = req.text("gameTestKeys")
             let item = test.currentItem
             self.test = TestView(
@@ -213,23 +234,31 @@ struct GamePageView: Encodable, Sendable {
                 answer: test.isRevealed ? item?.answer(test.direction) : nil,
                 revealed: test.isRevealed,
                 canUndo: !test.marks.isEmpty && !test.isFinished,
-                marks: test.marks.map { Mark(symbol: $0 == .known ? "O" : "X", known: $0 == .known) })
+                marks: test.marks.map {
+                    Mark(symbol: $0 == .known ? "O" : "X", known: $0 == .known)
+                })
             if test.isFinished {
                 let summary = test.result
                 let wrong = Set(test.wrongItemIDs)
                 result = ResultView(
-                    text: format("gameTestResult", [
-                        "percent": summary.scorePercent, "known": summary.known, "total": test.items.count,
-                    ]),
+                    text: format(
+                        "gameTestResult",
+                        [
+                            "percent": summary.scorePercent, "known": summary.known,
+                            "total": test.items.count,
+                        ]),
                     perfectText: summary.isPerfect ? req.text("gameTestPerfect") : nil,
                     wrong: test.items.filter { wrong.contains($0.id) }.map {
-                        WrongWord(prompt: $0.prompt(test.direction), answer: $0.answer(test.direction))
+                        WrongWord(
+                            prompt: $0.prompt(test.direction), answer: $0.answer(test.direction))
                     },
                     canBookmark: !wrong.isEmpty, canRetest: !wrong.isEmpty)
             }
 
         case .flashcards(let deck):
-            progressText = format("gameCardsProgress", ["n": min(deck.index + 1, deck.cards.count), "total": deck.cards.count])
+            progressText = format(
+                "gameCardsProgress",
+                ["n": min(deck.index + 1, deck.cards.count), "total": deck.cards.count])
             shortcuts = req.text("gameCardsKeys")
             let card = deck.currentCard
             flashcards = FlashcardsView(
@@ -240,12 +269,15 @@ struct GamePageView: Encodable, Sendable {
         }
     }
 
-    private static func hangmanView(_ game: HangmanGame, round: HangmanRound, req: Request) -> HangmanView {
+    private static func hangmanView(_ game: HangmanGame, round: HangmanRound, req: Request)
+        -> HangmanView
+    {
         let guessed = game.guessed
         let wrong = Set(game.wrongGuesses)
         let keys = game.pad.map { key in
             PadKey(
-                key: key, state: guessed.contains(key) ? (wrong.contains(key) ? "miss" : "hit") : "",
+                key: key,
+                state: guessed.contains(key) ? (wrong.contains(key) ? "miss" : "hit") : "",
                 disabled: guessed.contains(key) || game.isFinished)
         }
         // Hangul: consonants, then vowels, as two blocks; other scripts: one block.
@@ -254,31 +286,45 @@ struct GamePageView: Encodable, Sendable {
             let isVowel: (PadKey) -> Bool = { key in
                 key.key.unicodeScalars.first.map { (0x314F...0x3163).contains($0.value) } ?? false
             }
-            groups = [PadGroup(keys: keys.filter { !isVowel($0) }), PadGroup(keys: keys.filter(isVowel))]
+            groups = [
+                PadGroup(keys: keys.filter { !isVowel($0) }), PadGroup(keys: keys.filter(isVowel)),
+            ]
         } else {
             groups = [PadGroup(keys: keys)]
         }
         let lang = req.uiLanguage
-        let outcome: String? = game.isWon
+        let outcome: String? =
+            game.isWon
             ? Localizer.format("gameHangmanWon", lang, ["answer": game.answer])
             : game.isLost ? Localizer.format("gameHangmanLost", lang, ["answer": game.answer]) : nil
         return HangmanView(
             hint: game.hint, script: game.script.rawValue,
             cells: zip(Array(game.answer), game.cells).map { character, cell in
                 // A lost word shows in full, the letters not found marked as missed.
-                if game.isLost && !cell.isComplete { return Cell(text: String(character), state: "missed", isSpace: false) }
+                if game.isLost && !cell.isComplete {
+                    return Cell(text: String(character), state: "missed", isSpace: false)
+                }
                 let text = cell.text ?? ""
-                let state = !cell.isPlayed ? "fixed" : cell.text == nil ? "hidden" : cell.isComplete ? "shown" : "partial"
-                return Cell(text: text, state: state, isSpace: !cell.isPlayed && text.allSatisfy(\.isWhitespace))
+                let state =
+                    !cell.isPlayed
+                    ? "fixed" : cell.text == nil ? "hidden" : cell.isComplete ? "shown" : "partial"
+                return Cell(
+                    text: text, state: state,
+                    isSpace: !cell.isPlayed && text.allSatisfy(\.isWhitespace))
             },
             gallows: Gallows(
                 misses: game.misses,
-                label: Localizer.format("gameHangmanDrawing", lang, [
-                    "misses": String(game.misses), "max": String(HangmanGame.maxMisses),
-                ])),
+                label: Localizer.format(
+                    "gameHangmanDrawing", lang,
+                    [
+                        "misses": String(game.misses), "max": String(HangmanGame.maxMisses),
+                    ])),
             missesLeftText: req.count("gameHangmanMissesLeft", game.missesLeft),
             wrongGuessesText: game.wrongGuesses.isEmpty
-                ? nil : Localizer.format("gameHangmanWrongGuesses", lang, ["keys": game.wrongGuesses.joined(separator: " ")]),
+                ? nil
+                : Localizer.format(
+                    "gameHangmanWrongGuesses", lang,
+                    ["keys": game.wrongGuesses.joined(separator: " ")]),
             padGroups: groups.filter { !$0.keys.isEmpty },
             wordOver: game.isFinished, won: game.isWon, outcomeText: outcome,
             canGoNext: game.isFinished && !round.isFinished)

@@ -28,7 +28,8 @@ enum GameRefusal: Error, Equatable, Sendable {
 extension GameRefusal: ReportableError {
     var status: HTTPResponseStatus {
         switch self {
-        case .countOutOfRange, .tooManyWords, .noWords, .emptyMistakeNotes, .quiz, .unplayable: .unprocessableEntity
+        case .countOutOfRange, .tooManyWords, .noWords, .emptyMistakeNotes, .quiz, .unplayable:
+            .unprocessableEntity
         case .wrongGame, .notATest: .badRequest
         case .stale, .nothingWrong: .conflict
         }

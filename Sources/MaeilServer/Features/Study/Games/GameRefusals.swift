@@ -19,7 +19,9 @@ enum GameRefusals {
     ) async throws -> Response {
         do {
             return try await action()
-        } catch let error as any ReportableError where [.conflict, .badRequest, .unprocessableEntity].contains(error.status) {
+        } catch let error as any ReportableError
+            where [.conflict, .badRequest, .unprocessableEntity].contains(error.status)
+        {
             req.flash(problemKey(error, context), error: true)
             return req.redirect(to: back)
         }
@@ -34,7 +36,8 @@ enum GameRefusals {
         case let refusal as GameRefusal:
             switch refusal {
             case .quiz: return "gamesNotEnoughWordsQuiz"
-            case .noWords, .emptyMistakeNotes, .unplayable: return quiz ? "gamesNotEnoughWordsQuiz" : "gamesNotEnoughWords"
+            case .noWords, .emptyMistakeNotes, .unplayable:
+                return quiz ? "gamesNotEnoughWordsQuiz" : "gamesNotEnoughWords"
             case .countOutOfRange: return "gamesCountInvalid"
             case .stale: return "gamesStale"
             case .nothingWrong: return "gamesNothingWrong"

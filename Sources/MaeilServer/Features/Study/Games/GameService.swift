@@ -43,7 +43,9 @@ struct GameSetup: Sendable {
 extension GameSetup {
     /// A setup from the names a form or a request body uses: an unknown kind or
     /// direction is a 400. Hangman guesses the term by default; the others ask the meaning.
-    init(kindName: String, bookID: UUID?, directionName: String?, count: Int?, words: Words = .drawn) throws {
+    init(
+        kindName: String, bookID: UUID?, directionName: String?, count: Int?, words: Words = .drawn
+    ) throws {
         guard let kind = GameKind(rawValue: kindName) else {
             throw AppError.badRequest("kind must be quiz, hangman, test or flashcards")
         }
@@ -81,7 +83,9 @@ struct GameService: Sendable {
     /// Games read and bookmark words; they never add any, so no hooks run.
     private var words: WordStore { WordStore(db: db, userID: userID, days: days, hooks: .none) }
 
-    static let defaultCounts: [GameKind: Int] = [.quiz: 10, .hangman: 10, .test: 20, .flashcards: 500]
+    static let defaultCounts: [GameKind: Int] = [
+        .quiz: 10, .hangman: 10, .test: 20, .flashcards: 500,
+    ]
     static let maxWords = 500
 
     func start(_ setup: GameSetup, now: Date = Date()) async throws -> GameSession {
@@ -101,25 +105,36 @@ struct GameService: Sendable {
         }
         // A quiz draws its wrong choices from the whole pool, so it reads more words than it asks.
         let drawn = if case .drawn = setup.words { true } else { false }
-        let items = try await self.items(setup, limit: setup.kind == .quiz && drawn ? Self.maxWords : count)
+        let items = try await self.items(
+            setup, limit: setup.kind == .quiz && drawn ? Self.maxWords : count)
         var rng = SystemRandomNumberGenerator()
         let game: StudyGame
         do {
             switch setup.kind {
             case .quiz:
                 do {
-                    game = .quiz(try QuizGame.make(items: items, direction: setup.direction, count: count, using: &rng))
+                    game = .quiz(
+                        try QuizGame.make(
+                            items: items, direction: setup.direction, count: count, using: &rng))
                 } catch let error as QuizError {
                     throw GameRefusal.quiz(error)
                 }
-            case .hangman: game = .hangman(try HangmanRound(items: Array(items.prefix(count)), direction: setup.direction))
-            case .test: game = .test(try SelfTest(items: Array(items.prefix(count)), direction: setup.direction))
-            case .flashcards: game = .flashcards(try FlashcardDeck(items: Array(items.prefix(count)), direction: setup.direction))
+            case .hangman:
+                game = .hangman(
+                    try HangmanRound(items: Array(items.prefix(count)), direction: setup.direction))
+            case .test:
+                game = .test(
+                    try SelfTest(items: Array(items.prefix(count)), direction: setup.direction))
+            case .flashcards:
+                game = .flashcards(
+                    try FlashcardDeck(items: Array(items.prefix(count)), direction: setup.direction)
+                )
             }
         } catch let error as GameError {
             throw error == .noItems ? GameRefusal.noWords : GameRefusal.unplayable(error)
         }
-        let session = GameSession(id: UUID(), bookID: setup.bookID, game: game, startedAt: now, finishedAt: nil)
+        let session = GameSession(
+            id: UUID(), bookID: setup.bookID, game: game, startedAt: now, finishedAt: nil)
         try await store.insert(session, playedOn: days.day(of: now))
         return session
     }
@@ -180,10 +195,18 @@ struct GameService: Sendable {
                 guard !test.isFinished else { throw GameError.finished }
                 try test.undo()
                 session.game = .test(test)
-            case (.flashcards(var deck), .flip): try deck.flip(); session.game = .flashcards(deck)
-            case (.flashcards(var deck), .nextCard): try deck.next(); session.game = .flashcards(deck)
-            case (.flashcards(var deck), .previousCard): try deck.previous(); session.game = .flashcards(deck)
-            case (.flashcards(var deck), .restart): deck.restart(); session.game = .flashcards(deck)
+            case (.flashcards(var deck), .flip):
+                try deck.flip()
+                session.game = .flashcards(deck)
+            case (.flashcards(var deck), .nextCard):
+                try deck.next()
+                session.game = .flashcards(deck)
+            case (.flashcards(var deck), .previousCard):
+                try deck.previous()
+                session.game = .flashcards(deck)
+            case (.flashcards(var deck), .restart):
+                deck.restart()
+                session.game = .flashcards(deck)
             case (.flashcards(var deck), .shuffle):
                 var rng = SystemRandomNumberGenerator()
                 deck.shuffle(using: &rng)
@@ -200,13 +223,16 @@ struct GameService: Sendable {
 
     /// Writes the new state only if the stored one is still `before` (two
     /// moves at once: the second is refused), with the misses, in one transaction.
-    private func save(_ session: GameSession, replacing before: StudyGame, missed: [UUID], now: Date) async throws {
+    private func save(
+        _ session: GameSession, replacing before: StudyGame, missed: [UUID], now: Date
+    ) async throws {
         let userID = userID
-        let source: ReviewSource = switch session.game {
-        case .quiz: .quiz
-        case .hangman: .hangman
-        default: .test
-        }
+        let source: ReviewSource =
+            switch session.game {
+            case .quiz: .quiz
+            case .hangman: .hangman
+            default: .test
+            }
         let directions = try await cardDirections(for: missed, game: session.game)
         try await db.transaction { tx in
             guard try await GameStore(db: tx, userID: userID).replace(before, with: session) else {
@@ -214,21 +240,25 @@ struct GameService: Sendable {
             }
             for wordID in missed {
                 guard let direction = directions[wordID] else { continue }
-                try await ReviewService(db: tx, userID: userID, days: days).recordMiss(wordID: wordID, direction: direction, source: source, now: now)
+                try await ReviewService(db: tx, userID: userID, days: days).recordMiss(
+                    wordID: wordID, direction: direction, source: source, now: now)
             }
         }
     }
 
     /// The card a miss counts against: the game's direction when the word's
     /// book studies it, else the direction the book studies.
-    private func cardDirections(for wordIDs: [UUID], game: StudyGame) async throws -> [UUID: CardDirection] {
+    private func cardDirections(for wordIDs: [UUID], game: StudyGame) async throws -> [UUID:
+        CardDirection]
+    {
         guard !wordIDs.isEmpty else { return [:] }
-        let played: CardDirection = switch game {
-        case .quiz(let quiz): quiz.direction == .termToMeaning ? .forward : .reverse
-        case .test(let test): test.direction == .termToMeaning ? .forward : .reverse
-        case .hangman(let round): round.direction == .termToMeaning ? .forward : .reverse
-        case .flashcards: .forward
-        }
+        let played: CardDirection =
+            switch game {
+            case .quiz(let quiz): quiz.direction == .termToMeaning ? .forward : .reverse
+            case .test(let test): test.direction == .termToMeaning ? .forward : .reverse
+            case .hangman(let round): round.direction == .termToMeaning ? .forward : .reverse
+            case .flashcards: .forward
+            }
         return try await words.studyDirections(of: wordIDs).mapValues { studies in
             switch studies {
             case .both: played
@@ -247,19 +277,22 @@ struct GameService: Sendable {
         let retest: SelfTest
         retest = try test.retestWrongOnly()
         return try await start(
-            GameSetup(kind: .test, bookID: session.bookID, direction: test.direction, words: .these(retest.items.map(\.id))),
+            GameSetup(
+                kind: .test, bookID: session.bookID, direction: test.direction,
+                words: .these(retest.items.map(\.id))),
             now: now)
     }
 
     /// Bookmarks every word answered wrong in the game; returns how many.
     func bookmarkWrong(_ id: UUID) async throws -> Int {
         let session = try await find(id)
-        let wrong: [UUID] = switch session.game {
-        case .quiz(let quiz): quiz.wrongItemIDs
-        case .hangman(let round): round.lostItemIDs
-        case .test(let test): test.wrongItemIDs
-        case .flashcards: []
-        }
+        let wrong: [UUID] =
+            switch session.game {
+            case .quiz(let quiz): quiz.wrongItemIDs
+            case .hangman(let round): round.lostItemIDs
+            case .test(let test): test.wrongItemIDs
+            case .flashcards: []
+            }
         guard !wrong.isEmpty else {
             throw GameRefusal.nothingWrong
         }

@@ -12,19 +12,24 @@ struct GameStore: Sendable {
 
     func insert(_ session: GameSession, playedOn day: CivilDay) async throws {
         let game = session.game
-        try await db.sql().raw("""
+        try await db.sql().raw(
+            """
             INSERT INTO game_sessions (id, user_id, kind, book_id, state, score, total, finished, started_at, played_on)
             VALUES (\(bind: session.id), \(bind: userID), \(bind: session.kind.rawValue), \(bind: session.bookID),
               \(bind: try Self.json(game)), \(bind: game.score), \(bind: game.total), \(bind: false),
               \(bind: session.startedAt), \(bind: day))
-            """).run()
+            """
+        ).run()
     }
 
     func find(_ id: UUID) async throws -> GameSession {
-        guard let row = try await db.sql().raw("""
-            SELECT id, book_id, state, started_at, finished_at FROM game_sessions
-            WHERE id = \(bind: id) AND user_id = \(bind: userID)
-            """).first()
+        guard
+            let row = try await db.sql().raw(
+                """
+                SELECT id, book_id, state, started_at, finished_at FROM game_sessions
+                WHERE id = \(bind: id) AND user_id = \(bind: userID)
+                """
+            ).first()
         else { throw AppError.notFound("game") }
         return GameSession(
             id: id, bookID: try row.decode(column: "book_id", as: UUID?.self),
@@ -37,28 +42,34 @@ struct GameStore: Sendable {
     /// false when another move came first.
     func replace(_ before: StudyGame, with session: GameSession) async throws -> Bool {
         let game = session.game
-        return try await !db.sql().raw("""
+        return try await !db.sql().raw(
+            """
             UPDATE game_sessions SET state = \(bind: try Self.json(game)), score = \(bind: game.score),
               total = \(bind: game.total), finished = \(bind: game.isFinished), finished_at = \(bind: session.finishedAt)
             WHERE id = \(bind: session.id) AND user_id = \(bind: userID) AND state = \(bind: try Self.json(before))
             RETURNING id
-            """).all().isEmpty
+            """
+        ).all().isEmpty
     }
 
     /// The latest games, newest first. Reads the stored score columns, not the
     /// engine state, so the list stays cheap however long the games were.
     func recent(limit: Int) async throws -> [GameSummary] {
-        let rows = try await db.sql().raw("""
+        let rows = try await db.sql().raw(
+            """
             SELECT g.id, g.kind, g.score, g.total, g.finished, g.started_at, b.name AS book_name
             FROM game_sessions g LEFT JOIN books b ON b.id = g.book_id AND b.user_id = g.user_id
             WHERE g.user_id = \(bind: userID) ORDER BY g.started_at DESC LIMIT \(literal: limit)
-            """).all()
+            """
+        ).all()
         return try rows.compactMap { row in
-            guard let kind = GameKind(rawValue: try row.decode(column: "kind", as: String.self)) else { return nil }
+            guard let kind = GameKind(rawValue: try row.decode(column: "kind", as: String.self))
+            else { return nil }
             return GameSummary(
                 id: try row.decode(column: "id", as: UUID.self), kind: kind,
                 bookName: try row.decode(column: "book_name", as: String?.self),
-                score: try row.decode(column: "score", as: Int.self), total: try row.decode(column: "total", as: Int.self),
+                score: try row.decode(column: "score", as: Int.self),
+                total: try row.decode(column: "total", as: Int.self),
                 finished: try row.decode(column: "finished", as: Bool.self),
                 startedAt: try row.decode(column: "started_at", as: Date.self))
         }

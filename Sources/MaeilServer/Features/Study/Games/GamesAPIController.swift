@@ -16,7 +16,8 @@ struct GamesAPIController: RouteCollection {
     }
 
     @Sendable func start(req: Request) async throws -> Response {
-        let session = try await req.games().start(try req.content.decode(GameStartInput.self).setup())
+        let session = try await req.games().start(
+            try req.content.decode(GameStartInput.self).setup())
         return try await GameDTO(session).encodeResponse(status: .created, for: req)
     }
 
@@ -35,7 +36,8 @@ struct GamesAPIController: RouteCollection {
     }
 
     @Sendable func bookmarkWrong(req: Request) async throws -> BulkResultDTO {
-        BulkResultDTO(affected: try await req.games().bookmarkWrong(try req.idParameter("id", "game")))
+        BulkResultDTO(
+            affected: try await req.games().bookmarkWrong(try req.idParameter("id", "game")))
     }
 
     /// `?source=review|quiz|hangman|test` (default: all).
@@ -46,7 +48,8 @@ struct GamesAPIController: RouteCollection {
 
     @Sendable func clearMistakes(req: Request) async throws -> BulkResultDTO {
         let source = try req.query[String.self, at: "source"].map(ReviewSource.filter)
-        return BulkResultDTO(affected: try await req.mistakes().clear(source: source ?? nil, wordID: nil))
+        return BulkResultDTO(
+            affected: try await req.mistakes().clear(source: source ?? nil, wordID: nil))
     }
 
     /// One word's notes (`?source=` for one source).

@@ -48,35 +48,50 @@ struct GamesWebController: RouteCollection {
 
     /// The start form, with the choices of a refused start kept (they come back in the query).
     @Sendable func index(req: Request) async throws -> Response {
-        let chosenKind = (try? req.query.get(String.self, at: "kind")).flatMap(GameKind.init(rawValue:)) ?? .quiz
+        let chosenKind =
+            (try? req.query.get(String.self, at: "kind")).flatMap(GameKind.init(rawValue:)) ?? .quiz
         let chosenBook = (try? req.query.get(String.self, at: "book")) ?? ""
         let chosenDirection = (try? req.query.get(String.self, at: "direction")) ?? ""
         let books = try await req.bookStore().list()
         let total = books.reduce(0) { $0 + $1.wordCount }
-        let bookOptions = [OptionView(value: "", label: Self.bookLabel(req.text("gamesAllBooks"), total, req), selected: chosenBook.isEmpty)]
+        let bookOptions =
+            [
+                OptionView(
+                    value: "", label: Self.bookLabel(req.text("gamesAllBooks"), total, req),
+                    selected: chosenBook.isEmpty)
+            ]
             + books.map {
-                OptionView(value: $0.id.uuidString, label: Self.bookLabel($0.name, $0.wordCount, req), selected: $0.id.uuidString == chosenBook)
+                OptionView(
+                    value: $0.id.uuidString, label: Self.bookLabel($0.name, $0.wordCount, req),
+                    selected: $0.id.uuidString == chosenBook)
             }
         let recent = try await req.games().recent().map { game in
-            let meta = [game.bookName ?? req.text("gamesAllBooks"), req.dateTimeText(game.startedAt)]
+            let meta =
+                [game.bookName ?? req.text("gamesAllBooks"), req.dateTimeText(game.startedAt)]
                 + (game.finished ? [] : [req.text("gamesInProgress")])
             return RecentGameRow(
                 id: game.id.uuidString, title: req.text(GamePageView.kindKey(game.kind.rawValue)),
                 scoreText: "\(game.score)/\(game.total)", metaText: meta.joined(separator: " · "),
                 linkText: req.text(game.finished ? "gamesResult" : "gamesContinue"))
         }
-        let directionOptions = [("", "gamesDirectionDefault")]
+        let directionOptions =
+            [("", "gamesDirectionDefault")]
             + StudyDirection.allCases.map { ($0.rawValue, GamePageView.directionKey($0)) }
         let data = IndexData(
             kinds: GameKind.allCases.map {
                 let key = GamePageView.kindKey($0.rawValue)
-                return KindChoice(value: $0.rawValue, label: req.text(key), hint: req.text(key + "Hint"), selected: $0 == chosenKind)
+                return KindChoice(
+                    value: $0.rawValue, label: req.text(key), hint: req.text(key + "Hint"),
+                    selected: $0 == chosenKind)
             },
             books: bookOptions,
-            directions: directionOptions.map { OptionView(value: $0.0, label: req.text($0.1), selected: $0.0 == chosenDirection) },
+            directions: directionOptions.map {
+                OptionView(value: $0.0, label: req.text($0.1), selected: $0.0 == chosenDirection)
+            },
             count: (try? req.query.get(String.self, at: "count")) ?? "",
             recent: recent, hasRecent: !recent.isEmpty)
-        return try await req.renderPage("study/games", title: "gamesTitle", nav: "study", data: data)
+        return try await req.renderPage(
+            "study/games", title: "gamesTitle", nav: "study", data: data)
     }
 
     static func bookLabel(_ name: String, _ words: Int, _ req: Request) -> String {
@@ -92,12 +107,15 @@ struct GamesWebController: RouteCollection {
 
     @Sendable func start(req: Request) async throws -> Response {
         let form = try req.content.decode(StartForm.self)
-        let book = form.book ?? "", direction = form.direction ?? ""
+        let book = form.book ?? ""
+        let direction = form.direction ?? ""
         let countText = (form.count ?? "").trimmingCharacters(in: .whitespaces)
         var back = URLComponents()
         back.path = "/games"
-        back.queryItems = [("kind", form.kind), ("book", book), ("direction", direction), ("count", countText)]
-            .filter { !$0.1.isEmpty }.map { URLQueryItem(name: $0.0, value: $0.1) }
+        back.queryItems = [
+            ("kind", form.kind), ("book", book), ("direction", direction), ("count", countText),
+        ]
+        .filter { !$0.1.isEmpty }.map { URLQueryItem(name: $0.0, value: $0.1) }
         let backPath = back.string ?? "/games"
         var count: Int?
         if !countText.isEmpty {
@@ -112,9 +130,12 @@ struct GamesWebController: RouteCollection {
             guard let id = UUID(uuidString: book) else { throw AppError.notFound("book") }
             bookID = id
         }
-        return try await GameRefusals.attempt(req, back: backPath, .start(GameKind(rawValue: form.kind))) {
+        return try await GameRefusals.attempt(
+            req, back: backPath, .start(GameKind(rawValue: form.kind))
+        ) {
             let setup = try GameSetup(
-                kindName: form.kind, bookID: bookID, directionName: direction.isEmpty ? nil : direction, count: count)
+                kindName: form.kind, bookID: bookID,
+                directionName: direction.isEmpty ? nil : direction, count: count)
             let session = try await req.games().start(setup)
             return req.redirect(to: "/games/\(session.id)")
         }
@@ -128,7 +149,8 @@ struct GamesWebController: RouteCollection {
         var bookName: String?
         if let bookID = session.bookID { bookName = try? await req.bookStore().find(bookID).name }
         let view = GamePageView(session, bookName: bookName, req: req)
-        return try await req.renderPage("study/game", title: GamePageView.kindKey(session.game.kind), nav: "study", data: view)
+        return try await req.renderPage(
+            "study/game", title: GamePageView.kindKey(session.game.kind), nav: "study", data: view)
     }
 
     struct MoveForm: Content {
@@ -150,7 +172,9 @@ struct GamesWebController: RouteCollection {
             if let at = form.at, at != Self.position(session.game) {
                 throw GameRefusal.stale
             }
-            let move = try GameMoveInput(action: form.action, choice: form.choice, guess: form.guess, mark: form.mark).move()
+            let move = try GameMoveInput(
+                action: form.action, choice: form.choice, guess: form.guess, mark: form.mark
+            ).move()
             _ = try await games.play(id, move)
             return req.redirect(to: back)
         }

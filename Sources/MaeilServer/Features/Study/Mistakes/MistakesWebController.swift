@@ -59,27 +59,37 @@ struct MistakesWebController: RouteCollection {
     }
 
     @Sendable func listMistakes(req: Request) async throws -> Response {
-        let source = try ReviewSource.filter((try? req.query.get(String.self, at: "source")) ?? "all")
+        let source = try ReviewSource.filter(
+            (try? req.query.get(String.self, at: "source")) ?? "all")
         let all = try await req.mistakes().list(nil)
         let rows = Self.rows(all, source: source, req: req)
         let data = MistakesData(
             tabs: Self.sources.map { tab in
                 SourceTab(
-                    label: req.text(Self.sourceKey(tab)), href: "/mistakes?source=\(tab?.rawValue ?? "all")",
-                    count: Set(all.filter { tab == nil || $0.source == tab }.map(\.word.id)).count, current: tab == source)
+                    label: req.text(Self.sourceKey(tab)),
+                    href: "/mistakes?source=\(tab?.rawValue ?? "all")",
+                    count: Set(all.filter { tab == nil || $0.source == tab }.map(\.word.id)).count,
+                    current: tab == source)
             },
-            source: source?.rawValue ?? "all", showSources: source == nil, rows: rows, isEmpty: rows.isEmpty,
+            source: source?.rawValue ?? "all", showSources: source == nil, rows: rows,
+            isEmpty: rows.isEmpty,
             countText: req.count("countWords", rows.count),
             kinds: GameKind.allCases.map {
-                OptionView(value: $0.rawValue, label: req.text(GamePageView.kindKey($0.rawValue)), selected: $0 == .test)
+                OptionView(
+                    value: $0.rawValue, label: req.text(GamePageView.kindKey($0.rawValue)),
+                    selected: $0 == .test)
             },
-            clearAllConfirm: Localizer.format("mistakesClearAllConfirm", req.uiLanguage, ["n": String(rows.count)]))
-        return try await req.renderPage("study/mistakes", title: "mistakesTitle", nav: "study", data: data)
+            clearAllConfirm: Localizer.format(
+                "mistakesClearAllConfirm", req.uiLanguage, ["n": String(rows.count)]))
+        return try await req.renderPage(
+            "study/mistakes", title: "mistakesTitle", nav: "study", data: data)
     }
 
     /// One row per word: a word missed in several sources is listed once under "All",
     /// with its sources, the misses added up and the latest time. Most recent first.
-    static func rows(_ entries: [MistakeStore.Entry], source: ReviewSource?, req: Request) -> [MistakeRow] {
+    static func rows(_ entries: [MistakeStore.Entry], source: ReviewSource?, req: Request)
+        -> [MistakeRow]
+    {
         struct Merged {
             var entry: MistakeStore.Entry
             var sources: [ReviewSource]
@@ -95,19 +105,26 @@ struct MistakesWebController: RouteCollection {
                 merged[entry.word.id] = known
             } else {
                 order.append(entry.word.id)
-                merged[entry.word.id] = Merged(entry: entry, sources: [entry.source], count: entry.count)
+                merged[entry.word.id] = Merged(
+                    entry: entry, sources: [entry.source], count: entry.count)
             }
         }
         let lang = req.uiLanguage
         return order.compactMap { merged[$0] }
-            .sorted { $0.entry.lastAt != $1.entry.lastAt ? $0.entry.lastAt > $1.entry.lastAt : $0.entry.word.term < $1.entry.word.term }
+            .sorted {
+                $0.entry.lastAt != $1.entry.lastAt
+                    ? $0.entry.lastAt > $1.entry.lastAt : $0.entry.word.term < $1.entry.word.term
+            }
             .map { item in
                 let word = item.entry.word
                 let sources = ReviewSource.allCases.filter(item.sources.contains)
                 return MistakeRow(
-                    wordID: word.id.uuidString, term: word.term, meaning: word.meaning, bookID: word.bookID.uuidString,
-                    bookName: word.bookName ?? "", missedText: req.count("mistakesMissed", item.count),
-                    lastText: Localizer.format("mistakesLast", lang, ["date": req.dateTimeText(item.entry.lastAt)]),
+                    wordID: word.id.uuidString, term: word.term, meaning: word.meaning,
+                    bookID: word.bookID.uuidString,
+                    bookName: word.bookName ?? "",
+                    missedText: req.count("mistakesMissed", item.count),
+                    lastText: Localizer.format(
+                        "mistakesLast", lang, ["date": req.dateTimeText(item.entry.lastAt)]),
                     sourcesText: sources.map { req.text(sourceKey($0)) }.joined(separator: " · "),
                     clearLabel: Localizer.format("mistakesClearLabel", lang, ["term": word.term]))
             }
@@ -123,9 +140,12 @@ struct MistakesWebController: RouteCollection {
         let form = try req.content.decode(StudyForm.self)
         let source = try ReviewSource.filter(form.source ?? "all")
         let back = "/mistakes?source=\(source?.rawValue ?? "all")"
-        return try await GameRefusals.attempt(req, back: back, .start(GameKind(rawValue: form.kind))) {
+        return try await GameRefusals.attempt(
+            req, back: back, .start(GameKind(rawValue: form.kind))
+        ) {
             let setup = try GameSetup(
-                kindName: form.kind, bookID: nil, directionName: nil, count: nil, words: .mistakes(source))
+                kindName: form.kind, bookID: nil, directionName: nil, count: nil,
+                words: .mistakes(source))
             let session = try await req.games().start(setup)
             return req.redirect(to: "/games/\(session.id)")
         }
@@ -146,7 +166,10 @@ struct MistakesWebController: RouteCollection {
             wordID = id
         }
         let cleared = try await req.mistakes().clear(source: source, wordID: wordID)
-        req.flash(cleared == 0 ? "mistakesNothingCleared" : wordID == nil ? "mistakesClearedAll" : "mistakesCleared")
+        req.flash(
+            cleared == 0
+                ? "mistakesNothingCleared"
+                : wordID == nil ? "mistakesClearedAll" : "mistakesCleared")
         return req.redirect(to: "/mistakes?source=\(source?.rawValue ?? "all")")
     }
 }

@@ -36,41 +36,55 @@ struct CardStore: Sendable {
     /// Creates both cards of every word matching `condition` (on `words w`).
     /// New words (`onlyMissing: false`) get them in the same transaction as
     /// their insert; the migration fills in words that have none yet.
-    static func insertCards(forWordsWhere condition: SQLQueryString, onlyMissing: Bool = false, on sql: any SQLDatabase) async throws {
-        let missing: SQLQueryString = onlyMissing
-            ? " AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.word_id = w.id AND c.direction = d.direction)" : ""
-        try await sql.raw("""
+    static func insertCards(
+        forWordsWhere condition: SQLQueryString, onlyMissing: Bool = false, on sql: any SQLDatabase
+    ) async throws {
+        let missing: SQLQueryString =
+            onlyMissing
+            ? " AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.word_id = w.id AND c.direction = d.direction)"
+            : ""
+        try await sql.raw(
+            """
             INSERT INTO cards (word_id, direction, user_id, state, due, reps, lapses)
             SELECT w.id, d.direction, w.user_id, 0, w.created_at, 0, 0
             FROM words w CROSS JOIN (SELECT 'forward' AS direction UNION ALL SELECT 'reverse' AS direction) d
             WHERE \(condition)\(missing)
-            """).run()
+            """
+        ).run()
     }
 
-    static let columns = WordRow.selected + """
-        , c.direction, c.state, c.step, c.stability, c.difficulty, c.due, c.last_review, c.reps, c.lapses
-        """
+    static let columns =
+        WordRow.selected + """
+            , c.direction, c.state, c.step, c.stability, c.difficulty, c.due, c.last_review, c.reps, c.lapses
+            """
 
     /// Cards in the given queue states due at or before `dueBefore`, in due
     /// order, limited to the directions their books study.
-    func cards(_ states: [QueueState], dueBefore: Date, bookID: UUID?, limit: Int) async throws -> [StudyCard] {
+    func cards(_ states: [QueueState], dueBefore: Date, bookID: UUID?, limit: Int) async throws
+        -> [StudyCard]
+    {
         guard limit > 0 else { return [] }
-        let rows = try await db.sql().raw("""
+        let rows = try await db.sql().raw(
+            """
             SELECT \(unsafeRaw: Self.columns)
             FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(scope(states, dueBefore: dueBefore, bookID: bookID))
             ORDER BY c.due, c.direction LIMIT \(literal: limit)
-            """).all()
+            """
+        ).all()
         return try rows.map(Self.card(from:))
     }
 
     /// How many cards `cards` would find, counting at most `cap`.
-    func count(_ states: [QueueState], dueBefore: Date, bookID: UUID?, cap: Int) async throws -> Int {
+    func count(_ states: [QueueState], dueBefore: Date, bookID: UUID?, cap: Int) async throws -> Int
+    {
         guard cap > 0 else { return 0 }
-        return try await db.sql().raw("""
+        return try await db.sql().raw(
+            """
             SELECT COUNT(*) AS n FROM (SELECT 1 FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
             WHERE \(scope(states, dueBefore: dueBefore, bookID: bookID)) LIMIT \(literal: cap)) due
-            """).first()?.decode(column: "n", as: Int.self) ?? 0
+            """
+        ).first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
     private func scope(_ states: [QueueState], dueBefore: Date, bookID: UUID?) -> SQLQueryString {
@@ -83,20 +97,27 @@ struct CardStore: Sendable {
     }
 
     func card(wordID: UUID, direction: CardDirection) async throws -> StudyCard {
-        guard let row = try await db.sql().raw("""
-            SELECT \(unsafeRaw: Self.columns)
-            FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
-            WHERE c.user_id = \(bind: userID) AND c.word_id = \(bind: wordID) AND c.direction = \(bind: direction.rawValue)
-            """).first()
+        guard
+            let row = try await db.sql().raw(
+                """
+                SELECT \(unsafeRaw: Self.columns)
+                FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+                WHERE c.user_id = \(bind: userID) AND c.word_id = \(bind: wordID) AND c.direction = \(bind: direction.rawValue)
+                """
+            ).first()
         else { throw AppError.notFound("card") }
         return try Self.card(from: row)
     }
 
     /// Replaces a card's state if it is still at version `expectedReps`;
     /// false when another answer got there first.
-    func replace(wordID: UUID, direction: CardDirection, expectedReps: Int, with card: StoredCard, on sql: any SQLDatabase) async throws -> Bool {
+    func replace(
+        wordID: UUID, direction: CardDirection, expectedReps: Int, with card: StoredCard,
+        on sql: any SQLDatabase
+    ) async throws -> Bool {
         let memory = card.memory
-        let updated = try await sql.raw("""
+        let updated = try await sql.raw(
+            """
             UPDATE cards SET state = \(bind: card.state.rawValue), step = \(bind: memory.step),
               stability = \(bind: memory.stability), difficulty = \(bind: memory.difficulty),
               due = \(bind: memory.due), last_review = \(bind: memory.lastReview),
@@ -104,7 +125,8 @@ struct CardStore: Sendable {
             WHERE user_id = \(bind: userID) AND word_id = \(bind: wordID) AND direction = \(bind: direction.rawValue)
               AND reps = \(bind: expectedReps)
             RETURNING reps
-            """).all()
+            """
+        ).all()
         return !updated.isEmpty
     }
 
@@ -120,7 +142,8 @@ struct CardStore: Sendable {
             lastReview: try row.decode(column: "last_review", as: Date?.self))
         return StudyCard(
             word: try WordRow.record(from: row),
-            direction: CardDirection(rawValue: try row.decode(column: "direction", as: String.self)) ?? .forward,
+            direction: CardDirection(rawValue: try row.decode(column: "direction", as: String.self))
+                ?? .forward,
             stored: StoredCard(
                 state: state, memory: memory,
                 reps: try row.decode(column: "reps", as: Int.self),

@@ -37,24 +37,29 @@ struct ReviewLogStore: Sendable {
     }
 
     func append(_ answer: Answer) async throws {
-        try await db.sql().raw("""
+        try await db.sql().raw(
+            """
             INSERT INTO review_logs (id, user_id, word_id, direction, source, rating, reviewed_at, reviewed_on, elapsed_ms,
               state_before, state_after, card_before, card_after)
             VALUES (\(bind: UUID()), \(bind: userID), \(bind: answer.wordID), \(bind: answer.direction.rawValue),
               \(bind: answer.source.rawValue), \(bind: answer.rating.rawValue), \(bind: answer.at), \(bind: answer.day),
               \(bind: max(0, min(answer.elapsedMilliseconds, 3_600_000))), \(bind: answer.before.state.rawValue),
               \(bind: answer.after.state.rawValue), \(bind: Self.json(answer.before)), \(bind: Self.json(answer.after)))
-            """).run()
+            """
+        ).run()
     }
 
     /// New cards and reviews answered on `day` in review sessions (the daily limits count these).
     func answered(on day: CivilDay) async throws -> (new: Int, reviews: Int) {
-        let rows = try await db.sql().raw("""
+        let rows = try await db.sql().raw(
+            """
             SELECT state_before, COUNT(*) AS n FROM review_logs
             WHERE user_id = \(bind: userID) AND reviewed_on = \(bind: day) AND source = 'review'
             GROUP BY state_before
-            """).all()
-        var new = 0, reviews = 0
+            """
+        ).all()
+        var new = 0
+        var reviews = 0
         for row in rows {
             let n = try row.decode(column: "n", as: Int.self)
             switch QueueState(rawValue: try row.decode(column: "state_before", as: Int.self)) {
@@ -69,23 +74,29 @@ struct ReviewLogStore: Sendable {
     /// The latest review answer to a card that still exists (answers to words
     /// deleted since are passed over).
     func lastUndoable() async throws -> Undoable? {
-        guard let row = try await db.sql().raw("""
-            SELECT l.id, l.word_id, l.direction, l.rating, l.card_before, l.card_after
-            FROM review_logs l JOIN cards c ON c.word_id = l.word_id AND c.direction = l.direction AND c.user_id = l.user_id
-            WHERE l.user_id = \(bind: userID) AND l.source = 'review' ORDER BY l.reviewed_at DESC LIMIT 1
-            """).first()
+        guard
+            let row = try await db.sql().raw(
+                """
+                SELECT l.id, l.word_id, l.direction, l.rating, l.card_before, l.card_after
+                FROM review_logs l JOIN cards c ON c.word_id = l.word_id AND c.direction = l.direction AND c.user_id = l.user_id
+                WHERE l.user_id = \(bind: userID) AND l.source = 'review' ORDER BY l.reviewed_at DESC LIMIT 1
+                """
+            ).first()
         else { return nil }
         return Undoable(
             id: try row.decode(column: "id", as: UUID.self),
             wordID: try row.decode(column: "word_id", as: UUID.self),
-            direction: CardDirection(rawValue: try row.decode(column: "direction", as: String.self)) ?? .forward,
+            direction: CardDirection(rawValue: try row.decode(column: "direction", as: String.self))
+                ?? .forward,
             rating: try row.decode(column: "rating", as: Int.self),
             before: try Self.storedCard(try row.decode(column: "card_before", as: String.self)),
             after: try Self.storedCard(try row.decode(column: "card_after", as: String.self)))
     }
 
     func delete(_ id: UUID) async throws {
-        try await db.sql().raw("DELETE FROM review_logs WHERE id = \(bind: id) AND user_id = \(bind: userID)").run()
+        try await db.sql().raw(
+            "DELETE FROM review_logs WHERE id = \(bind: id) AND user_id = \(bind: userID)"
+        ).run()
     }
 
     static func json(_ card: StoredCard) -> String {

@@ -60,7 +60,8 @@ struct ReviewService: Sendable {
         let done = try await answeredToday(now)
         let left = settings.limits.remaining(newDone: done.new, reviewsDone: done.reviews)
         return ReviewDay(
-            settings: settings, now: now, startOfTomorrow: days.startOfNextDay(after: now), newLeft: left.new, reviewsLeft: left.reviews)
+            settings: settings, now: now, startOfTomorrow: days.startOfNextDay(after: now),
+            newLeft: left.new, reviewsLeft: left.reviews)
     }
 
     func queue(bookID: UUID?, now: Date = Date(), limit: Int = 50) async throws -> ReviewQueue {
@@ -68,27 +69,39 @@ struct ReviewService: Sendable {
     }
 
     func queue(bookID: UUID?, day: ReviewDay, limit: Int = 50) async throws -> ReviewQueue {
-        let now = day.now, tomorrow = day.startOfTomorrow
+        let now = day.now
+        let tomorrow = day.startOfTomorrow
         let left = (new: day.newLeft, reviews: day.reviewsLeft)
         let cards = self.cards
-        let learning = try await cards.cards([.learning, .relearning], dueBefore: now, bookID: bookID, limit: limit)
-        let reviews = try await cards.cards([.review], dueBefore: tomorrow.addingTimeInterval(-0.001), bookID: bookID, limit: min(limit, left.reviews))
-        let fresh = try await cards.cards([.new], dueBefore: .distantFuture, bookID: bookID, limit: min(limit, left.new))
+        let learning = try await cards.cards(
+            [.learning, .relearning], dueBefore: now, bookID: bookID, limit: limit)
+        let reviews = try await cards.cards(
+            [.review], dueBefore: tomorrow.addingTimeInterval(-0.001), bookID: bookID,
+            limit: min(limit, left.reviews))
+        let fresh = try await cards.cards(
+            [.new], dueBefore: .distantFuture, bookID: bookID, limit: min(limit, left.new))
         var queue = ReviewQueue(
             day: day,
             cards: Array((learning + reviews + fresh).prefix(limit)),
-            newCount: try await cards.count([.new], dueBefore: .distantFuture, bookID: bookID, cap: left.new),
-            learningCount: try await cards.count([.learning, .relearning], dueBefore: now, bookID: bookID, cap: 10_000),
-            reviewCount: try await cards.count([.review], dueBefore: tomorrow.addingTimeInterval(-0.001), bookID: bookID, cap: left.reviews))
+            newCount: try await cards.count(
+                [.new], dueBefore: .distantFuture, bookID: bookID, cap: left.new),
+            learningCount: try await cards.count(
+                [.learning, .relearning], dueBefore: now, bookID: bookID, cap: 10_000),
+            reviewCount: try await cards.count(
+                [.review], dueBefore: tomorrow.addingTimeInterval(-0.001), bookID: bookID,
+                cap: left.reviews))
         if queue.cards.isEmpty {
             // Nothing else today: learning cards come back up to 20 minutes early (as in Anki).
             let soon = try await cards.cards(
-                [.learning, .relearning], dueBefore: min(now.addingTimeInterval(ReviewPolicy.learnAhead), tomorrow), bookID: bookID, limit: limit)
+                [.learning, .relearning],
+                dueBefore: min(now.addingTimeInterval(ReviewPolicy.learnAhead), tomorrow),
+                bookID: bookID, limit: limit)
             queue.cards = soon
             queue.learningCount = soon.count
             if soon.isEmpty {
                 queue.nextLearningDue = try await cards.cards(
-                    [.learning, .relearning], dueBefore: tomorrow.addingTimeInterval(-0.001), bookID: bookID, limit: 1
+                    [.learning, .relearning], dueBefore: tomorrow.addingTimeInterval(-0.001),
+                    bookID: bookID, limit: 1
                 ).first?.stored.memory.due
             }
         }
@@ -105,40 +118,61 @@ struct ReviewService: Sendable {
     func answer(_ answer: ReviewAnswer, now: Date = Date()) async throws -> ReviewedCard {
         let card = try await cards.card(wordID: answer.wordID, direction: answer.direction)
         guard card.stored.reps == answer.version else {
-            throw AppError(status: .conflict, code: .staleAnswer, message: "this card was answered already; reload to get the next card")
+            throw AppError(
+                status: .conflict, code: .staleAnswer,
+                message: "this card was answered already; reload to get the next card")
         }
-        guard ReviewPolicy.isAnswerable(card.stored.state, due: card.stored.memory.due, now: now, startOfTomorrow: days.startOfNextDay(after: now)) else {
+        guard
+            ReviewPolicy.isAnswerable(
+                card.stored.state, due: card.stored.memory.due, now: now,
+                startOfTomorrow: days.startOfNextDay(after: now))
+        else {
             throw AppError(status: .conflict, code: .notDue, message: "this card is not due yet")
         }
-        return try await apply(answer.rating, to: card, source: .review, elapsed: answer.elapsedMilliseconds, now: now)
+        return try await apply(
+            answer.rating, to: card, source: .review, elapsed: answer.elapsedMilliseconds, now: now)
     }
 
     /// A wrong answer in a game: Again for the word's card in that direction,
     /// due or not.
-    func recordMiss(wordID: UUID, direction: CardDirection, source: ReviewSource, now: Date = Date()) async throws {
+    func recordMiss(
+        wordID: UUID, direction: CardDirection, source: ReviewSource, now: Date = Date()
+    ) async throws {
         let card = try await cards.card(wordID: wordID, direction: direction)
         _ = try await apply(.again, to: card, source: source, elapsed: 0, now: now)
     }
 
-    private func apply(_ rating: Rating, to card: StudyCard, source: ReviewSource, elapsed: Int, now: Date) async throws -> ReviewedCard {
+    private func apply(
+        _ rating: Rating, to card: StudyCard, source: ReviewSource, elapsed: Int, now: Date
+    ) async throws -> ReviewedCard {
         let scheduler = try await scheduler()
         let log = scheduler.review(card.stored.memory, rating: rating, at: now)
         let before = card.stored
         let after = StoredCard(
             state: QueueState(log.after.state), memory: log.after, reps: before.reps + 1,
             lapses: before.lapses + (before.state == .review && rating == .again ? 1 : 0))
-        let wordID = card.word.id, direction = card.direction
+        let wordID = card.word.id
+        let direction = card.direction
         try await db.transaction { tx in
             let sql = try tx.sql()
             let store = CardStore(db: tx, userID: userID)
-            guard try await store.replace(wordID: wordID, direction: direction, expectedReps: before.reps, with: after, on: sql) else {
-                throw AppError(status: .conflict, code: .staleAnswer, message: "this card was answered already; reload to get the next card")
+            guard
+                try await store.replace(
+                    wordID: wordID, direction: direction, expectedReps: before.reps, with: after,
+                    on: sql)
+            else {
+                throw AppError(
+                    status: .conflict, code: .staleAnswer,
+                    message: "this card was answered already; reload to get the next card")
             }
-            try await ReviewLogStore(db: tx, userID: userID).append(ReviewLogStore.Answer(
-                wordID: wordID, direction: direction, source: source, rating: rating, at: now, day: days.day(of: now),
-                elapsedMilliseconds: elapsed, before: before, after: after))
+            try await ReviewLogStore(db: tx, userID: userID).append(
+                ReviewLogStore.Answer(
+                    wordID: wordID, direction: direction, source: source, rating: rating, at: now,
+                    day: days.day(of: now),
+                    elapsedMilliseconds: elapsed, before: before, after: after))
             if rating == .again {
-                try await MistakeStore.record(userID: userID, wordID: wordID, source: source, at: now, on: sql)
+                try await MistakeStore.record(
+                    userID: userID, wordID: wordID, source: source, at: now, on: sql)
             }
         }
         var answered = card
@@ -158,20 +192,28 @@ struct ReviewService: Sendable {
     func undo() async throws -> ReviewedCard {
         let log = ReviewLogStore(db: db, userID: userID)
         guard let last = try await log.lastUndoable() else {
-            throw AppError(status: .conflict, code: .nothingToUndo, message: "there is no answer to undo")
+            throw AppError(
+                status: .conflict, code: .nothingToUndo, message: "there is no answer to undo")
         }
-        let (wordID, direction, before, after) = (last.wordID, last.direction, last.before, last.after)
+        let (wordID, direction, before, after) = (
+            last.wordID, last.direction, last.before, last.after
+        )
         var card = try await cards.card(wordID: wordID, direction: direction)
         try await db.transaction { tx in
             let sql = try tx.sql()
-            guard try await CardStore(db: tx, userID: userID).replace(
-                wordID: wordID, direction: direction, expectedReps: after.reps, with: before, on: sql)
+            guard
+                try await CardStore(db: tx, userID: userID).replace(
+                    wordID: wordID, direction: direction, expectedReps: after.reps, with: before,
+                    on: sql)
             else {
-                throw AppError(status: .conflict, code: .cardChanged, message: "the card was answered again since; the last answer cannot be undone")
+                throw AppError(
+                    status: .conflict, code: .cardChanged,
+                    message: "the card was answered again since; the last answer cannot be undone")
             }
             try await ReviewLogStore(db: tx, userID: userID).delete(last.id)
             if last.rating == Rating.again.rawValue {
-                try await MistakeStore.forget(userID: userID, wordID: wordID, source: .review, on: sql)
+                try await MistakeStore.forget(
+                    userID: userID, wordID: wordID, source: .review, on: sql)
             }
         }
         card.stored = before

@@ -9,7 +9,8 @@ struct StudySettings: Sendable, Equatable {
     var parameters: SchedulerParameters
     var limits: StudyLimits
 
-    static let defaults = StudySettings(parameters: SchedulerParameters(enableFuzzing: true), limits: StudyLimits())
+    static let defaults = StudySettings(
+        parameters: SchedulerParameters(enableFuzzing: true), limits: StudyLimits())
 
     /// Nil when the settings can be used, else a clear message.
     var problem: String? {
@@ -25,18 +26,23 @@ struct StudySettingsStore: Sendable {
     let userID: UUID
 
     func get() async throws -> StudySettings {
-        guard let row = try await db.sql().raw("""
-            SELECT desired_retention, weights, new_per_day, reviews_per_day, maximum_interval, fuzz
-            FROM study_settings WHERE user_id = \(bind: userID)
-            """).first()
+        guard
+            let row = try await db.sql().raw(
+                """
+                SELECT desired_retention, weights, new_per_day, reviews_per_day, maximum_interval, fuzz
+                FROM study_settings WHERE user_id = \(bind: userID)
+                """
+            ).first()
         else { return .defaults }
         var settings = StudySettings.defaults
-        settings.parameters.desiredRetention = try row.decode(column: "desired_retention", as: Double.self)
+        settings.parameters.desiredRetention = try row.decode(
+            column: "desired_retention", as: Double.self)
         let weights = try row.decode(column: "weights", as: String.self)
         if let custom = try? JSONDecoder().decode([Double].self, from: Data(weights.utf8)) {
             settings.parameters.weights = custom
         }
-        settings.parameters.maximumInterval = try row.decode(column: "maximum_interval", as: Int.self)
+        settings.parameters.maximumInterval = try row.decode(
+            column: "maximum_interval", as: Int.self)
         settings.parameters.enableFuzzing = try row.decode(column: "fuzz", as: Bool.self)
         settings.limits = StudyLimits(
             newPerDay: try row.decode(column: "new_per_day", as: Int.self),
@@ -46,18 +52,21 @@ struct StudySettingsStore: Sendable {
 
     func put(_ settings: StudySettings) async throws {
         if let problem = settings.problem { throw AppError.invalid(problem) }
-        let weights = settings.parameters.weights == SchedulerParameters.defaultWeights
+        let weights =
+            settings.parameters.weights == SchedulerParameters.defaultWeights
             ? "" : WordRow.json(settings.parameters.weights)
         let userID = userID
         try await db.transaction { tx in
             let sql = try tx.sql()
             try await sql.raw("DELETE FROM study_settings WHERE user_id = \(bind: userID)").run()
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 INSERT INTO study_settings (user_id, desired_retention, weights, new_per_day, reviews_per_day, maximum_interval, fuzz, updated_at)
                 VALUES (\(bind: userID), \(bind: settings.parameters.desiredRetention), \(bind: weights),
                   \(bind: settings.limits.newPerDay), \(bind: settings.limits.reviewsPerDay),
                   \(bind: settings.parameters.maximumInterval), \(bind: settings.parameters.enableFuzzing), \(bind: Date()))
-                """).run()
+                """
+            ).run()
         }
     }
 }

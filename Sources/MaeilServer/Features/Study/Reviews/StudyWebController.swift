@@ -43,11 +43,16 @@ struct StudyWebController: RouteCollection {
         var rows: [BookRow] = []
         for book in try await req.bookStore().list() {
             let queue = try await reviews.queue(bookID: book.id, day: day, limit: 1)
-            rows.append(BookRow(
-                id: book.id.uuidString, name: book.name, dueText: Self.countsText(req, queue), hasCards: !queue.cards.isEmpty,
-                directions: StudyDirections.allCases.map {
-                    OptionView(value: $0.rawValue, label: req.text("direction" + $0.rawValue.capitalized), selected: $0 == book.studyDirections)
-                }))
+            rows.append(
+                BookRow(
+                    id: book.id.uuidString, name: book.name, dueText: Self.countsText(req, queue),
+                    hasCards: !queue.cards.isEmpty,
+                    directions: StudyDirections.allCases.map {
+                        OptionView(
+                            value: $0.rawValue,
+                            label: req.text("direction" + $0.rawValue.capitalized),
+                            selected: $0 == book.studyDirections)
+                    }))
         }
         let settings = day.settings
         let data = OverviewData(
@@ -59,9 +64,12 @@ struct StudyWebController: RouteCollection {
     }
 
     static func countsText(_ req: Request, _ queue: ReviewQueue) -> String {
-        Localizer.format("studyCounts", req.uiLanguage, [
-            "new": String(queue.newCount), "learning": String(queue.learningCount), "review": String(queue.reviewCount),
-        ])
+        Localizer.format(
+            "studyCounts", req.uiLanguage,
+            [
+                "new": String(queue.newCount), "learning": String(queue.learningCount),
+                "review": String(queue.reviewCount),
+            ])
     }
 
     struct SettingsForm: Content {
@@ -76,7 +84,8 @@ struct StudyWebController: RouteCollection {
         var settings = try await store.get()
         guard let new = Int(form.newPerDay.trimmingCharacters(in: .whitespaces)),
             let reviews = Int(form.reviewsPerDay.trimmingCharacters(in: .whitespaces)),
-            let percent = Double(form.retentionPercent.trimmingCharacters(in: .whitespaces)), (70...99).contains(percent)
+            let percent = Double(form.retentionPercent.trimmingCharacters(in: .whitespaces)),
+            (70...99).contains(percent)
         else {
             req.flash("studySettingsInvalid", error: true)
             return req.redirect(to: "/study")
@@ -99,7 +108,8 @@ struct StudyWebController: RouteCollection {
     @Sendable func setDirections(req: Request) async throws -> Response {
         let id = try req.idParameter("id", "book")
         let form = try req.content.decode(DirectionsForm.self)
-        _ = try await req.bookStore().update(id, try BookPatch(studyDirections: form.directions).changes())
+        _ = try await req.bookStore().update(
+            id, try BookPatch(studyDirections: form.directions).changes())
         req.flash("studyDirectionsSaved")
         return req.redirect(to: "/study")
     }
@@ -128,15 +138,23 @@ struct StudyWebController: RouteCollection {
         let labels = ["ratingAgain", "ratingHard", "ratingGood", "ratingEasy"]
         let bookName = try await bookID.asyncMap { try await req.bookStore().find($0).name }
         let data = ReviewData(
-            book: bookID?.uuidString ?? "", bookName: bookName, countsText: Self.countsText(req, queue), card: card,
+            book: bookID?.uuidString ?? "", bookName: bookName,
+            countsText: Self.countsText(req, queue), card: card,
             ratings: card.map { card in
-                (1...4).map { RatingButton(rating: $0, label: req.text(labels[$0 - 1]), interval: card.intervals[String($0)] ?? "") }
+                (1...4).map {
+                    RatingButton(
+                        rating: $0, label: req.text(labels[$0 - 1]),
+                        interval: card.intervals[String($0)] ?? "")
+                }
             } ?? [],
             nextText: queue.nextLearningDue.map {
-                Localizer.format("studyNextLearning", req.uiLanguage, ["time": IntervalFormatter.short(max(60, $0.timeIntervalSince(now)))])
+                Localizer.format(
+                    "studyNextLearning", req.uiLanguage,
+                    ["time": IntervalFormatter.short(max(60, $0.timeIntervalSince(now)))])
             },
             shownAt: Int(now.timeIntervalSince1970 * 1000))
-        return try await req.renderPage("study/review", title: "studyReviewTitle", nav: "study", data: data)
+        return try await req.renderPage(
+            "study/review", title: "studyReviewTitle", nav: "study", data: data)
     }
 
     struct AnswerForm: Content {
@@ -151,7 +169,9 @@ struct StudyWebController: RouteCollection {
     @Sendable func answer(req: Request) async throws -> Response {
         let form = try req.content.decode(AnswerForm.self)
         let elapsed = form.shownAt.map { Int(Date().timeIntervalSince1970 * 1000) - $0 } ?? 0
-        let input = ReviewAnswerInput(wordID: form.wordID, direction: form.direction, rating: form.rating, version: form.version, elapsedMs: elapsed)
+        let input = ReviewAnswerInput(
+            wordID: form.wordID, direction: form.direction, rating: form.rating,
+            version: form.version, elapsedMs: elapsed)
         do {
             _ = try await req.reviews().answer(try input.validated())
         } catch let error as AppError where error.status == .conflict {
@@ -170,7 +190,9 @@ struct StudyWebController: RouteCollection {
             _ = try await req.reviews().undo()
             req.flash("studyUndone")
         } catch let error as AppError where error.status == .conflict {
-            req.flash(error.code == .nothingToUndo ? "studyNothingToUndo" : "studyCannotUndo", error: true)
+            req.flash(
+                error.code == .nothingToUndo ? "studyNothingToUndo" : "studyCannotUndo", error: true
+            )
         }
         return req.redirect(to: Self.reviewPath(form.book))
     }
