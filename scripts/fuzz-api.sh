@@ -116,8 +116,10 @@ else
 fi
 cd "$WORK"
 set +e
+# One worker: with two, CPython 3.11's ast.parse (hypothesis describes lambdas with
+# it) can fail across threads (python/cpython#106905) and end the run with an error.
 schemathesis run "$BASE/api/v1/openapi.json" --url "$BASE" -H "Authorization: Bearer $TOKEN" \
-    --phases coverage,fuzzing --checks not_a_server_error -w 2 "${RUN[@]}" \
+    --phases coverage,fuzzing --checks not_a_server_error -w 1 "${RUN[@]}" \
     --exclude-operation-id postAuthLogout --exclude-operation-id deleteTokensId \
     --warnings off --no-color 2>&1 | tee "$WORK/run.log" | grep -vE '^\s*$' | tail -25
 status=${PIPESTATUS[0]}
