@@ -173,6 +173,16 @@ class Page:
         ignored = (NoSuchElementException, StaleElementReferenceException)
         return WebDriverWait(self.d, timeout, ignored_exceptions=ignored).until(condition)
 
+    def reloaded_after(self, action, timeout=10):
+        """Runs `action` (a click or a key) and waits until the page it leads to has
+        loaded. The old page is marked in JavaScript rather than held as an element:
+        under load chromedriver may report a detached element as an inspector error
+        instead of a stale one."""
+        self.d.execute_script("window.__maeilOldPage = true")
+        action()
+        self.wait(lambda d: d.execute_script(
+            "return window.__maeilOldPage !== true && document.readyState === 'complete'"), timeout)
+
     def wait_css(self, css, timeout=10):
         return self.wait(EC.visibility_of_element_located((By.CSS_SELECTOR, css)), timeout)
 

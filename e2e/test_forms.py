@@ -6,7 +6,6 @@ login whose `next` points off the site (a tab that browsers drop once turned
 from urllib.parse import urlsplit
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions as EC
 
 from conftest import PASSWORD, Page
 
@@ -24,10 +23,8 @@ def test_long_note_saves_every_time(driver, server, shot):
         note = LONG_NOTE + f" ({round})"
         # Typing 3,000 characters key by key would take minutes; set the field as a paste would.
         driver.execute_script("document.getElementById('w-note').value = arguments[0]", note)
-        before = page.find("html")
-        page.find("#save-word").click()
         # The saved page replaces this one; its message is then the new one.
-        page.wait(EC.staleness_of(before))
+        page.reloaded_after(page.find("#save-word").click)
         flash = page.wait_css("p.flash")
         assert flash.text == "Word saved.", f"round {round}: {flash.text}"
         assert page.find("#w-note").get_attribute("value") == note, f"round {round}"

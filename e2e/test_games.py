@@ -12,7 +12,6 @@ import re
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.select import Select
 
 from conftest import Page
@@ -31,14 +30,6 @@ class GamePage(Page):
             self.find("#game-count").send_keys(str(count))
         self.submit_and_wait(self.find("#start-game"))
         assert re.search(r"/games/[0-9A-F-]{36}$", self.d.current_url), self.d.current_url
-
-    def reloaded_after(self, action):
-        """Runs `action` (a click or a key) and waits for the page it posts to load."""
-        html = self.find("html")
-        action()
-        self.wait(EC.staleness_of(html))
-        # Keys pressed before games.js has run would be lost: wait for the whole page.
-        self.wait(lambda d: d.execute_script("return document.readyState") == "complete")
 
     def submit_and_wait(self, button):
         self.reloaded_after(button.click)
