@@ -1,8 +1,10 @@
+import Fluent
 import Foundation
 import MaeilAPI
 import Testing
 import Vapor
 import VaporTesting
+import VocabCore
 
 @testable import MaeilServer
 
@@ -163,6 +165,55 @@ struct StudyAPITests {
             let undo = try await api.send(.POST, "/api/v1/study/undo")
             #expect(undo.status == .ok, "\(undo.body.string)")
             #expect(try api.decode(StudyCardDTO.self, undo).wordID == kept.wordID)
+        }
+    }
+
+    /// The Study page counts every book in one grouped query; each book's
+    /// counts must be the ones its own queue shows, today and on later days
+    /// (reviews due, daily limits spent, learning cards coming back early).
+    @Test func groupedCountsMatchEachBooksQueue() async throws {
+        try await withMaeilApp { app in
+            let username = "counts\(Int.random(in: 1000...999_999))"
+            let api = try await API.signUp(app, username)
+            let other = try await API.signUp(app)
+            let otherBook = try await other.createBook("Theirs")
+            for i in 1...3 { _ = try await other.addWord(otherBook.id, "theirs\(i)", "뜻") }
+
+            let fruit = try await api.createBook("Fruit")
+            let both = try await api.createBook("Both ways")
+            let empty = try await api.createBook("Empty")
+            for i in 1...6 { _ = try await api.addWord(fruit.id, "fruit\(i)", "과일\(i)") }
+            for i in 1...3 { _ = try await api.addWord(both.id, "both\(i)", "둘\(i)") }
+            _ = try await api.send(
+                .PATCH, "/api/v1/books/\(both.id)", json: ["studyDirections": "both"])
+            _ = try await api.send(.PATCH, "/api/v1/study/settings", json: ["newPerDay": 3])
+
+            // Learning (Good), review (Easy) and relearning cards in both books.
+            let reverse = try #require(
+                try await queue(api, book: both.id).cards.first { $0.direction == .reverse })
+            #expect(try await answer(api, reverse, 1).status == .ok)
+            let cards = try await queue(api, book: fruit.id).cards
+            #expect(try await answer(api, cards[0], 3).status == .ok)
+            #expect(try await answer(api, cards[1], 4).status == .ok)
+
+            let user = try #require(
+                try await User.query(on: app.db).filter(\.$username == username).first())
+            let reviews = ReviewService(
+                db: app.db, userID: try user.requireID(),
+                days: DayFormatter(timeZone: TimeZone(identifier: "Asia/Seoul")!))
+            let laterSeconds: [TimeInterval] = [0, 300, 540, 172_800, 2_592_000]
+            for later in laterSeconds {
+                let day = try await reviews.today(Date().addingTimeInterval(later))
+                let grouped = try await reviews.cards.dueCountsByBook(day: day)
+                #expect(grouped[otherBook.id] == nil, "another user's book is not counted")
+                for book in [fruit, both, empty] {
+                    let queue = try await reviews.queue(bookID: book.id, day: day, limit: 50)
+                    let counts = (grouped[book.id] ?? DueCounts()).capped(by: day)
+                    let shown = (queue.newCount, queue.learningCount, queue.reviewCount)
+                    #expect(
+                        counts == shown, "\(book.name) \(later) s later: \(counts) vs \(shown)")
+                }
+            }
         }
     }
 }

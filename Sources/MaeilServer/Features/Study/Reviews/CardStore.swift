@@ -87,6 +87,39 @@ struct CardStore: Sendable {
         ).first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
+    /// Today's due cards of every book in one grouped count (the Study page
+    /// lists all books): new cards, learning cards due now and within the
+    /// learn-ahead window, and reviews due today. Uncapped; `DueCounts.capped`
+    /// applies the daily limits.
+    func dueCountsByBook(day: ReviewDay) async throws -> [UUID: DueCounts] {
+        let learning =
+            "c.state IN (\(QueueState.learning.rawValue), \(QueueState.relearning.rawValue))"
+        let learnAhead = min(
+            day.now.addingTimeInterval(ReviewPolicy.learnAhead), day.startOfTomorrow)
+        let reviewsBefore = day.startOfTomorrow.addingTimeInterval(-0.001)
+        let rows = try await db.sql().raw(
+            """
+            SELECT w.book_id,
+              SUM(CASE WHEN c.state = \(literal: QueueState.new.rawValue) THEN 1 ELSE 0 END) AS new_cards,
+              SUM(CASE WHEN \(unsafeRaw: learning) AND c.due <= \(bind: day.now) THEN 1 ELSE 0 END) AS learning,
+              SUM(CASE WHEN \(unsafeRaw: learning) AND c.due <= \(bind: learnAhead) THEN 1 ELSE 0 END) AS learning_soon,
+              SUM(CASE WHEN c.state = \(literal: QueueState.review.rawValue) AND c.due <= \(bind: reviewsBefore) THEN 1 ELSE 0 END) AS reviews
+            FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+            WHERE c.user_id = \(bind: userID) AND (b.study_directions = 'both' OR b.study_directions = c.direction)
+            GROUP BY w.book_id
+            """
+        ).all()
+        var counts: [UUID: DueCounts] = [:]
+        for row in rows {
+            counts[try row.decode(column: "book_id", as: UUID.self)] = DueCounts(
+                new: try row.decode(column: "new_cards", as: Int?.self) ?? 0,
+                learning: try row.decode(column: "learning", as: Int?.self) ?? 0,
+                learningSoon: try row.decode(column: "learning_soon", as: Int?.self) ?? 0,
+                reviews: try row.decode(column: "reviews", as: Int?.self) ?? 0)
+        }
+        return counts
+    }
+
     private func scope(_ states: [QueueState], dueBefore: Date, bookID: UUID?) -> SQLQueryString {
         var clause: SQLQueryString = """
             c.user_id = \(bind: userID) AND c.state IN (\(unsafeRaw: states.map { String($0.rawValue) }.joined(separator: ", ")))

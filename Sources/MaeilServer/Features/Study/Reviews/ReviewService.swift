@@ -36,6 +36,25 @@ struct ReviewQueue: Sendable {
     var nextLearningDue: Date?
 }
 
+/// How many cards of one book are due today, before the daily limits.
+struct DueCounts: Sendable, Equatable {
+    var new = 0
+    var learning = 0
+    /// Learning cards due within the learn-ahead window (`learning` included).
+    var learningSoon = 0
+    var reviews = 0
+
+    /// The counts a queue of this book shows: new cards and reviews within
+    /// what is left of today's limits; when nothing else is left, learning
+    /// cards that come back within the learn-ahead window.
+    func capped(by day: ReviewDay) -> (new: Int, learning: Int, reviews: Int) {
+        let new = min(self.new, day.newLeft)
+        let reviews = min(self.reviews, day.reviewsLeft)
+        let nothingElse = new == 0 && learning == 0 && reviews == 0
+        return (new, nothingElse ? learningSoon : learning, reviews)
+    }
+}
+
 /// An answer to one card.
 struct ReviewAnswer: Sendable {
     var wordID: UUID

@@ -40,19 +40,20 @@ struct StudyWebController: RouteCollection {
         let day = try await reviews.today()
         let now = day.now
         let all = try await reviews.queue(bookID: nil, day: day, limit: 1)
-        var rows: [BookRow] = []
-        for book in try await req.bookStore().list() {
-            let queue = try await reviews.queue(bookID: book.id, day: day, limit: 1)
-            rows.append(
-                BookRow(
-                    id: book.id.uuidString, name: book.name, dueText: Self.countsText(req, queue),
-                    hasCards: !queue.cards.isEmpty,
-                    directions: StudyDirections.allCases.map {
-                        OptionView(
-                            value: $0.rawValue,
-                            label: req.text("direction" + $0.rawValue.capitalized),
-                            selected: $0 == book.studyDirections)
-                    }))
+        let due = try await reviews.cards.dueCountsByBook(day: day)
+        let rows = try await req.bookStore().list().map { book in
+            let counts = (due[book.id] ?? DueCounts()).capped(by: day)
+            return BookRow(
+                id: book.id.uuidString, name: book.name,
+                dueText: Self.countsText(
+                    req, new: counts.new, learning: counts.learning, reviews: counts.reviews),
+                hasCards: counts.new + counts.learning + counts.reviews > 0,
+                directions: StudyDirections.allCases.map {
+                    OptionView(
+                        value: $0.rawValue,
+                        label: req.text("direction" + $0.rawValue.capitalized),
+                        selected: $0 == book.studyDirections)
+                })
         }
         let settings = day.settings
         let data = OverviewData(
@@ -64,12 +65,14 @@ struct StudyWebController: RouteCollection {
     }
 
     static func countsText(_ req: Request, _ queue: ReviewQueue) -> String {
+        countsText(
+            req, new: queue.newCount, learning: queue.learningCount, reviews: queue.reviewCount)
+    }
+
+    static func countsText(_ req: Request, new: Int, learning: Int, reviews: Int) -> String {
         Localizer.format(
             "studyCounts", req.uiLanguage,
-            [
-                "new": String(queue.newCount), "learning": String(queue.learningCount),
-                "review": String(queue.reviewCount),
-            ])
+            ["new": String(new), "learning": String(learning), "review": String(reviews)])
     }
 
     struct SettingsForm: Content {
