@@ -34,6 +34,8 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case unsupportedMediaType = "unsupported_media_type"
     case tooLarge = "too_large"
     case rateLimited = "rate_limited"
+    /// Every database connection stayed busy too long: try again (503, `Retry-After`).
+    case busy
     case csrf
     case `internal`
     // Accounts

@@ -34,6 +34,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(AddDiaryIndexes())
     app.migrations.add(CreateWebSessions())
     app.migrations.add(ForgetForeignGameBooks())
+    app.migrations.add(AddBookCounts())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }
@@ -67,17 +68,20 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
 }
 
 private func configureDatabase(_ app: Application, settings: ServerSettings) throws {
+    let wait = TimeAmount.milliseconds(Int64(settings.databaseWait * 1000))
     if settings.usesPostgres, let url = settings.databaseURL {
         var configuration = try SQLPostgresConfiguration(url: url)
         if let schema = settings.postgresSchema { configuration.searchPath = [schema] }
         app.databases.use(
             .postgres(
-                configuration: configuration, maxConnectionsPerEventLoop: 4, sqlLogLevel: .debug),
+                configuration: configuration, maxConnectionsPerEventLoop: 4,
+                connectionPoolTimeout: wait, sqlLogLevel: .debug),
             as: .psql)
     } else if settings.databaseURL == nil || settings.databaseURL?.hasPrefix("sqlite://") == true {
         let path = settings.sqlitePath
         try PrivateFiles.prepareDatabase(at: path)
-        app.databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
+        app.databases.use(
+            .sqlite(.file(path), connectionPoolTimeout: wait, sqlLogLevel: .debug), as: .sqlite)
         app.lifecycle.use(SQLiteTuning())
     } else {
         throw DatabaseSetupError.badURL(settings.databaseURL ?? "")

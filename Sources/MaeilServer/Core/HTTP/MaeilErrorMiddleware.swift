@@ -14,17 +14,19 @@ struct MaeilErrorMiddleware: AsyncMiddleware {
             if status.code >= 500 {
                 request.logger.report(error: error)
             }
+            let response: Response
             if Self.wantsJSON(request) {
-                let response = Response(status: status)
+                response = Response(status: status)
                 try response.content.encode(ErrorBody(code: code, message: message))
-                if let seconds = (error as? any ReportableError)?.retryAfter {
-                    response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
-                }
-                return response
+            } else {
+                response = try await WebErrorPage.render(
+                    request, status: status,
+                    message: request.errorText(error, code: code, message: message))
             }
-            return try await WebErrorPage.render(
-                request, status: status,
-                message: request.errorText(error, code: code, message: message))
+            if let seconds = (error as? any ReportableError)?.retryAfter {
+                response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
+            }
+            return response
         }
     }
 

@@ -1,3 +1,4 @@
+import AsyncKit
 import MaeilAPI
 import Vapor
 import VocabCore
@@ -28,4 +29,13 @@ extension ImportError: ReportableError {
 extension ValidationError: ReportableError {
     var status: HTTPResponseStatus { .unprocessableEntity }
     var code: ErrorCode { .invalidInput }
+}
+
+/// No database connection came free in time: the server is overloaded, not
+/// broken. 503 with `Retry-After` tells clients (and load balancers) to come back.
+extension ConnectionPoolTimeoutError: ReportableError {
+    var status: HTTPResponseStatus { .serviceUnavailable }
+    var code: ErrorCode { .busy }
+    var message: String { "the server is busy; try again in a moment" }
+    var retryAfter: Int? { 1 }
 }

@@ -14,6 +14,9 @@ public struct ServerSettings: Sendable {
     public var postgresSchema: String?
     /// Accounts one client address may make per hour on the web and the API (0: no limit).
     public var signupsPerHour: Int = 20
+    /// How long a request waits for a free database connection before the
+    /// server answers 503 with `Retry-After` (never a 500).
+    public var databaseWait: TimeInterval = 10
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",

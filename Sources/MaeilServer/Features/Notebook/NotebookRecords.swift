@@ -45,13 +45,33 @@ struct DayCount: Sendable, Equatable {
     var count: Int
 }
 
+/// How many words a book (or all of a user's books) holds.
+struct BookCounts: Sendable, Equatable {
+    var words = 0
+    var memorized = 0
+    var bookmarked = 0
+
+    /// The words a list with these filters shows, when the counts alone say it.
+    func matching(memorized: Bool?, bookmarked: Bool?) -> Int? {
+        switch (memorized, bookmarked) {
+        case (nil, nil): words
+        case (true?, nil): self.memorized
+        case (false?, nil): words - self.memorized
+        case (nil, true?): self.bookmarked
+        case (nil, false?): words - self.bookmarked
+        default: nil
+        }
+    }
+}
+
 /// A book with its counts.
 struct BookSummary: Sendable {
     var id: UUID
     var name: String
     var description: String
-    var wordCount: Int
-    var memorizedCount: Int
+    var counts: BookCounts
+    var wordCount: Int { counts.words }
+    var memorizedCount: Int { counts.memorized }
     var studyDirections: StudyDirections
     var createdAt: Date?
     var updatedAt: Date?

@@ -10,32 +10,16 @@ struct BookStore: Sendable {
     let db: any Database
     let userID: UUID
 
+    /// Every book of the user with its counts, which the books table keeps
+    /// (see `AddBookCounts`): the list reads only the user's book rows.
     func list() async throws -> [BookSummary] {
-        let sql = try db.sql()
-        let rows = try await sql.raw(
+        let rows = try await db.sql().raw(
             """
-            SELECT b.id, b.name, b.description, b.study_directions, b.created_at, b.updated_at,
-                   COUNT(w.id) AS word_count,
-                   COALESCE(SUM(CASE WHEN w.memorized THEN 1 ELSE 0 END), 0) AS memorized_count
-            FROM books b LEFT JOIN words w ON w.book_id = b.id AND w.user_id = b.user_id
-            WHERE b.user_id = \(bind: userID)
-            GROUP BY b.id, b.name, b.description, b.study_directions, b.created_at, b.updated_at
-            ORDER BY b.created_at ASC, b.name ASC
+            SELECT \(unsafeRaw: Self.summaryColumns) FROM books b
+            WHERE b.user_id = \(bind: userID) ORDER BY b.created_at ASC, b.name ASC
             """
         ).all()
-        return try rows.map { row in
-            BookSummary(
-                id: try row.decode(column: "id", as: UUID.self),
-                name: try row.decode(column: "name", as: String.self),
-                description: try row.decode(column: "description", as: String.self),
-                wordCount: try row.decode(column: "word_count", as: Int.self),
-                memorizedCount: try row.decode(column: "memorized_count", as: Int.self),
-                studyDirections: StudyDirections(
-                    rawValue: try row.decode(column: "study_directions", as: String.self))
-                    ?? .forward,
-                createdAt: try row.decode(column: "created_at", as: Date?.self),
-                updatedAt: try row.decode(column: "updated_at", as: Date?.self))
-        }
+        return try rows.map(Self.summary(from:))
     }
 
     func find(_ id: UUID) async throws -> Book {
@@ -48,26 +32,61 @@ struct BookStore: Sendable {
 
     /// The book with its counts.
     func summary(_ id: UUID) async throws -> BookSummary {
-        let book = try await find(id)
-        let counts = try await counts(of: id)
-        return BookSummary(
-            id: id, name: book.name, description: book.description, wordCount: counts.words,
-            memorizedCount: counts.memorized,
-            studyDirections: StudyDirections(rawValue: book.studyDirections) ?? .forward,
-            createdAt: book.createdAt, updatedAt: book.updatedAt)
+        guard
+            let row = try await db.sql().raw(
+                """
+                SELECT \(unsafeRaw: Self.summaryColumns) FROM books b
+                WHERE b.user_id = \(bind: userID) AND b.id = \(bind: id)
+                """
+            ).first()
+        else { throw AppError.notFound("book") }
+        return try Self.summary(from: row)
     }
 
-    func counts(of bookID: UUID) async throws -> (words: Int, memorized: Int) {
+    /// A book's counts; zero for a book that is not the user's.
+    func counts(of bookID: UUID) async throws -> BookCounts {
+        try await counts(where: " AND b.id = \(bind: bookID)")
+    }
+
+    /// The counts of all the user's books together.
+    func totals() async throws -> BookCounts { try await counts(where: "") }
+
+    // PostgreSQL sums BIGINTs as NUMERIC: the casts keep the result an integer.
+    private func counts(where condition: SQLQueryString) async throws -> BookCounts {
         let row = try await db.sql().raw(
             """
-            SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN memorized THEN 1 ELSE 0 END), 0) AS m
-            FROM words WHERE book_id = \(bind: bookID) AND user_id = \(bind: userID)
+            SELECT CAST(COALESCE(SUM(b.word_count), 0) AS BIGINT) AS word_count,
+              CAST(COALESCE(SUM(b.memorized_count), 0) AS BIGINT) AS memorized_count,
+              CAST(COALESCE(SUM(b.bookmarked_count), 0) AS BIGINT) AS bookmarked_count
+            FROM books b WHERE b.user_id = \(bind: userID)\(condition)
             """
         ).first()
-        return (
-            try row?.decode(column: "n", as: Int.self) ?? 0,
-            try row?.decode(column: "m", as: Int.self) ?? 0
-        )
+        return try row.map(Self.counts(from:)) ?? BookCounts()
+    }
+
+    private static let summaryColumns = """
+        b.id, b.name, b.description, b.study_directions, b.created_at, b.updated_at,
+        b.word_count, b.memorized_count, b.bookmarked_count
+        """
+
+    private static func counts(from row: any SQLRow) throws -> BookCounts {
+        BookCounts(
+            words: try row.decode(column: "word_count", as: Int.self),
+            memorized: try row.decode(column: "memorized_count", as: Int.self),
+            bookmarked: try row.decode(column: "bookmarked_count", as: Int.self))
+    }
+
+    private static func summary(from row: any SQLRow) throws -> BookSummary {
+        BookSummary(
+            id: try row.decode(column: "id", as: UUID.self),
+            name: try row.decode(column: "name", as: String.self),
+            description: try row.decode(column: "description", as: String.self),
+            counts: try counts(from: row),
+            studyDirections: StudyDirections(
+                rawValue: try row.decode(column: "study_directions", as: String.self))
+                ?? .forward,
+            createdAt: try row.decode(column: "created_at", as: Date?.self),
+            updatedAt: try row.decode(column: "updated_at", as: Date?.self))
     }
 
     func create(name: String, description: String = "") async throws -> Book {

@@ -58,12 +58,17 @@ struct WordStore: Sendable {
         // letters can match most words, and counting them all costs a scan.
         let countLimit: SQLQueryString =
             search == nil ? "" : " LIMIT \(literal: Self.searchCountCap)"
-        let total =
-            try await sql.raw(
-                """
-                SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: words) WHERE \(condition)\(countLimit)) matches
-                """
-            ).first()?.decode(column: "n", as: Int.self) ?? 0
+        let total: Int
+        if search == nil, let counted = try await countedByBooks(filter) {
+            total = counted
+        } else {
+            total =
+                try await sql.raw(
+                    """
+                    SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: words) WHERE \(condition)\(countLimit)) matches
+                    """
+                ).first()?.decode(column: "n", as: Int.self) ?? 0
+        }
         if let search, total < Self.fuzzyThreshold, search.query.allowsFuzzy {
             return try await withTypos(
                 search, filter: filter, order: order, total: total, page: page, perPage: perPage)
@@ -79,6 +84,21 @@ struct WordStore: Sendable {
         return WordPage(
             items: try rows.map(WordRow.record(from:)), total: total, page: page, perPage: perPage,
             totalCapped: search != nil && total >= Self.searchCountCap)
+    }
+
+    /// How many words a list without a search shows, from the counts the
+    /// books keep (a big book's words are never counted one by one); nil when
+    /// the filter needs a count of its own (a day, or two flags at once).
+    private func countedByBooks(_ filter: WordFilter) async throws -> Int? {
+        guard filter.day == nil else { return nil }
+        let books = BookStore(db: db, userID: userID)
+        let counts: BookCounts
+        if let bookID = filter.bookID {
+            counts = try await books.counts(of: bookID)
+        } else {
+            counts = try await books.totals()
+        }
+        return counts.matching(memorized: filter.memorized, bookmarked: filter.bookmarked)
     }
 
     /// A search reports at most this many matches (`totalCapped` then says there may be more).

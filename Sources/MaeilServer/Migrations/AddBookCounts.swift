@@ -1,0 +1,135 @@
+import Fluent
+import SQLKit
+
+/// Each book keeps its word counts (all, memorized, bookmarked) so that the
+/// books list and a word page never count a big book's words (at 267,000
+/// words a count read every row: 0.2–0.4 s per page).
+///
+/// Triggers keep them, so every write that adds, removes, moves, memorizes or
+/// bookmarks words updates them in its own transaction, whichever code path
+/// it comes from. SQLite has only row triggers (cheap: an indexed update per
+/// row). PostgreSQL uses statement triggers with transition tables: a
+/// per-row update of one book row in a 267,000-row import would leave a chain
+/// of 267,000 row versions to walk.
+///
+/// A second index leads with the user and the book: the word page filters on
+/// both, and with only the (user, created) and (book, created) indexes the
+/// planner could walk every word of the user to find one small book's page.
+struct AddBookCounts: AsyncMigration {
+    static let counters = ["word_count", "memorized_count", "bookmarked_count"]
+
+    func prepare(on database: any Database) async throws {
+        let sql = try database.sql()
+        for counter in Self.counters {
+            try await sql.alter(table: Book.schema)
+                .column(counter, type: .bigint, .notNull, .default(SQLLiteral.numeric("0")))
+                .run()
+        }
+        try await sql.raw(
+            """
+            UPDATE books SET
+              word_count = (SELECT COUNT(*) FROM words w WHERE w.book_id = books.id),
+              memorized_count = (SELECT COUNT(*) FROM words w WHERE w.book_id = books.id AND w.memorized),
+              bookmarked_count = (SELECT COUNT(*) FROM words w WHERE w.book_id = books.id AND w.bookmarked)
+            """
+        ).run()
+        for statement in Self.triggers(sql.maeilDialect) {
+            try await sql.raw(SQLQueryString(statement)).run()
+        }
+        try await sql.create(index: "words_user_book_created").on(WordRow.table)
+            .column("user_id").column("book_id").column("created_at").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = try database.sql()
+        try await sql.drop(index: "words_user_book_created").run()
+        switch sql.maeilDialect {
+        case .sqlite:
+            for name in ["insert", "delete", "update"] {
+                try await sql.raw("DROP TRIGGER IF EXISTS words_counts_\(unsafeRaw: name)").run()
+            }
+        case .postgres:
+            try await sql.raw("DROP FUNCTION IF EXISTS words_counts() CASCADE").run()
+        }
+        // Raw: SQLKit's SQLite dialect leaves DROP COLUMN out (SQLite has had it since 3.35).
+        for counter in Self.counters {
+            try await sql.raw("ALTER TABLE books DROP COLUMN \(ident: counter)").run()
+        }
+    }
+
+    /// The counters' change for a set of words: `sign` 1 when they arrive in
+    /// their books, -1 when they leave.
+    private static func sqliteChange(_ row: String, sign: String) -> String {
+        """
+        UPDATE books SET word_count = word_count \(sign) 1,
+          memorized_count = memorized_count \(sign) (CASE WHEN \(row).memorized THEN 1 ELSE 0 END),
+          bookmarked_count = bookmarked_count \(sign) (CASE WHEN \(row).bookmarked THEN 1 ELSE 0 END)
+        WHERE id = \(row).book_id;
+        """
+    }
+
+    private static func postgresChange(_ rows: String, sign: String) -> String {
+        """
+        UPDATE books b SET word_count = b.word_count \(sign) d.n,
+          memorized_count = b.memorized_count \(sign) d.m,
+          bookmarked_count = b.bookmarked_count \(sign) d.k
+        FROM (SELECT book_id, COUNT(*) AS n,
+                SUM(CASE WHEN memorized THEN 1 ELSE 0 END) AS m,
+                SUM(CASE WHEN bookmarked THEN 1 ELSE 0 END) AS k
+              FROM \(rows) GROUP BY book_id) d
+        WHERE b.id = d.book_id;
+        """
+    }
+
+    static func triggers(_ dialect: DatabaseDialect) -> [String] {
+        switch dialect {
+        case .sqlite:
+            return [
+                """
+                CREATE TRIGGER words_counts_insert AFTER INSERT ON words BEGIN
+                \(sqliteChange("NEW", sign: "+"))
+                END
+                """,
+                """
+                CREATE TRIGGER words_counts_delete AFTER DELETE ON words BEGIN
+                \(sqliteChange("OLD", sign: "-"))
+                END
+                """,
+                """
+                CREATE TRIGGER words_counts_update AFTER UPDATE OF book_id, memorized, bookmarked ON words BEGIN
+                \(sqliteChange("OLD", sign: "-"))
+                \(sqliteChange("NEW", sign: "+"))
+                END
+                """,
+            ]
+        case .postgres:
+            return [
+                """
+                CREATE FUNCTION words_counts() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+                    \(postgresChange("old_rows", sign: "-"))
+                  END IF;
+                  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+                    \(postgresChange("new_rows", sign: "+"))
+                  END IF;
+                  RETURN NULL;
+                END $$
+                """,
+                """
+                CREATE TRIGGER words_counts_insert AFTER INSERT ON words
+                REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION words_counts()
+                """,
+                """
+                CREATE TRIGGER words_counts_delete AFTER DELETE ON words
+                REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION words_counts()
+                """,
+                """
+                CREATE TRIGGER words_counts_update AFTER UPDATE ON words
+                REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+                FOR EACH STATEMENT EXECUTE FUNCTION words_counts()
+                """,
+            ]
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Fluent
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+/// When every database connection stays busy longer than a request may wait,
+/// the answer is 503 with `Retry-After` (API and web), never a 500; once the
+/// connections come free, requests are answered again.
+@Suite("Overload")
+struct OverloadTests {
+    @Test func noFreeConnectionIsA503WithRetryAfter() async throws {
+        var settings = freshSettings()
+        settings.databaseWait = 0.3
+        try await withMaeilApp(settings: settings) { app in
+            let api = try await API.signUp(app)
+            var browser = try await WebBrowser.signUp(app, "busy\(Int.random(in: 1000...99_999))")
+            browser.language = "ko"
+            let browserNow = browser
+
+            // Every connection of every event loop held for 2 s (PostgreSQL has
+            // 4 per loop, SQLite 1: the extra holders wait and give up).
+            let loops = Array(app.eventLoopGroup.makeIterator())
+            let holders = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for loop in loops {
+                        for _ in 0..<4 {
+                            group.addTask {
+                                guard let db = app.databases.database(logger: app.logger, on: loop)
+                                else { return }
+                                _ = try? await db.withConnection { _ in
+                                    try await Task.sleep(for: .seconds(2))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            try await Task.sleep(for: .milliseconds(200))
+
+            let busy = try await api.send(.GET, "/api/v1/books")
+            #expect(busy.status == .serviceUnavailable, "\(busy.body.string)")
+            #expect(busy.headers.first(name: .retryAfter) == "1")
+            #expect(api.errorCode(busy) == "busy")
+
+            let page = try await browserNow.get("/")
+            #expect(page.status == .serviceUnavailable)
+            #expect(page.headers.first(name: .retryAfter) == "1")
+            #expect(page.body.string.contains("잠시 후 다시 시도해 주세요"))
+
+            await holders.value
+            #expect(try await api.send(.GET, "/api/v1/books").status == .ok)
+        }
+    }
+}
