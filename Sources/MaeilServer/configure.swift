@@ -35,6 +35,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(CreateWebSessions())
     app.migrations.add(ForgetForeignGameBooks())
     app.migrations.add(AddBookCounts())
+    app.migrations.add(AddCardBooks())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

@@ -13,14 +13,14 @@ import VaporTesting
 struct OverloadTests {
     @Test func noFreeConnectionIsA503WithRetryAfter() async throws {
         var settings = freshSettings()
-        settings.databaseWait = 0.3
+        settings.databaseWait = 1
         try await withMaeilApp(settings: settings) { app in
             let api = try await API.signUp(app)
             var browser = try await WebBrowser.signUp(app, "busy\(Int.random(in: 1000...99_999))")
             browser.language = "ko"
             let browserNow = browser
 
-            // Every connection of every event loop held for 2 s (PostgreSQL has
+            // Every connection of every event loop held for 4 s (PostgreSQL has
             // 4 per loop, SQLite 1: the extra holders wait and give up).
             let loops = Array(app.eventLoopGroup.makeIterator())
             let holders = Task {
@@ -31,7 +31,7 @@ struct OverloadTests {
                                 guard let db = app.databases.database(logger: app.logger, on: loop)
                                 else { return }
                                 _ = try? await db.withConnection { _ in
-                                    try await Task.sleep(for: .seconds(2))
+                                    try await Task.sleep(for: .seconds(4))
                                 }
                             }
                         }

@@ -12,9 +12,9 @@ import SQLKit
 /// per-row update of one book row in a 267,000-row import would leave a chain
 /// of 267,000 row versions to walk.
 ///
-/// A second index leads with the user and the book: the word page filters on
-/// both, and with only the (user, created) and (book, created) indexes the
-/// planner could walk every word of the user to find one small book's page.
+/// The list indexes gain the columns of each list's whole order: the word
+/// page filters on user and book and orders by (created, id); without `id` in
+/// the index SQLite sorted all 100,000 words of a book for every page.
 struct AddBookCounts: AsyncMigration {
     static let counters = ["word_count", "memorized_count", "bookmarked_count"]
 
@@ -36,13 +36,37 @@ struct AddBookCounts: AsyncMigration {
         for statement in Self.triggers(sql.maeilDialect) {
             try await sql.raw(SQLQueryString(statement)).run()
         }
-        try await sql.create(index: "words_user_book_created").on(WordRow.table)
-            .column("user_id").column("book_id").column("created_at").run()
+        try await Self.swap(Self.replacedIndexes, for: Self.newIndexes, on: sql)
     }
+
+    typealias Index = (name: String, table: String, columns: [String])
+
+    private static func swap(_ old: [Index], for new: [Index], on sql: any SQLDatabase)
+        async throws
+    {
+        for index in new {
+            var create = sql.create(index: index.name).on(index.table)
+            for column in index.columns { create = create.column(column) }
+            try await create.run()
+        }
+        for index in old { try await sql.drop(index: index.name).run() }
+    }
+
+    /// Each list's order in full, `id` included, so a page is read in index
+    /// order instead of sorting every word of the book (or user) first.
+    static let newIndexes: [Index] = [
+        ("words_user_book_created_id", WordRow.table, ["user_id", "book_id", "created_at", "id"]),
+        ("words_user_created_id", WordRow.table, ["user_id", "created_at", "id"]),
+        ("cards_user_state_due_direction", "cards", ["user_id", "state", "due", "direction"]),
+    ]
+    static let replacedIndexes: [Index] = [
+        ("words_user_created", WordRow.table, ["user_id", "created_at"]),
+        ("cards_user_state_due", "cards", ["user_id", "state", "due"]),
+    ]
 
     func revert(on database: any Database) async throws {
         let sql = try database.sql()
-        try await sql.drop(index: "words_user_book_created").run()
+        try await Self.swap(Self.newIndexes, for: Self.replacedIndexes, on: sql)
         switch sql.maeilDialect {
         case .sqlite:
             for name in ["insert", "delete", "update"] {

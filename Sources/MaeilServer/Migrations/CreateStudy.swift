@@ -68,7 +68,13 @@ struct CreateStudy: AsyncMigration {
         try await sql.create(index: "review_logs_user_day").on("review_logs").column("user_id")
             .column("reviewed_on").run()
         // Words that exist already get their cards.
-        try await CardStore.insertCards(forWordsWhere: "1 = 1", onlyMissing: true, on: sql)
+        try await sql.raw(
+            """
+            INSERT INTO cards (word_id, direction, user_id, state, due, reps, lapses)
+            SELECT w.id, d.direction, w.user_id, 0, w.created_at, 0, 0
+            FROM words w CROSS JOIN (SELECT 'forward' AS direction UNION ALL SELECT 'reverse' AS direction) d
+            """
+        ).run()
     }
 
     func revert(on database: any Database) async throws {

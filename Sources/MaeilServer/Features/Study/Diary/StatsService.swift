@@ -64,13 +64,13 @@ struct StatsService: Sendable {
     /// `queue` is today's queue across all books, when the caller has it already.
     func dashboard(queue: ReviewQueue, now: Date = Date()) async throws -> Dashboard {
         let today = today(now)
-        let words = try await store.wordTotals()
+        let words = try await BookStore(db: store.db, userID: store.userID).totals()
         let games = try await store.gamesFinished(today: today)
         return Dashboard(
             today: today, dueToday: queue.learningCount + queue.reviewCount,
             newToday: queue.newCount,
             activityToday: try await store.activity(from: today, to: today)[today] ?? .none,
-            streak: try await streak(today: today), totalWords: words.total,
+            streak: try await streak(today: today), totalWords: words.words,
             memorizedWords: words.memorized,
             gamesPlayed: games.total, gamesToday: games.today)
     }

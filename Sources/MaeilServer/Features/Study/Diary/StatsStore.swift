@@ -76,21 +76,6 @@ struct StatsStore: Sendable {
         return try rows.compactMap { CivilDay(try $0.decode(column: "day", as: String.self)) }
     }
 
-    func wordTotals() async throws -> (total: Int, memorized: Int) {
-        guard
-            let row = try await db.sql().raw(
-                """
-                SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN memorized THEN 1 ELSE 0 END), 0) AS memorized
-                FROM words WHERE user_id = \(bind: userID)
-                """
-            ).first()
-        else { return (0, 0) }
-        return (
-            try row.decode(column: "total", as: Int.self),
-            try row.decode(column: "memorized", as: Int.self)
-        )
-    }
-
     /// Finished games: all of them, and those of `today`.
     func gamesFinished(today: CivilDay) async throws -> (total: Int, today: Int) {
         guard
@@ -154,7 +139,7 @@ struct StatsStore: Sendable {
         let rows = try await sql.raw(
             """
             SELECT CASE WHEN c.due < \(bind: start) THEN -1 ELSE \(quarter) END AS slot, COUNT(*) AS n
-            FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+            FROM cards c JOIN books b ON b.id = c.book_id AND b.user_id = c.user_id
             WHERE c.user_id = \(bind: userID) AND c.state = \(literal: QueueState.review.rawValue) AND c.due < \(bind: end)
               AND (b.study_directions = 'both' OR b.study_directions = c.direction)
             GROUP BY slot

@@ -33,22 +33,17 @@ struct CardStore: Sendable {
     let db: any Database
     let userID: UUID
 
-    /// Creates both cards of every word matching `condition` (on `words w`).
-    /// New words (`onlyMissing: false`) get them in the same transaction as
-    /// their insert; the migration fills in words that have none yet.
-    static func insertCards(
-        forWordsWhere condition: SQLQueryString, onlyMissing: Bool = false, on sql: any SQLDatabase
-    ) async throws {
-        let missing: SQLQueryString =
-            onlyMissing
-            ? " AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.word_id = w.id AND c.direction = d.direction)"
-            : ""
+    /// Creates both cards of every word matching `condition` (on `words w`),
+    /// in the same transaction as the words' insert.
+    static func insertCards(forWordsWhere condition: SQLQueryString, on sql: any SQLDatabase)
+        async throws
+    {
         try await sql.raw(
             """
-            INSERT INTO cards (word_id, direction, user_id, state, due, reps, lapses)
-            SELECT w.id, d.direction, w.user_id, 0, w.created_at, 0, 0
+            INSERT INTO cards (word_id, direction, user_id, book_id, state, due, reps, lapses)
+            SELECT w.id, d.direction, w.user_id, w.book_id, 0, w.created_at, 0, 0
             FROM words w CROSS JOIN (SELECT 'forward' AS direction UNION ALL SELECT 'reverse' AS direction) d
-            WHERE \(condition)\(missing)
+            WHERE \(condition)
             """
         ).run()
     }
@@ -58,74 +53,107 @@ struct CardStore: Sendable {
             , c.direction, c.state, c.step, c.stability, c.difficulty, c.due, c.last_review, c.reps, c.lapses
             """
 
+    /// A card with its word and book. Written as CROSS JOINs on purpose:
+    /// SQLite then keeps this order (cards first, by the queue index, each
+    /// word and book looked up by id) instead of guessing from statistics,
+    /// which after a big import chose to walk every word. PostgreSQL plans
+    /// CROSS JOIN with WHERE as any inner join.
+    static let joined = "cards c CROSS JOIN words w CROSS JOIN books b"
+    static let joinCondition = """
+        w.id = c.word_id AND w.user_id = c.user_id AND b.id = c.book_id AND b.user_id = c.user_id
+        """
+    /// The directions the card's book studies.
+    static let studiedDirection =
+        "(b.study_directions = 'both' OR b.study_directions = c.direction)"
+
     /// Cards in the given queue states due at or before `dueBefore`, in due
-    /// order, limited to the directions their books study.
+    /// order, limited to the directions their books study. Each state is one
+    /// range of the queue index, read in order; several are merged here.
     func cards(_ states: [QueueState], dueBefore: Date, bookID: UUID?, limit: Int) async throws
         -> [StudyCard]
     {
         guard limit > 0 else { return [] }
-        let rows = try await db.sql().raw(
-            """
-            SELECT \(unsafeRaw: Self.columns)
-            FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
-            WHERE \(scope(states, dueBefore: dueBefore, bookID: bookID))
-            ORDER BY c.due, c.direction LIMIT \(literal: limit)
-            """
-        ).all()
-        return try rows.map(Self.card(from:))
+        var found: [StudyCard] = []
+        for state in states {
+            let rows = try await db.sql().raw(
+                """
+                SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.joined)
+                WHERE \(scope(state, dueBefore: dueBefore, bookID: bookID))
+                ORDER BY c.due, c.direction LIMIT \(literal: limit)
+                """
+            ).all()
+            found += try rows.map(Self.card(from:))
+        }
+        if states.count > 1 {
+            found.sort {
+                ($0.stored.memory.due, $0.direction.rawValue)
+                    < ($1.stored.memory.due, $1.direction.rawValue)
+            }
+        }
+        return Array(found.prefix(limit))
     }
 
     /// How many cards `cards` would find, counting at most `cap`.
     func count(_ states: [QueueState], dueBefore: Date, bookID: UUID?, cap: Int) async throws -> Int
     {
-        guard cap > 0 else { return 0 }
-        return try await db.sql().raw(
-            """
-            SELECT COUNT(*) AS n FROM (SELECT 1 FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
-            WHERE \(scope(states, dueBefore: dueBefore, bookID: bookID)) LIMIT \(literal: cap)) due
-            """
-        ).first()?.decode(column: "n", as: Int.self) ?? 0
+        var total = 0
+        for state in states where total < cap {
+            total +=
+                try await db.sql().raw(
+                    """
+                    SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: Self.joined)
+                    WHERE \(scope(state, dueBefore: dueBefore, bookID: bookID)) LIMIT \(literal: cap - total)) due
+                    """
+                ).first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+        return total
     }
 
-    /// Today's due cards of every book in one grouped count (the Study page
-    /// lists all books): new cards, learning cards due now and within the
-    /// learn-ahead window, and reviews due today. Uncapped; `DueCounts.capped`
-    /// applies the daily limits.
+    /// Today's due cards of every book in one statement (the Study page lists
+    /// all books): new cards, learning cards due now and within the
+    /// learn-ahead window, and reviews due today. Each count reads one book's
+    /// range of the (user, book, state, due, direction) index, which covers
+    /// it. Uncapped; `DueCounts.capped` applies the daily limits.
     func dueCountsByBook(day: ReviewDay) async throws -> [UUID: DueCounts] {
-        let learning =
-            "c.state IN (\(QueueState.learning.rawValue), \(QueueState.relearning.rawValue))"
         let learnAhead = min(
             day.now.addingTimeInterval(ReviewPolicy.learnAhead), day.startOfTomorrow)
         let reviewsBefore = day.startOfTomorrow.addingTimeInterval(-0.001)
+        func count(_ states: [QueueState], dueBefore: Date?) -> SQLQueryString {
+            let due: SQLQueryString = dueBefore.map { " AND c.due <= \(bind: $0)" } ?? ""
+            return """
+                (SELECT COUNT(*) FROM cards c WHERE c.user_id = b.user_id AND c.book_id = b.id
+                  AND c.state IN (\(unsafeRaw: states.map { String($0.rawValue) }.joined(separator: ", ")))\(due)
+                  AND \(unsafeRaw: Self.studiedDirection))
+                """
+        }
         let rows = try await db.sql().raw(
             """
-            SELECT w.book_id,
-              SUM(CASE WHEN c.state = \(literal: QueueState.new.rawValue) THEN 1 ELSE 0 END) AS new_cards,
-              SUM(CASE WHEN \(unsafeRaw: learning) AND c.due <= \(bind: day.now) THEN 1 ELSE 0 END) AS learning,
-              SUM(CASE WHEN \(unsafeRaw: learning) AND c.due <= \(bind: learnAhead) THEN 1 ELSE 0 END) AS learning_soon,
-              SUM(CASE WHEN c.state = \(literal: QueueState.review.rawValue) AND c.due <= \(bind: reviewsBefore) THEN 1 ELSE 0 END) AS reviews
-            FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
-            WHERE c.user_id = \(bind: userID) AND (b.study_directions = 'both' OR b.study_directions = c.direction)
-            GROUP BY w.book_id
+            SELECT b.id,
+              \(count([.new], dueBefore: nil)) AS new_cards,
+              \(count([.learning, .relearning], dueBefore: day.now)) AS learning,
+              \(count([.learning, .relearning], dueBefore: learnAhead)) AS learning_soon,
+              \(count([.review], dueBefore: reviewsBefore)) AS reviews
+            FROM books b WHERE b.user_id = \(bind: userID)
             """
         ).all()
         var counts: [UUID: DueCounts] = [:]
         for row in rows {
-            counts[try row.decode(column: "book_id", as: UUID.self)] = DueCounts(
-                new: try row.decode(column: "new_cards", as: Int?.self) ?? 0,
-                learning: try row.decode(column: "learning", as: Int?.self) ?? 0,
-                learningSoon: try row.decode(column: "learning_soon", as: Int?.self) ?? 0,
-                reviews: try row.decode(column: "reviews", as: Int?.self) ?? 0)
+            counts[try row.decode(column: "id", as: UUID.self)] = DueCounts(
+                new: try row.decode(column: "new_cards", as: Int.self),
+                learning: try row.decode(column: "learning", as: Int.self),
+                learningSoon: try row.decode(column: "learning_soon", as: Int.self),
+                reviews: try row.decode(column: "reviews", as: Int.self))
         }
         return counts
     }
 
-    private func scope(_ states: [QueueState], dueBefore: Date, bookID: UUID?) -> SQLQueryString {
+    private func scope(_ state: QueueState, dueBefore: Date, bookID: UUID?) -> SQLQueryString {
         var clause: SQLQueryString = """
-            c.user_id = \(bind: userID) AND c.state IN (\(unsafeRaw: states.map { String($0.rawValue) }.joined(separator: ", ")))
-            AND c.due <= \(bind: dueBefore) AND (b.study_directions = 'both' OR b.study_directions = c.direction)
+            \(unsafeRaw: Self.joinCondition) AND c.user_id = \(bind: userID)
+            AND c.state = \(literal: state.rawValue) AND c.due <= \(bind: dueBefore)
+            AND \(unsafeRaw: Self.studiedDirection)
             """
-        if let bookID { clause = clause + " AND w.book_id = \(bind: bookID)" }
+        if let bookID { clause = clause + " AND c.book_id = \(bind: bookID)" }
         return clause
     }
 
@@ -133,9 +161,9 @@ struct CardStore: Sendable {
         guard
             let row = try await db.sql().raw(
                 """
-                SELECT \(unsafeRaw: Self.columns)
-                FROM cards c JOIN words w ON w.id = c.word_id AND w.user_id = c.user_id JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
-                WHERE c.user_id = \(bind: userID) AND c.word_id = \(bind: wordID) AND c.direction = \(bind: direction.rawValue)
+                SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.joined)
+                WHERE \(unsafeRaw: Self.joinCondition) AND c.user_id = \(bind: userID)
+                  AND c.word_id = \(bind: wordID) AND c.direction = \(bind: direction.rawValue)
                 """
             ).first()
         else { throw AppError.notFound("card") }

@@ -1,0 +1,168 @@
+import Fluent
+import Foundation
+import Logging
+import MaeilAPI
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+/// Every statement the hot pages run (word pages of a big and a small book,
+/// the books list, the dashboard, the study overview and queues, the
+/// calendar) must reach words, cards and review logs through an index: a
+/// full scan, or a sort of every matching row, costs what the user owns
+/// instead of what the page shows. The statements are the real ones, caught
+/// from the server's query log while a client walks those pages.
+@Suite("Query plans")
+struct QueryPlanTests {
+    @Test func hotPagesUseIndexesOnly() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let big = try await api.createBook("Big")
+            let small = try await api.createBook("Small")
+            let csv =
+                "term,meaning\n" + (1...2_000).map { "word\($0),뜻\($0)" }.joined(separator: "\n")
+            let imported = try await api.send(
+                .POST, "/api/v1/books/\(big.id)/import?filename=words.csv", raw: Data(csv.utf8))
+            #expect(imported.status == .ok, "\(imported.body.string)")
+            for i in 1...20 { _ = try await api.addWord(small.id, "small\(i)", "작은\(i)") }
+            let queue = try api.decode(
+                ReviewQueueDTO.self, try await api.send(.GET, "/api/v1/study/queue"))
+            for (card, rating) in zip(queue.cards, [1, 3, 4, 3]) {
+                let answered = try await api.send(
+                    .POST, "/api/v1/study/answer",
+                    json: ReviewAnswerInput(
+                        wordID: card.wordID, direction: card.direction.rawValue, rating: rating,
+                        version: card.version))
+                #expect(answered.status == .ok, "\(answered.body.string)")
+            }
+
+            let captured = SQLCapture()
+            var logger = Logger(label: "maeil.query-plans") { _ in captured }
+            logger.logLevel = .debug
+            app.logger = logger
+            let pages = [
+                "/api/v1/books", "/api/v1/books/\(big.id)", "/api/v1/books/\(big.id)/words?page=2",
+                "/api/v1/books/\(big.id)/words?page=3&sort=oldest",
+                "/api/v1/books/\(small.id)/words", "/api/v1/stats/dashboard",
+                "/api/v1/study/queue", "/api/v1/study/queue?book=\(big.id)",
+                "/api/v1/study/queue?book=\(small.id)", "/api/v1/calendar",
+            ]
+            let token = try #require(api.token)
+            try await LiveServer.run(app) { server in
+                for page in pages {
+                    let response = try await server.send(
+                        .GET, page, headers: ["Authorization": "Bearer \(token)"])
+                    #expect(response.status == .ok, "\(page)")
+                }
+            }
+            app.logger = Logger(label: "maeil.test")
+
+            let statements = captured.statements.filter(Self.readsBigTables)
+            #expect(statements.count >= 10, "caught \(statements.count) statements")
+            let sql = try app.db.sql()
+            for statement in Set(statements) {
+                let plan = try await Self.plan(of: statement, on: app.db)
+                let problems = Self.problems(
+                    in: plan, paged: statement.contains("LIMIT"), dialect: sql.maeilDialect)
+                #expect(
+                    problems.isEmpty,
+                    "\(problems.joined(separator: "; ")) in\n\(statement)\nplan:\n\(plan.joined(separator: "\n"))"
+                )
+            }
+        }
+    }
+
+    static let bigTables = ["words", "cards", "review_logs"]
+
+    static func readsBigTables(_ statement: String) -> Bool {
+        let text = statement.lowercased()
+        return text.hasPrefix("select")
+            && bigTables.contains { text.contains("from \($0)") || text.contains("join \($0)") }
+    }
+
+    /// The plan as text lines. Bound values are left out: SQLite plans
+    /// unbound parameters as NULL without folding them; PostgreSQL is asked
+    /// for its generic plan, with sequential scans discouraged so that a
+    /// "Seq Scan" left in the plan means no index can serve the statement.
+    static func plan(of statement: String, on db: any Database) async throws -> [String] {
+        let sql = try db.sql()
+        switch sql.maeilDialect {
+        case .sqlite:
+            return try await sql.raw("EXPLAIN QUERY PLAN \(unsafeRaw: statement)").all().map {
+                try $0.decode(column: "detail", as: String.self)
+            }
+        case .postgres:
+            return try await db.withConnection { connection in
+                let session = try connection.sql()
+                let parameters = Self.placeholderCount(statement)
+                try await session.raw("SET plan_cache_mode = force_generic_plan").run()
+                try await session.raw("SET enable_seqscan = off").run()
+                try await session.raw("PREPARE plan_probe AS \(unsafeRaw: statement)").run()
+                let nulls = Array(repeating: "NULL", count: parameters).joined(separator: ", ")
+                let execute = parameters == 0 ? "plan_probe" : "plan_probe(\(nulls))"
+                let lines = try await session.raw("EXPLAIN EXECUTE \(unsafeRaw: execute)").all()
+                    .map { try $0.decode(column: "QUERY PLAN", as: String.self) }
+                try await session.raw("DEALLOCATE plan_probe").run()
+                try await session.raw("RESET enable_seqscan").run()
+                try await session.raw("RESET plan_cache_mode").run()
+                return lines
+            }
+        }
+    }
+
+    static func placeholderCount(_ statement: String) -> Int {
+        let numbers = statement.split(separator: "$").dropFirst().compactMap {
+            Int($0.prefix { $0.isNumber })
+        }
+        return numbers.max() ?? 0
+    }
+
+    /// Full scans of the big tables; and in a statement that shows a page
+    /// (LIMIT), a sort of every matching row instead of reading in index order.
+    static func problems(in plan: [String], paged: Bool, dialect: DatabaseDialect) -> [String] {
+        plan.compactMap { line in
+            let step = line.trimmingCharacters(in: .whitespaces)
+            switch dialect {
+            case .sqlite:
+                for table in bigTables + ["w", "c", "r", "l"]
+                where step.hasPrefix("SCAN \(table) ") || step == "SCAN \(table)" {
+                    return "full scan: \(step)"
+                }
+                if paged && step.hasPrefix("USE TEMP B-TREE FOR") && step.contains("ORDER BY") {
+                    return "sort of every row: \(step)"
+                }
+            case .postgres:
+                for table in bigTables where step.contains("Seq Scan on \(table)") {
+                    return "full scan: \(step)"
+                }
+            }
+            return nil
+        }
+    }
+}
+
+/// Keeps the SQL text of every statement the database drivers log.
+final class SQLCapture: LogHandler, @unchecked Sendable {
+    private let lock = NSLock()
+    private var caught: [String] = []
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .debug
+
+    var statements: [String] { lock.withLock { caught } }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(
+        level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
+        file: String, function: String, line: UInt
+    ) {
+        guard case .string(let sql)? = metadata?["sql"] else { return }
+        lock.withLock { caught.append(sql) }
+    }
+}
