@@ -60,10 +60,15 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.middleware = Middlewares()
     app.middleware.use(MaeilErrorMiddleware())
     app.middleware.use(URLControlCharacterGuard())
+    let assets = StaticAssets(publicDirectory: app.directory.publicDirectory)
+    app.leaf.tags["asset"] = AssetTag(assets: assets)
+    app.middleware.use(AssetCachingMiddleware(assets: assets))
     app.middleware.use(
         FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
 
     app.lifecycle.use(SessionSweeper())
+    // HTML, JSON, CSS, JS and SVG go out gzipped to clients that ask for it.
+    app.http.server.configuration.responseCompression = .enabledForCompressibleTypes
 
     try routes(app)
 }

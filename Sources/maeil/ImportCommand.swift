@@ -41,13 +41,17 @@ struct Import: AsyncParsableCommand {
     }
 }
 
-/// A one-line progress bar on standard error, redrawn at most 20 times a second.
+/// A one-line progress bar on standard error, redrawn at most 20 times a
+/// second, and only on a terminal: in a pipe or a log it would be thousands
+/// of carriage returns.
 final class ProgressBar: @unchecked Sendable {
+    private let onTerminal = isatty(STDERR_FILENO) == 1
     private let lock = NSLock()
     private var lastDraw = Date.distantPast
     private var drawn = false
 
     func update(_ done: Int, of total: Int) {
+        guard onTerminal else { return }
         lock.lock()
         defer { lock.unlock() }
         guard done == total || Date().timeIntervalSince(lastDraw) > 0.05 else { return }
