@@ -8,7 +8,11 @@ struct WordSearchTests {
         let keys = WordSearchKeys(term: "Café", meaning: "카페, 커피숍", reading: "")
         #expect(keys.text == "cafe\n카페\n커피숍\n카페, 커피숍")
         #expect(keys.jamo.hasPrefix("cafe\nㅋㅏㅍㅔ\nㅋㅓㅍㅣㅅㅛㅂ"))
-        #expect(keys.choseong.hasPrefix("ccaaffee\nㅋㅋㅍㅍ\nㅋㅋㅍㅍㅅㅅ"))
+        #expect(keys.choseong.hasPrefix("ㅋㅋㅍㅍ\nㅋㅋㅍㅍㅅㅅ"), "only lines with Hangul")
+        let japanese = WordSearchKeys(term: "水", meaning: "water; fluid", reading: "みず")
+        #expect(japanese.choseong.isEmpty && !japanese.jamo.isEmpty)
+        let mixed = WordSearchKeys(term: "TV 보기", meaning: "", reading: "")
+        #expect(mixed.choseong == "ttvv  ㅂㅂㄱㄱ", "a line with Hangul is kept whole (folded)")
         #expect(WordSearchKeys.doubled("ㅅㄱ\nab") == "ㅅㅅㄱㄱ\naabb")
     }
 
