@@ -41,7 +41,7 @@ struct CSRFMiddleware: AsyncMiddleware {
     /// The visitor's token, made on first use (see `attachCookie(to:for:)`).
     static func token(for request: Request) -> String {
         if let token = existingToken(for: request) { return token }
-        let token = [UInt8].random(count: 24).map { String(format: "%02x", $0) }.joined()
+        let token = [UInt8].random(count: 24).hex
         if request.auth.has(User.self) {
             request.session.data[sessionKey] = token
         } else {

@@ -20,7 +20,7 @@ struct DatabaseSessionDriver: AsyncSessionDriver {
     }
 
     func createSession(_ data: SessionData, for request: Request) async throws -> SessionID {
-        let id = [UInt8].random(count: 32).map { String(format: "%02x", $0) }.joined()
+        let id = [UInt8].random(count: 32).hex
         let now = Date()
         try await request.db.sql().raw(
             """

@@ -5,6 +5,6 @@ import Vapor
 /// holds nothing that signs anyone in.
 enum SecretDigest {
     static func sha256Hex(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(secret.utf8)).hex
     }
 }

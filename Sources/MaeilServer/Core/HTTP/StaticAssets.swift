@@ -21,7 +21,7 @@ struct StaticAssets: Sendable {
             else { continue }
             let path = String(file.standardizedFileURL.path.dropFirst(root.path.count))
             versions[path.hasPrefix("/") ? path : "/" + path] = String(
-                SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined().prefix(12))
+                SHA256.hash(data: data).hex.prefix(12))
         }
         self.versions = versions
     }

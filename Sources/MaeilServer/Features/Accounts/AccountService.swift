@@ -135,7 +135,7 @@ struct AccountService: Sendable {
             throw AppError.invalid("token name must not contain control characters")
         }
         let secret =
-            "maeil_" + [UInt8].random(count: 24).map { String(format: "%02x", $0) }.joined()
+            "maeil_" + [UInt8].random(count: 24).hex
         let token = UserToken(userID: userID, name: name, tokenHash: Self.digest(secret))
         try await token.create(on: db)
         return (token, secret)

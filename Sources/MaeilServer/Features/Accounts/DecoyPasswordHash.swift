@@ -11,7 +11,7 @@ final class DecoyPasswordHash: Sendable {
 
     func value(using passwords: AsyncPasswordHasher) async throws -> String {
         if let hash = made.withLockedValue({ $0 }) { return hash }
-        let secret = [UInt8].random(count: 24).map { String(format: "%02x", $0) }.joined()
+        let secret = [UInt8].random(count: 24).hex
         let hash = try await passwords.hash(secret)
         return made.withLockedValue { stored in
             if stored == nil { stored = hash }
