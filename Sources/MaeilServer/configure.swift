@@ -13,6 +13,10 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.routes.defaultMaxBodySize = "20mb"
 
     try configureDatabase(app, settings: settings)
+    if !settings.usesPostgres {
+        try await SQLiteTuning.apply(
+            to: app, busyTimeoutMilliseconds: Int(settings.databaseWait * 1000))
+    }
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
 
     app.decoyPasswordHash = DecoyPasswordHash()
@@ -88,16 +92,35 @@ private func configureDatabase(_ app: Application, settings: ServerSettings) thr
         try PrivateFiles.prepareDatabase(at: path)
         app.databases.use(
             .sqlite(.file(path), connectionPoolTimeout: wait, sqlLogLevel: .debug), as: .sqlite)
-        app.lifecycle.use(SQLiteTuning())
     } else {
         throw DatabaseSetupError.badURL(settings.databaseURL ?? "")
     }
 }
 
 /// WAL lets readers work while a write (an import) is going on.
-private struct SQLiteTuning: LifecycleHandler {
-    func didBootAsync(_ app: Application) async throws {
+///
+/// And a busy timeout on every connection: SQLiteNIO's own busy handler
+/// retries at once, forever, on the thread it holds. Two writers then spin on
+/// both threads of the pool while the transaction they wait for cannot get a
+/// thread for its next statement (seen as a test run that never ended, and a
+/// server would hang the same way beside a `maeil import`). With a timeout a
+/// waiting writer sleeps between tries and gives up after the settings'
+/// `databaseWait` with SQLITE_BUSY, answered as 503. Each event loop's pool
+/// holds one connection, kept for the app's life.
+///
+/// Applied while configuring, before any request or migration (VaporTesting
+/// boots synchronously and never calls a handler's `didBootAsync`).
+private enum SQLiteTuning {
+    static func apply(to app: Application, busyTimeoutMilliseconds: Int) async throws {
         try await app.db.sql().raw("PRAGMA journal_mode=WAL").run()
+        for loop in app.eventLoopGroup.makeIterator() {
+            guard let db = app.databases.database(logger: app.logger, on: loop) else { continue }
+            try await db.withConnection { connection in
+                try await connection.sql().raw(
+                    "PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeoutMilliseconds))"
+                ).run()
+            }
+        }
     }
 }
 

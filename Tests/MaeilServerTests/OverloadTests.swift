@@ -1,4 +1,5 @@
 import Fluent
+import FluentSQLiteDriver
 import Foundation
 import Testing
 import Vapor
@@ -52,6 +53,34 @@ struct OverloadTests {
 
             await holders.value
             #expect(try await api.send(.GET, "/api/v1/books").status == .ok)
+        }
+    }
+
+    /// SQLite: a write that waits on another writer (here a second process's
+    /// transaction, as `maeil import` holds one) gives up after the wait with
+    /// 503 instead of spinning on its thread until the other commits.
+    @Test func aWriterKeptWaitingOnSQLiteGetsA503() async throws {
+        guard TestDatabase.postgresURL == nil else { return }
+        var settings = freshSettings()
+        settings.databaseWait = 1
+        try await withMaeilApp(settings: settings) { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Fruit")
+            let other = try await SQLiteConnection.open(
+                storage: .file(path: settings.sqlitePath), threadPool: NIOThreadPool.singleton,
+                on: app.eventLoopGroup.any())
+            _ = try await other.query("BEGIN IMMEDIATE")
+            let started = Date()
+            let waiting = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/words", json: ["term": "apple", "meaning": "사과"])
+            #expect(waiting.status == .serviceUnavailable, "\(waiting.body.string)")
+            #expect(waiting.headers.first(name: .retryAfter) == "1")
+            #expect(Date().timeIntervalSince(started) < 4, "gave up after about a second")
+            _ = try await other.query("ROLLBACK")
+            try await other.close()
+            let after = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/words", json: ["term": "apple", "meaning": "사과"])
+            #expect(after.status == .created, "\(after.body.string)")
         }
     }
 }

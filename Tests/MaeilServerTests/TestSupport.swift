@@ -1,5 +1,6 @@
 import Foundation
 import MaeilAPI
+import NIOCore
 import SQLKit
 import Testing
 import Vapor
@@ -24,7 +25,17 @@ func withMaeilApp<T>(_ test: (Application) async throws -> T) async throws -> T 
     return try await withMaeilApp(settings: settings, test)
 }
 
+/// The test apps run side by side and share NIO's blocking thread pool, where
+/// SQLite statements run (one thread per core by default). A write waiting on
+/// another write of the same app holds its thread while it waits; with two
+/// threads, two such waits from different apps left no thread for the
+/// statements they waited on, and requests timed out with 503.
+private let roomyBlockingPool: Void = {
+    NIOSingletons.blockingPoolThreadCountSuggestion = 16
+}()
+
 func freshSettings() -> ServerSettings {
+    _ = roomyBlockingPool
     var settings = ServerSettings(bcryptCost: 4, timeZone: TimeZone(identifier: "Asia/Seoul")!)
     if let url = TestDatabase.postgresURL {
         settings.databaseURL = url

@@ -1,4 +1,5 @@
 import AsyncKit
+import FluentSQLiteDriver
 import MaeilAPI
 import Vapor
 import VocabCore
@@ -38,4 +39,22 @@ extension ConnectionPoolTimeoutError: ReportableError {
     var code: ErrorCode { .busy }
     var message: String { "the server is busy; try again in a moment" }
     var retryAfter: Int? { 1 }
+}
+
+/// SQLite gave up waiting for another writer (see `SQLiteTuning`): busy, not broken.
+struct DatabaseBusy: ReportableError {
+    var status: HTTPResponseStatus { .serviceUnavailable }
+    var code: ErrorCode { .busy }
+    var message: String { "the server is busy; try again in a moment" }
+    var retryAfter: Int? { 1 }
+
+    /// The error as the client should see it: SQLite's "busy" becomes this.
+    static func translated(_ error: any Error) -> any Error {
+        if let sqlite = error as? SQLiteError,
+            [.busy, .busyTimeout, .busyInRecovery, .busyInSnapshot].contains(sqlite.reason)
+        {
+            return DatabaseBusy()
+        }
+        return error
+    }
 }

@@ -14,8 +14,9 @@ public struct ServerSettings: Sendable {
     public var postgresSchema: String?
     /// Accounts one client address may make per hour on the web and the API (0: no limit).
     public var signupsPerHour: Int = 20
-    /// How long a request waits for a free database connection before the
-    /// server answers 503 with `Retry-After` (never a 500).
+    /// How long a request waits for a free database connection, or on SQLite
+    /// for another writer to finish, before the server answers 503 with
+    /// `Retry-After` (never a 500).
     public var databaseWait: TimeInterval = 10
 
     public init(
