@@ -1,0 +1,29 @@
+-- wrk script for bench/anki: counts responses by status class (wrk alone lumps
+-- 4xx and 5xx together as "Non-2xx or 3xx") and prints latency percentiles.
+local threads = {}
+
+function setup(thread)
+    table.insert(threads, thread)
+end
+
+function init(args)
+    s2, s3, s4, s5 = 0, 0, 0, 0
+end
+
+function response(status, headers, body)
+    if status >= 500 then s5 = s5 + 1
+    elseif status >= 400 then s4 = s4 + 1
+    elseif status >= 300 then s3 = s3 + 1
+    else s2 = s2 + 1 end
+end
+
+function done(summary, latency, requests)
+    local c = {0, 0, 0, 0}
+    for _, t in ipairs(threads) do
+        c[1] = c[1] + t:get("s2"); c[2] = c[2] + t:get("s3")
+        c[3] = c[3] + t:get("s4"); c[4] = c[4] + t:get("s5")
+    end
+    io.write(string.format("status_2xx=%d status_3xx=%d status_4xx=%d status_5xx=%d\n", c[1], c[2], c[3], c[4]))
+    io.write(string.format("latency_p50_ms=%.2f latency_p99_ms=%.2f\n",
+        latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+end
