@@ -12,7 +12,11 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import (
+    NoSuchElementException,
+    StaleElementReferenceException,
+    WebDriverException,
+)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -170,7 +174,10 @@ class Page:
 
     def wait(self, condition, timeout=10):
         # Pages reload under a waiting condition: look again rather than fail.
-        ignored = (NoSuchElementException, StaleElementReferenceException)
+        # Under load chromedriver reports an element of the page being left as
+        # an "unhandled inspector error" (a plain WebDriverException), not as a
+        # stale element; a real mistake still ends in the timeout.
+        ignored = (NoSuchElementException, StaleElementReferenceException, WebDriverException)
         return WebDriverWait(self.d, timeout, ignored_exceptions=ignored).until(condition)
 
     def reloaded_after(self, action, timeout=10):

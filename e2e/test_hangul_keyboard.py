@@ -327,7 +327,7 @@ def test_phone_layout_light_and_dark(kb):
     # The Korean interface on the phone.
     kb.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     kb.find("form[action='/language'] button").click()
-    kb.wait(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko")
+    kb.wait(lambda d: d.execute_script("return document.documentElement.lang") == "ko")
     toggle = kb.wait_css("#fast-meaning + [data-hk-toggle]")
     assert toggle.get_attribute("aria-label") == "한글 키보드"
     kb.find("#fast-term").send_keys("bye", Keys.ENTER)
