@@ -35,6 +35,11 @@ cleanup() {
 trap cleanup EXIT
 unset DATABASE_URL MAEIL_DATA_DIR MAEIL_TOKEN
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
+# The checks count learning cards that come back early, which stops at the end
+# of the day: run in a zone where it is about noon now, so a run near midnight
+# (as CI's at 23:57 UTC was) sees the same screens. Etc/GMT+N is UTC-N.
+shift_hours=$(( 10#$(date -u +%H) - 12 ))
+if [ "$shift_hours" -ge 0 ]; then export MAEIL_TIMEZONE="Etc/GMT+$shift_hours"; else export MAEIL_TIMEZONE="Etc/GMT$shift_hours"; fi
 
 passed=0
 failed=0
