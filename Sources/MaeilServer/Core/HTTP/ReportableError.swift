@@ -32,24 +32,20 @@ extension ValidationError: ReportableError {
     var code: ErrorCode { .invalidInput }
 }
 
-/// No database connection came free in time: the server is overloaded, not
-/// broken. 503 with `Retry-After` tells clients (and load balancers) to come back.
-extension ConnectionPoolTimeoutError: ReportableError {
-    var status: HTTPResponseStatus { .serviceUnavailable }
-    var code: ErrorCode { .busy }
-    var message: String { "the server is busy; try again in a moment" }
-    var retryAfter: Int? { 1 }
-}
-
-/// SQLite gave up waiting for another writer (see `SQLiteTuning`): busy, not broken.
+/// The database was too busy to answer in time — no connection came free in
+/// the pool, or SQLite gave up waiting for another writer (see
+/// `SQLiteTuning`): overloaded, not broken. 503 with `Retry-After` tells
+/// clients (and load balancers) to come back.
 struct DatabaseBusy: ReportableError {
     var status: HTTPResponseStatus { .serviceUnavailable }
     var code: ErrorCode { .busy }
     var message: String { "the server is busy; try again in a moment" }
     var retryAfter: Int? { 1 }
 
-    /// The error as the client should see it: SQLite's "busy" becomes this.
+    /// The error as the client should see it: the pool's timeout and
+    /// SQLite's "busy" become this.
     static func translated(_ error: any Error) -> any Error {
+        if error is ConnectionPoolTimeoutError { return DatabaseBusy() }
         if let sqlite = error as? SQLiteError,
             [.busy, .busyTimeout, .busyInRecovery, .busyInSnapshot].contains(sqlite.reason)
         {

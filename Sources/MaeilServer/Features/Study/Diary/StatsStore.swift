@@ -141,7 +141,7 @@ struct StatsStore: Sendable {
             SELECT CASE WHEN c.due < \(bind: start) THEN -1 ELSE \(quarter) END AS slot, COUNT(*) AS n
             FROM cards c JOIN books b ON b.id = c.book_id AND b.user_id = c.user_id
             WHERE c.user_id = \(bind: userID) AND c.state = \(literal: QueueState.review.rawValue) AND c.due < \(bind: end)
-              AND (b.study_directions = 'both' OR b.study_directions = c.direction)
+              AND \(unsafeRaw: CardStore.studiedDirection)
             GROUP BY slot
             """
         ).all()
