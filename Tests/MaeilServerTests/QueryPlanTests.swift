@@ -31,11 +31,7 @@ struct QueryPlanTests {
             let queue = try api.decode(
                 ReviewQueueDTO.self, try await api.send(.GET, "/api/v1/study/queue"))
             for (card, rating) in zip(queue.cards, [1, 3, 4, 3]) {
-                let answered = try await api.send(
-                    .POST, "/api/v1/study/answer",
-                    json: ReviewAnswerInput(
-                        wordID: card.wordID, direction: card.direction.rawValue, rating: rating,
-                        version: card.version))
+                let answered = try await api.answer(card, rating)
                 #expect(answered.status == .ok, "\(answered.body.string)")
             }
 

@@ -10,13 +10,6 @@ import VocabCore
 
 @Suite("Study diary and statistics API")
 struct StatsAPITests {
-    struct Answer: Encodable {
-        var wordID: UUID
-        var direction = "forward"
-        var rating: Int
-        var version: Int
-    }
-
     /// A user of the API with their id, for the rows the tests write with SQL.
     struct Learner {
         var api: API
@@ -33,11 +26,7 @@ struct StatsAPITests {
             let queue = try api.decode(
                 ReviewQueueDTO.self, try await api.send(.GET, "/api/v1/study/queue"))
             let card = try #require(queue.cards.first)
-            let response = try await api.send(
-                .POST, "/api/v1/study/answer",
-                json: Answer(
-                    wordID: card.wordID, direction: card.direction.rawValue, rating: rating,
-                    version: card.version))
+            let response = try await api.answer(card, rating)
             #expect(response.status == .ok, "\(response.body.string)")
             return card
         }

@@ -10,27 +10,11 @@ import VocabCore
 
 @Suite("Spaced repetition API")
 struct StudyAPITests {
-    struct Answer: Encodable {
-        var wordID: UUID
-        var direction = "forward"
-        var rating: Int
-        var version: Int
-    }
-
     func queue(_ api: API, book: UUID? = nil) async throws -> ReviewQueueDTO {
         let response = try await api.send(
             .GET, "/api/v1/study/queue" + (book.map { "?book=\($0)" } ?? ""))
         #expect(response.status == .ok, "\(response.body.string)")
         return try api.decode(ReviewQueueDTO.self, response)
-    }
-
-    func answer(_ api: API, _ card: StudyCardDTO, _ rating: Int) async throws -> TestingHTTPResponse
-    {
-        try await api.send(
-            .POST, "/api/v1/study/answer",
-            json: Answer(
-                wordID: card.wordID, direction: card.direction.rawValue, rating: rating,
-                version: card.version))
     }
 
     @Test func newCardsAnswerUndoAndReplay() async throws {
@@ -54,14 +38,14 @@ struct StudyAPITests {
                 "FSRS-6 defaults for a new card")
 
             // Good: the first learning step (10 minutes).
-            let good = try await answer(api, first, 3)
+            let good = try await api.answer(first, 3)
             #expect(good.status == .ok, "\(good.body.string)")
             let after = try api.decode(StudyCardDTO.self, good)
             #expect(after.state == .learning && after.version == 1)
             #expect(abs(after.due.timeIntervalSinceNow - 600) < 5)
 
             // The same answer again is refused and changes nothing.
-            let replay = try await answer(api, first, 3)
+            let replay = try await api.answer(first, 3)
             #expect(replay.status == .conflict && api.errorCode(replay) == "stale_answer")
             q = try await queue(api)
             #expect(q.newCount == 1)
@@ -86,23 +70,24 @@ struct StudyAPITests {
             let card = try #require(try await queue(api).cards.first)
 
             for rating in [0, 5, -1] {
-                let r = try await answer(api, card, rating)
+                let r = try await api.answer(card, rating)
                 #expect(
                     r.status == .badRequest && api.errorCode(r) == "invalid_rating",
                     "rating \(rating)")
             }
-            let foreign = try await answer(other, card, 3)
+            let foreign = try await other.answer(card, 3)
             #expect(foreign.status == .notFound)
             let bad = try await api.send(.POST, "/api/v1/study/answer", json: ["wordID": "x"])
             #expect(bad.status == .badRequest)
             #expect(try await queue(api).cards.first?.version == 0)
 
             // Easy graduates the card for days: answering it again today is refused.
-            let easy = try api.decode(StudyCardDTO.self, try await answer(api, card, 4))
+            let easy = try api.decode(StudyCardDTO.self, try await api.answer(card, 4))
             #expect(easy.state == .review)
             let early = try await api.send(
                 .POST, "/api/v1/study/answer",
-                json: Answer(wordID: card.wordID, rating: 3, version: easy.version))
+                json: ReviewAnswerInput(
+                    wordID: card.wordID, direction: "forward", rating: 3, version: easy.version))
             #expect(early.status == .conflict && api.errorCode(early) == "not_due")
             #expect(try await queue(api).cards.isEmpty)
             // The other user's undo cannot touch it.
@@ -122,7 +107,7 @@ struct StudyAPITests {
             #expect(limited.status == .ok)
             var q = try await queue(api)
             #expect(q.newCount == 2 && q.cards.count == 2)
-            _ = try await answer(api, q.cards[0], 4)
+            _ = try await api.answer(q.cards[0], 4)
             q = try await queue(api)
             #expect(q.newCount == 1, "one new card left today")
 
@@ -155,8 +140,8 @@ struct StudyAPITests {
             // Undo passes over an answer to a word deleted since: the one before it is taken back.
             let kept = try #require(
                 q.cards.first { $0.direction == .forward && $0.wordID != reverse.wordID })
-            #expect(try await answer(api, kept, 3).status == .ok)
-            #expect(try await answer(api, reverse, 1).status == .ok)
+            #expect(try await api.answer(kept, 3).status == .ok)
+            #expect(try await api.answer(reverse, 1).status == .ok)
 
             // Deleting a word removes its cards.
             _ = try await api.send(.DELETE, "/api/v1/words/\(reverse.wordID)")
@@ -191,10 +176,10 @@ struct StudyAPITests {
             // Learning (Good), review (Easy) and relearning cards in both books.
             let reverse = try #require(
                 try await queue(api, book: both.id).cards.first { $0.direction == .reverse })
-            #expect(try await answer(api, reverse, 1).status == .ok)
+            #expect(try await api.answer(reverse, 1).status == .ok)
             let cards = try await queue(api, book: fruit.id).cards
-            #expect(try await answer(api, cards[0], 3).status == .ok)
-            #expect(try await answer(api, cards[1], 4).status == .ok)
+            #expect(try await api.answer(cards[0], 3).status == .ok)
+            #expect(try await api.answer(cards[1], 4).status == .ok)
 
             let user = try #require(
                 try await User.query(on: app.db).filter(\.$username == username).first())

@@ -136,6 +136,15 @@ struct API {
         return try decode(WordDTO.self, response)
     }
 
+    /// Answers a review card as it was shown (its `version`).
+    func answer(_ card: StudyCardDTO, _ rating: Int) async throws -> TestingHTTPResponse {
+        try await send(
+            .POST, "/api/v1/study/answer",
+            json: ReviewAnswerInput(
+                wordID: card.wordID, direction: card.direction.rawValue, rating: rating,
+                version: card.version))
+    }
+
     func errorCode(_ response: TestingHTTPResponse) -> String? {
         struct Body: Decodable {
             struct E: Decodable {
