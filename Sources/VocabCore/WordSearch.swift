@@ -10,7 +10,10 @@ import Hangul
 ///   partly typed syllable matches ("삭" finds 사과) and a two-syllable word is
 ///   long enough for a trigram index;
 /// - `choseong`: the initial consonants ("ㅅㄱ" finds 사과) of the lines with
-///   Hangul, each written twice (see `doubled`).
+///   Hangul, each written twice (see `doubled`);
+/// - `cjk`: the lines of `jamo` with kanji or kana, each character written three times
+///   (see `tripled`), so a one- or two-character query (水, 学校) is long
+///   enough for a trigram index.
 /// A query (`WordSearchQuery`) also tries the other keyboard layout ("tkrhk"
 /// finds 사과; "메ㅔㅣㄷ" finds apple). `WordSearchMatcher` ranks a word and
 /// says where the match is, for highlighting.
@@ -18,14 +21,53 @@ public struct WordSearchKeys: Sendable, Equatable {
     public var text: String
     public var jamo: String
     public var choseong: String
+    public var cjk: String
 
     public init(term: String, meaning: String, reading: String) {
         let lines = WordSearchKeys.fields(term: term, meaning: meaning, reading: reading).map(
             SearchFolding.fold)
         text = lines.joined(separator: "\n")
-        jamo = lines.map { Hangul.decompose($0, splitCompounds: true) }.joined(separator: "\n")
+        let jamoLines = lines.map { Hangul.decompose($0, splitCompounds: true) }
+        jamo = jamoLines.joined(separator: "\n")
         choseong = WordSearchKeys.doubled(
             lines.filter(WordSearchKeys.holdsHangul).map(Hangul.choseong).joined(separator: "\n"))
+        cjk = WordSearchKeys.tripled(
+            jamoLines.filter(WordSearchKeys.holdsCJK).joined(separator: "\n"))
+    }
+
+    /// Whether a text has kanji or kana: a line of the `cjk` key, or a short
+    /// query that is looked up there.
+    public static func holdsCJK(_ text: String) -> Bool {
+        text.unicodeScalars.contains {
+            switch $0.value {
+            case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+                0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x3134F:
+                true
+            default: false
+            }
+        }
+    }
+
+    /// Every character three times ("学校" → "学学学校校校"), as `doubled` does
+    /// for choseong: a tripled needle matches only aligned with the tripled
+    /// text, and even one character is three, enough for a trigram.
+    public static func tripled(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            out.append(scalar)
+            if scalar != "\n" {
+                out.append(scalar)
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// The form of a query the `cjk` key is searched with, when the query is
+    /// too short for the trigram index in typing units but has kanji or kana.
+    public static func shortCJKNeedle(_ query: WordSearchQuery) -> String? {
+        guard query.jamo.unicodeScalars.count < 3, holdsCJK(query.jamo) else { return nil }
+        return tripled(query.jamo)
     }
 
     /// Whether a line has Hangul (syllables or jamo). Only such lines go into

@@ -1,5 +1,7 @@
+import Fluent
 import Foundation
 import MaeilAPI
+import SQLKit
 import Testing
 import Vapor
 import VaporTesting
@@ -102,6 +104,63 @@ struct KoreanSearchAPITests {
             #expect(narrow.items.first?.term == "word100", "the exact match first")
             #expect(narrow.total == 7, "word100…word1005")
             #expect(!narrow.totalCapped)
+        }
+    }
+
+    /// One or two kanji or kana go through the tripled key: the same words as
+    /// a scan would find, exact matches first, and edits follow.
+    @Test func shortKanjiAndKanaQueries() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("日本語")
+            _ = try await api.addWord(book.id, "水道", "수도", reading: "すいどう")
+            _ = try await api.addWord(book.id, "水", "물", reading: "みず")
+            _ = try await api.addWord(book.id, "学校", "학교", reading: "がっこう")
+            let cat = try await api.addWord(book.id, "猫", "고양이", reading: "ねこ")
+            _ = try await api.addWord(book.id, "water", "물, 水")
+
+            let water = try await search(api, "水")
+            #expect(Set(water.prefix(2)) == ["水", "water"], "the term, or a whole sense, first")
+            #expect(water.dropFirst(2) == ["水道"])
+            #expect(try await search(api, "学校") == ["学校"])
+            #expect(try await search(api, "校") == ["学校"])
+            #expect(try await search(api, "ねこ") == ["猫"])
+            #expect(try await search(api, "こう") == ["学校"])
+            #expect(try await search(api, "校学").isEmpty)
+            _ = try await api.send(.PATCH, "/api/v1/words/\(cat.id)", json: ["reading": "びょう"])
+            #expect(try await search(api, "ねこ").isEmpty)
+            #expect(try await search(api, "びょ") == ["猫"])
+        }
+    }
+
+    /// A database from before the kanji key gets it for its words, and their
+    /// other keys are computed again (an old choseong key with English in it shrinks).
+    @Test func theUpgradeIndexesExistingWords() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Old")
+            let water = try await api.addWord(book.id, "水", "물", reading: "みず")
+            let apple = try await api.addWord(book.id, "사과", "apple")
+            try await app.db.withConnection { db in
+                try await AddCJKSearchKey().revert(on: db)
+                try await db.sql().raw(
+                    "UPDATE words SET choseong_text = \(bind: "ㅅㅅㄱㄱ\naappppllee") WHERE id = \(bind: apple.id)"
+                ).run()
+                try await AddCJKSearchKey().prepare(on: db)
+            }
+            #expect(try await search(api, "水") == ["水"])
+            #expect(try await search(api, "みず") == ["水"])
+            #expect(try await search(api, "ㅅㄱ") == ["사과"])
+            #expect(try await search(api, "apple") == ["사과"])
+            let keys = try await app.db.sql().raw(
+                "SELECT choseong_text, cjk_text FROM words WHERE id IN (\(binds: [water.id, apple.id]))"
+            ).all().map {
+                [
+                    try $0.decode(column: "choseong_text", as: String.self),
+                    try $0.decode(column: "cjk_text", as: String.self),
+                ]
+            }
+            #expect(Set(keys) == [["ㅁㅁ", "水水水\nみみみずずず"], ["ㅅㅅㄱㄱ", ""]])
         }
     }
 }

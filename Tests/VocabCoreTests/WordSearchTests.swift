@@ -14,6 +14,28 @@ struct WordSearchTests {
         let mixed = WordSearchKeys(term: "TV 보기", meaning: "", reading: "")
         #expect(mixed.choseong == "ttvv  ㅂㅂㄱㄱ", "a line with Hangul is kept whole (folded)")
         #expect(WordSearchKeys.doubled("ㅅㄱ\nab") == "ㅅㅅㄱㄱ\naabb")
+        #expect(japanese.cjk == "水水水\nみみみずずず", "only lines with kanji or kana, tripled")
+        #expect(keys.cjk.isEmpty)
+        let hanja = WordSearchKeys(term: "學校", meaning: "학교", reading: "Tシャツ")
+        #expect(hanja.cjk == "學學學校校校\nTTTシシシャャャツツツ".lowercased())
+    }
+
+    @Test func shortKanjiAndKanaQueriesAreTripledForTheIndex() {
+        #expect(WordSearchKeys.shortCJKNeedle(WordSearchQuery("水")) == "水水水")
+        #expect(WordSearchKeys.shortCJKNeedle(WordSearchQuery("学校")) == "学学学校校校")
+        #expect(WordSearchKeys.shortCJKNeedle(WordSearchQuery("ねこ")) == "ねねねこここ")
+        #expect(
+            WordSearchKeys.shortCJKNeedle(WordSearchQuery("東京都")) == nil, "long enough as it is")
+        #expect(WordSearchKeys.shortCJKNeedle(WordSearchQuery("ab")) == nil)
+        #expect(WordSearchKeys.shortCJKNeedle(WordSearchQuery("가")) == nil)
+        // A tripled needle matches the tripled key exactly where the query is in a line.
+        let key = WordSearchKeys(term: "東京", meaning: "Tokyo", reading: "とうきょう").cjk
+        for (query, found) in [
+            ("京", true), ("東京", true), ("京東", false), ("きと", false), ("うき", true),
+        ] {
+            let needle = WordSearchKeys.shortCJKNeedle(WordSearchQuery(query))!
+            #expect(key.contains(needle) == found, "\(query)")
+        }
     }
 
     @Test func queryForms() {

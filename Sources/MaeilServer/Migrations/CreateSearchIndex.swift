@@ -7,35 +7,9 @@ struct CreateSearchIndex: AsyncMigration {
         let sql = try database.sql()
         switch sql.maeilDialect {
         case .sqlite:
-            try await sql.raw(
-                """
-                CREATE VIRTUAL TABLE words_fts USING fts5(jamo_text, choseong_text, tokenize = 'trigram case_sensitive 1')
-                """
-            ).run()
-            try await sql.raw(
-                "INSERT INTO words_fts(rowid, jamo_text, choseong_text) SELECT search_id, jamo_text, choseong_text FROM words"
-            ).run()
-            try await sql.raw(
-                """
-                CREATE TRIGGER words_fts_insert AFTER INSERT ON words BEGIN
-                  INSERT INTO words_fts(rowid, jamo_text, choseong_text) VALUES (new.search_id, new.jamo_text, new.choseong_text);
-                END
-                """
-            ).run()
-            try await sql.raw(
-                """
-                CREATE TRIGGER words_fts_delete AFTER DELETE ON words BEGIN
-                  DELETE FROM words_fts WHERE rowid = old.search_id;
-                END
-                """
-            ).run()
-            try await sql.raw(
-                """
-                CREATE TRIGGER words_fts_update AFTER UPDATE OF jamo_text, choseong_text ON words BEGIN
-                  UPDATE words_fts SET jamo_text = new.jamo_text, choseong_text = new.choseong_text WHERE rowid = old.search_id;
-                END
-                """
-            ).run()
+            for statement in Self.sqliteIndex(over: Self.firstColumns) {
+                try await sql.raw(SQLQueryString(statement)).run()
+            }
         case .postgres:
             // pg_trgm ships with PostgreSQL and is a trusted extension. Without
             // the right to create it, search still works, by scanning.
@@ -45,12 +19,7 @@ struct CreateSearchIndex: AsyncMigration {
                 database.logger.warning(
                     "pg_trgm could not be enabled (\(String(reflecting: error))); search will scan")
             }
-            let available =
-                try await sql.raw(
-                    "SELECT COUNT(*) AS n FROM pg_extension WHERE extname = 'pg_trgm'"
-                )
-                .first()?.decode(column: "n", as: Int.self) ?? 0
-            if available > 0 {
+            if try await Self.hasTrigramIndexes(sql) {
                 try await sql.raw(
                     "CREATE INDEX words_jamo_trgm ON words USING gin (jamo_text public.gin_trgm_ops)"
                 ).run()
@@ -65,13 +34,55 @@ struct CreateSearchIndex: AsyncMigration {
         let sql = try database.sql()
         switch sql.maeilDialect {
         case .sqlite:
-            for trigger in ["words_fts_insert", "words_fts_delete", "words_fts_update"] {
-                try await sql.raw("DROP TRIGGER IF EXISTS \(ident: trigger)").run()
+            for statement in Self.dropSQLiteIndex {
+                try await sql.raw(SQLQueryString(statement)).run()
             }
-            try await sql.raw("DROP TABLE IF EXISTS words_fts").run()
         case .postgres:
             try await sql.raw("DROP INDEX IF EXISTS words_jamo_trgm").run()
             try await sql.raw("DROP INDEX IF EXISTS words_choseong_trgm").run()
         }
     }
+
+    /// PostgreSQL: whether pg_trgm is there for the key columns' indexes.
+    static func hasTrigramIndexes(_ sql: any SQLDatabase) async throws -> Bool {
+        let count =
+            try await sql.raw("SELECT COUNT(*) AS n FROM pg_extension WHERE extname = 'pg_trgm'")
+            .first()?.decode(column: "n", as: Int.self) ?? 0
+        return count > 0
+    }
+
+    /// The key columns the index first covered (`AddCJKSearchKey` adds `cjk_text`).
+    static let firstColumns = ["jamo_text", "choseong_text"]
+
+    /// SQLite: the FTS5 table over `columns` of `words`, filled from the
+    /// words there are, and the triggers that keep it in step.
+    static func sqliteIndex(over columns: [String]) -> [String] {
+        let list = columns.joined(separator: ", ")
+        let new = columns.map { "new.\($0)" }.joined(separator: ", ")
+        let assignments = columns.map { "\($0) = new.\($0)" }.joined(separator: ", ")
+        return [
+            "CREATE VIRTUAL TABLE words_fts USING fts5(\(list), tokenize = 'trigram case_sensitive 1')",
+            "INSERT INTO words_fts(rowid, \(list)) SELECT search_id, \(list) FROM words",
+            """
+            CREATE TRIGGER words_fts_insert AFTER INSERT ON words BEGIN
+              INSERT INTO words_fts(rowid, \(list)) VALUES (new.search_id, \(new));
+            END
+            """,
+            """
+            CREATE TRIGGER words_fts_delete AFTER DELETE ON words BEGIN
+              DELETE FROM words_fts WHERE rowid = old.search_id;
+            END
+            """,
+            """
+            CREATE TRIGGER words_fts_update AFTER UPDATE OF \(list) ON words BEGIN
+              UPDATE words_fts SET \(assignments) WHERE rowid = old.search_id;
+            END
+            """,
+        ]
+    }
+
+    static let dropSQLiteIndex = [
+        "DROP TRIGGER IF EXISTS words_fts_insert", "DROP TRIGGER IF EXISTS words_fts_delete",
+        "DROP TRIGGER IF EXISTS words_fts_update", "DROP TABLE IF EXISTS words_fts",
+    ]
 }

@@ -6,12 +6,14 @@ import VocabCore
 /// match a query, and in which rank, using the keys stored with each word.
 ///
 /// Candidates come from a trigram index so a query does not read every word:
-/// SQLite: an FTS5 table (trigram tokenizer) over `jamo_text` and
-/// `choseong_text`, kept in step by triggers and keyed by `words.search_id` (a
+/// SQLite: an FTS5 table (trigram tokenizer) over `jamo_text`,
+/// `choseong_text` and `cjk_text`, kept in step by triggers and keyed by `words.search_id` (a
 /// 64-bit id derived from the word's UUID, stable across VACUUM, unlike
 /// SQLite's implicit rowid); PostgreSQL: pg_trgm GIN indexes, which LIKE uses
-/// by itself. Trigrams need three characters; a shorter form of the query
-/// scans, which is what LIKE does anyway. The LIKE conditions stay in every
+/// by itself. Trigrams need three characters: choseong and short kanji or
+/// kana queries are matched against keys with each character repeated
+/// (`WordSearchKeys`); any other shorter form of the query scans, which is
+/// what LIKE does anyway. The LIKE conditions stay in every
 /// query, so results are exact either way.
 struct SearchIndex: Sendable {
     let query: WordSearchQuery
@@ -27,10 +29,12 @@ struct SearchIndex: Sendable {
     private var alternatives: [(column: String, needle: String)] {
         // A consonants-only query is a choseong query: as typing units it
         // would also match a final and the next initial (옷가게 for ㅅㄱ).
+        // A kanji or kana query of one or two characters is looked up in its
+        // tripled form, long enough for the trigram index.
         var list = [
-            query.choseong.map { ("choseong_text", WordSearchKeys.doubled($0)) } ?? (
-                "jamo_text", query.jamo
-            )
+            query.choseong.map { ("choseong_text", WordSearchKeys.doubled($0)) }
+                ?? WordSearchKeys.shortCJKNeedle(query).map { ("cjk_text", $0) }
+                ?? ("jamo_text", query.jamo)
         ]
         if let other = query.otherLayoutJamo, other != query.jamo {
             list.append(("jamo_text", other))

@@ -6,7 +6,7 @@ import VocabCore
 /// (the same list for INSERT and UPDATE), the columns a list reads with its
 /// book's name, and how such a row becomes a `WordRecord`. List-valued fields
 /// are JSON text, so one schema serves SQLite and PostgreSQL; `search_text`,
-/// `jamo_text` and `choseong_text` are the search keys (`WordSearchKeys`).
+/// `jamo_text`, `choseong_text` and `cjk_text` are the search keys (`WordSearchKeys`).
 enum WordRow {
     static let table = "words"
 
@@ -21,6 +21,7 @@ enum WordRow {
             ("examples", json(draft.examples)), ("tags", json(draft.tags)),
             ("memorized", draft.memorized), ("bookmarked", draft.bookmarked),
             ("search_text", keys.text), ("jamo_text", keys.jamo), ("choseong_text", keys.choseong),
+            ("cjk_text", keys.cjk),
         ]
     }
 
