@@ -86,13 +86,19 @@ struct AuthAPITests {
 
     @Test func tokensCanBeCreatedListedAndRevoked() async throws {
         try await withMaeilApp { app in
-            let api = try await API.signUp(app)
+            let api = try await API.signUp(app, "laptopowner")
             let created = try await api.send(.POST, "/api/v1/tokens", json: ["name": "laptop"])
             #expect(created.status == .created)
             let token = try api.decode(NewTokenDTO.self, created)
             #expect(token.token.hasPrefix("maeil_"))
             let list = try api.decode([TokenDTO].self, try await api.send(.GET, "/api/v1/tokens"))
-            #expect(list.contains { $0.name == "laptop" })
+            #expect(list.contains { $0.name == "laptop" && $0.lastUsedAt == nil })
+            // A request with the token logs in its owner and marks it used.
+            let me = try await api.send(.GET, "/api/v1/auth/me", token: token.token)
+            #expect(me.status == .ok && me.body.string.contains("laptopowner"), "\(me.body.string)")
+            let used = try api.decode([TokenDTO].self, try await api.send(.GET, "/api/v1/tokens"))
+            let laptop = try #require(used.first { $0.name == "laptop" })
+            #expect(laptop.lastUsedAt.map { abs($0.timeIntervalSinceNow) < 60 } == true)
             // Only a digest is stored.
             let stored = try await UserToken.query(on: app.db).all().map(\.tokenHash)
             #expect(!stored.contains(token.token))
