@@ -43,22 +43,29 @@ struct BookStore: Sendable {
         return try Self.summary(from: row)
     }
 
-    /// A book's counts; zero for a book that is not the user's.
+    /// A book's counts; 404 for a book that is not the user's, so reading the
+    /// counts also checks the book (one primary-key lookup).
     func counts(of bookID: UUID) async throws -> BookCounts {
-        try await counts(where: " AND b.id = \(bind: bookID)")
+        guard
+            let row = try await db.sql().raw(
+                """
+                SELECT b.word_count, b.memorized_count, b.bookmarked_count FROM books b
+                WHERE b.user_id = \(bind: userID) AND b.id = \(bind: bookID)
+                """
+            ).first()
+        else { throw AppError.notFound("book") }
+        return try Self.counts(from: row)
     }
 
     /// The counts of all the user's books together.
-    func totals() async throws -> BookCounts { try await counts(where: "") }
-
-    // PostgreSQL sums BIGINTs as NUMERIC: the casts keep the result an integer.
-    private func counts(where condition: SQLQueryString) async throws -> BookCounts {
+    func totals() async throws -> BookCounts {
+        // PostgreSQL sums BIGINTs as NUMERIC: the casts keep the result an integer.
         let row = try await db.sql().raw(
             """
             SELECT CAST(COALESCE(SUM(b.word_count), 0) AS BIGINT) AS word_count,
               CAST(COALESCE(SUM(b.memorized_count), 0) AS BIGINT) AS memorized_count,
               CAST(COALESCE(SUM(b.bookmarked_count), 0) AS BIGINT) AS bookmarked_count
-            FROM books b WHERE b.user_id = \(bind: userID)\(condition)
+            FROM books b WHERE b.user_id = \(bind: userID)
             """
         ).first()
         return try row.map(Self.counts(from:)) ?? BookCounts()

@@ -50,7 +50,6 @@ struct BooksAPIController: RouteCollection {
     /// `?page=&perPage=&q=&sort=&memorized=&bookmarked=`
     @Sendable func words(req: Request) async throws -> WordPageDTO {
         let id = try req.idParameter("id", "book")
-        _ = try await req.bookStore().find(id)
         var filter = try WordListQuery.filter(from: req)
         filter.bookID = id
         let (sort, page, perPage) = try WordListQuery.paging(from: req)

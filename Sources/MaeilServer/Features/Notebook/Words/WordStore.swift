@@ -54,12 +54,20 @@ struct WordStore: Sendable {
             order = search.rank + ", " + order
         }
         let sql = try db.sql()
+        // The book's counts also check that the book is the user's (404).
+        let books = BookStore(db: db, userID: userID)
+        let bookCounts = try await filter.bookID.asyncMap { try await books.counts(of: $0) }
         // A search counts its matches only up to a cap: a query of one or two
         // letters can match most words, and counting them all costs a scan.
         let countLimit: SQLQueryString =
             search == nil ? "" : " LIMIT \(literal: Self.searchCountCap)"
         let total: Int
-        if search == nil, let counted = try await countedByBooks(filter) {
+        if search == nil, filter.day == nil,
+            let counted = try await Self.kept(bookCounts, books).matching(
+                memorized: filter.memorized, bookmarked: filter.bookmarked)
+        {
+            // From the counts the books keep: a big book's words are never
+            // counted one by one (a day, or two flags at once, count their own).
             total = counted
         } else {
             total =
@@ -86,19 +94,12 @@ struct WordStore: Sendable {
             totalCapped: search != nil && total >= Self.searchCountCap)
     }
 
-    /// How many words a list without a search shows, from the counts the
-    /// books keep (a big book's words are never counted one by one); nil when
-    /// the filter needs a count of its own (a day, or two flags at once).
-    private func countedByBooks(_ filter: WordFilter) async throws -> Int? {
-        guard filter.day == nil else { return nil }
-        let books = BookStore(db: db, userID: userID)
-        let counts: BookCounts
-        if let bookID = filter.bookID {
-            counts = try await books.counts(of: bookID)
-        } else {
-            counts = try await books.totals()
-        }
-        return counts.matching(memorized: filter.memorized, bookmarked: filter.bookmarked)
+    /// The book's counts when the list is one book's, else the user's totals.
+    private static func kept(_ bookCounts: BookCounts?, _ books: BookStore) async throws
+        -> BookCounts
+    {
+        if let bookCounts { return bookCounts }
+        return try await books.totals()
     }
 
     /// A search reports at most this many matches (`totalCapped` then says there may be more).

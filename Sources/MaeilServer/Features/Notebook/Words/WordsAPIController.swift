@@ -57,7 +57,6 @@ struct WordsAPIController: RouteCollection {
         var filter = try WordListQuery.filter(from: req)
         if let book = try? req.query.get(String.self, at: "book"), !book.isEmpty {
             guard let id = UUID(uuidString: book) else { throw AppError.notFound("book") }
-            _ = try await req.bookStore().find(id)
             filter.bookID = id
         }
         let (sort, page, perPage) = try WordListQuery.paging(from: req)
