@@ -62,6 +62,11 @@ struct CardStore: Sendable {
     static let joinCondition = """
         w.id = c.word_id AND w.user_id = c.user_id AND b.id = c.book_id AND b.user_id = c.user_id
         """
+    /// A card with its book only: what counting needs. A card's word always
+    /// exists (cards are deleted with their word), and looking each one up
+    /// was half the time of counting a day's 9,999 new cards.
+    static let joinedForCount = "cards c CROSS JOIN books b"
+    static let countJoinCondition = "b.id = c.book_id AND b.user_id = c.user_id"
     /// The directions the card's book studies.
     static let studiedDirection =
         "(b.study_directions = 'both' OR b.study_directions = c.direction)"
@@ -101,8 +106,9 @@ struct CardStore: Sendable {
             total +=
                 try await db.sql().raw(
                     """
-                    SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: Self.joined)
-                    WHERE \(scope(state, dueBefore: dueBefore, bookID: bookID)) LIMIT \(literal: cap - total)) due
+                    SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: Self.joinedForCount)
+                    WHERE \(scope(state, dueBefore: dueBefore, bookID: bookID, join: Self.countJoinCondition))
+                    LIMIT \(literal: cap - total)) due
                     """
                 ).first()?.decode(column: "n", as: Int.self) ?? 0
         }
@@ -147,9 +153,11 @@ struct CardStore: Sendable {
         return counts
     }
 
-    private func scope(_ state: QueueState, dueBefore: Date, bookID: UUID?) -> SQLQueryString {
+    private func scope(
+        _ state: QueueState, dueBefore: Date, bookID: UUID?, join: String = Self.joinCondition
+    ) -> SQLQueryString {
         var clause: SQLQueryString = """
-            \(unsafeRaw: Self.joinCondition) AND c.user_id = \(bind: userID)
+            \(unsafeRaw: join) AND c.user_id = \(bind: userID)
             AND c.state = \(literal: state.rawValue) AND c.due <= \(bind: dueBefore)
             AND \(unsafeRaw: Self.studiedDirection)
             """
