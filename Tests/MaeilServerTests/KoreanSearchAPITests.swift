@@ -5,6 +5,7 @@ import SQLKit
 import Testing
 import Vapor
 import VaporTesting
+import VocabCore
 
 @testable import MaeilServer
 
@@ -104,6 +105,47 @@ struct KoreanSearchAPITests {
             #expect(narrow.items.first?.term == "word100", "the exact match first")
             #expect(narrow.total == 7, "word100…word1005")
             #expect(!narrow.totalCapped)
+        }
+    }
+
+    /// A broad query's first pages come from the head of the ranking (words
+    /// where a line starts with the query); a page that reaches past it is
+    /// read from every match. Either way, every page size walks the same
+    /// order: each match once, best kind first.
+    @Test func pagesOfABroadSearchKeepTheRankingOrder() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Eat")
+            var rows = (1...4).map { "eat,먹다 \($0)" } + ["먹다,\"to eat, eat\""]
+            rows += (1...40).map { "eating\($0),먹기" } + ["Eat up,다 먹다"]
+            rows += (1...45).map { "beat\($0),치다" } + (1...10).map { "great\($0),큰, to eat well" }
+            let imported = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=csv&header=false",
+                raw: Data(rows.joined(separator: "\n").utf8))
+            #expect(imported.status == .ok, "\(imported.body.string)")
+            let query = WordSearchQuery("eat")
+            for perPage in [7, 50, 200] {
+                var seen: [WordDTO] = []
+                var total = 0
+                for page in 1...20 {
+                    let result = try api.decode(
+                        SearchResultDTO.self,
+                        try await api.send(
+                            .GET, "/api/v1/search?q=eat&page=\(page)&perPage=\(perPage)"))
+                    total = result.total
+                    if result.items.isEmpty { break }
+                    seen += result.items
+                }
+                #expect(total == 101 && seen.count == 101, "perPage \(perPage)")
+                #expect(Set(seen.map(\.id)).count == seen.count, "no word twice")
+                let kinds = seen.map {
+                    WordSearchMatcher.match(
+                        query, term: $0.term, meaning: $0.meaning, reading: $0.reading)
+                }
+                #expect(kinds.allSatisfy { $0 != nil })
+                #expect(kinds.map { $0!.rawValue } == kinds.map { $0!.rawValue }.sorted())
+                #expect(seen.prefix(5).allSatisfy { $0.term == "eat" || $0.term == "먹다" })
+            }
         }
     }
 

@@ -59,6 +59,24 @@ struct SearchIndex: Sendable {
         return anyContains(alternatives) + Self.ftsFilter(alternatives)
     }
 
+    /// ` AND …`: the words at the head of the ranking, where a term, sense or
+    /// reading starts with the query (exact and prefix matches), found through
+    /// the index by the start of a line (`^` or a newline, in the query's key).
+    /// A broad query ("eat": 7,984 of 267,000 words) has hundreds of those at
+    /// most, so its first page is ranked without reading every match; nil
+    /// where this does not apply (PostgreSQL, choseong queries, no index).
+    var headCondition: SQLQueryString? {
+        guard usesFTS, let first = alternatives.first, first.column != "choseong_text" else {
+            return nil
+        }
+        let column = first.column
+        let anchored =
+            "\(column):^\(Self.phrase(first.needle)) OR \(column):\(Self.phrase("\n" + first.needle))"
+        return
+            " AND (\(bind: "\n") || w.search_text) LIKE \(bind: "%\n" + Self.escape(query.folded) + "%") ESCAPE '\\'"
+            + " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: anchored))"
+    }
+
     /// ` AND (a LIKE … OR b LIKE …)`: some column contains its needle.
     private func anyContains(_ alternatives: [(column: String, needle: String)]) -> SQLQueryString {
         var clause: SQLQueryString = " AND ("

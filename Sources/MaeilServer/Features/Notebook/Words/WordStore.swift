@@ -82,15 +82,26 @@ struct WordStore: Sendable {
                 search, filter: filter, order: order, total: total, page: page, perPage: perPage)
         }
         if total == 0 { return WordPage(items: [], total: 0, page: page, perPage: perPage) }
-        let rows = try await sql.raw(
-            """
-            SELECT \(unsafeRaw: WordRow.selected) FROM \(unsafeRaw: words) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
-            WHERE \(condition) ORDER BY \(order)
-            LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)
-            """
-        ).all()
+        func rows(where condition: SQLQueryString) async throws -> [any SQLRow] {
+            try await sql.raw(
+                """
+                SELECT \(unsafeRaw: WordRow.selected) FROM \(unsafeRaw: words) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+                WHERE \(condition) ORDER BY \(order)
+                LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)
+                """
+            ).all()
+        }
+        // The head of the ranking comes first in the order, so a full page of
+        // it is the page; a short one means the page reaches further down.
+        var found: [any SQLRow]?
+        if let head = search?.headCondition {
+            let headRows = try await rows(where: whereClause(filter) + head)
+            if headRows.count == perPage { found = headRows }
+        }
+        if found == nil { found = try await rows(where: condition) }
         return WordPage(
-            items: try rows.map(WordRow.record(from:)), total: total, page: page, perPage: perPage,
+            items: try (found ?? []).map(WordRow.record(from:)), total: total, page: page,
+            perPage: perPage,
             totalCapped: search != nil && total >= Self.searchCountCap)
     }
 
