@@ -41,6 +41,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(AddBookCounts())
     app.migrations.add(AddCardBooks())
     app.migrations.add(AddCJKSearchKey())
+    app.migrations.add(CoverSearchLookups())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

@@ -53,6 +53,20 @@ struct SearchIndex: Sendable {
         usesFTS ? "words w INDEXED BY words_search_id" : "words w"
     }
 
+    /// Where a count of the matches reads (FROM, and ` AND …` after the
+    /// filter's conditions). With FTS5 the trigram matches drive: the phrase
+    /// match is the same test as LIKE for needles of three characters or
+    /// more, so each match is checked against the covering `words_search_id`
+    /// index (owner, book) without reading the word, and the count stops at
+    /// its cap without finding every match first.
+    var countSource: (table: String, condition: SQLQueryString) {
+        guard usesFTS else { return ("words w", condition) }
+        return (
+            "words_fts f CROSS JOIN words w INDEXED BY words_search_id",
+            " AND w.search_id = f.rowid AND words_fts MATCH \(bind: Self.ftsMatch(alternatives))"
+        )
+    }
+
     /// ` AND (…)`: the query's match condition.
     var condition: SQLQueryString {
         guard usesFTS else { return anyContains(alternatives) }
@@ -94,10 +108,12 @@ struct SearchIndex: Sendable {
     private static func ftsFilter(_ alternatives: [(column: String, needle: String)])
         -> SQLQueryString
     {
-        let match = alternatives.map { "\($0.column):\(phrase($0.needle))" }.joined(
-            separator: " OR ")
-        return
-            " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: match))"
+        " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: ftsMatch(alternatives)))"
+    }
+
+    /// The FTS5 query for the alternatives: any column's phrase.
+    private static func ftsMatch(_ alternatives: [(column: String, needle: String)]) -> String {
+        alternatives.map { "\($0.column):\(phrase($0.needle))" }.joined(separator: " OR ")
     }
 
     /// The column as the condition names it. pg_trgm cannot use a needle of

@@ -70,10 +70,12 @@ struct WordStore: Sendable {
             // counted one by one (a day, or two flags at once, count their own).
             total = counted
         } else {
+            let source = search?.countSource ?? (table: words, condition: "")
             total =
                 try await sql.raw(
                     """
-                    SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: words) WHERE \(condition)\(countLimit)) matches
+                    SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: source.table)
+                    WHERE \(whereClause(filter) + source.condition)\(countLimit)) matches
                     """
                 ).first()?.decode(column: "n", as: Int.self) ?? 0
         }

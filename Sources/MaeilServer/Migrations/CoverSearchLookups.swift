@@ -1,0 +1,25 @@
+import Fluent
+import SQLKit
+
+/// The index from a trigram match (`search_id`) to its word also holds the
+/// word's owner and book, so counting a search's matches (up to the cap)
+/// reads only the FTS5 table and this index, never the words themselves:
+/// 0.35 ms instead of 3.1 ms for the first 1,000 of "eat"'s 7,984 matches
+/// in the 267,000-word EDICT book.
+struct CoverSearchLookups: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await Self.index(database, columns: ["search_id", "user_id", "book_id"])
+    }
+
+    func revert(on database: any Database) async throws {
+        try await Self.index(database, columns: ["search_id"])
+    }
+
+    private static func index(_ database: any Database, columns: [String]) async throws {
+        let sql = try database.sql()
+        try await sql.drop(index: "words_search_id").run()
+        var create = sql.create(index: "words_search_id").on(WordRow.table)
+        for column in columns { create = create.column(column) }
+        try await create.run()
+    }
+}
