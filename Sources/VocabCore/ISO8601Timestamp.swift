@@ -15,14 +15,7 @@ public enum ISO8601Timestamp {
         let t = min(max(raw, -63_145_526_400), 252_423_993_599)
         let whole = t.rounded(.down)
         let fraction = t - whole
-        let unix = Int64(whole) + unixToReference
-        let days = floorDivide(unix, 86_400)
-        let secondOfDay = unix - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
-        var out = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-        out +=
-            pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":"
-            + pad(secondOfDay % 60, 2)
+        var out = dateAndTime(Int64(whole))
         if fraction > 0 {
             var digits: String?
             for n in [3, 6, 9, 12, 15] {
@@ -137,6 +130,26 @@ public enum ISO8601Timestamp {
     }
 
     private static func isLeap(_ y: Int64) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+
+    /// The time to the second, truncated (`2024-05-01T09:30:00Z`): what the
+    /// API writes, as Foundation's `.iso8601` date strategy does.
+    public static func formatWholeSeconds(_ date: Date) -> String {
+        let raw = date.timeIntervalSinceReferenceDate
+        guard raw.isFinite else { return "1970-01-01T00:00:00Z" }
+        return dateAndTime(Int64(min(max(raw, -63_145_526_400), 252_423_993_599).rounded(.down)))
+            + "Z"
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` of whole seconds since the reference date.
+    private static func dateAndTime(_ wholeSeconds: Int64) -> String {
+        let unix = wholeSeconds + unixToReference
+        let days = floorDivide(unix, 86_400)
+        let secondOfDay = unix - days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+            + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":"
+            + pad(secondOfDay % 60, 2)
+    }
 
     private static func daysInMonth(_ y: Int64, _ m: Int64) -> Int64 {
         switch m {

@@ -2,7 +2,7 @@ import MaeilAPI
 import Vapor
 
 // The wire types (MaeilAPI) are plain Codable; the server reads and writes them
-// as Vapor content.
+// as Vapor content. The most requested responses write their own JSON (`JSONWritable`).
 
 extension CredentialsInput: Content {}
 extension UserDTO: Content {}
@@ -17,13 +17,19 @@ extension BookPatch: Content {}
 extension BookDeletedDTO: Content {}
 extension ImportResultDTO: Content {}
 
-extension WordDTO: Content {}
+extension WordDTO: Content {
+    public func encodeResponse(for request: Request) async throws -> Response { jsonResponse() }
+}
 extension WordInput: Content {}
 extension WordPatch: Content {}
-extension WordPageDTO: Content {}
+extension WordPageDTO: Content {
+    public func encodeResponse(for request: Request) async throws -> Response { jsonResponse() }
+}
 extension BulkRequest: Content {}
 extension BulkResultDTO: Content {}
-extension SearchResultDTO: Content {}
+extension SearchResultDTO: Content {
+    public func encodeResponse(for request: Request) async throws -> Response { jsonResponse() }
+}
 extension CalendarDayDTO: Content {}
 extension CalendarMonthDTO: Content {}
 

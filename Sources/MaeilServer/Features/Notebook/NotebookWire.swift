@@ -105,3 +105,87 @@ extension WordPatch {
 extension BulkRequest {
     var edit: WordBulkEdit { WordBulkEdit(ids: ids, action: action, bookID: bookID) }
 }
+
+// Word pages and search results are the API's most requested responses: they
+// write their JSON directly (`JSONOutput`).
+
+extension ExampleDTO: JSONWritable {
+    func write(to out: inout JSONOutput) {
+        out.object {
+            $0.key("sentence")
+            $0.string(sentence)
+            $0.key("translation")
+            $0.string(translation)
+        }
+    }
+}
+
+extension WordDTO: JSONWritable {
+    func write(to out: inout JSONOutput) {
+        out.object {
+            $0.key("id")
+            $0.uuid(id)
+            $0.key("bookID")
+            $0.uuid(bookID)
+            $0.field("bookName", bookName)
+            $0.key("term")
+            $0.string(term)
+            $0.key("meaning")
+            $0.string(meaning)
+            $0.key("reading")
+            $0.string(reading)
+            $0.key("partOfSpeech")
+            $0.string(partOfSpeech)
+            $0.key("note")
+            $0.string(note)
+            $0.key("synonyms")
+            $0.strings(synonyms)
+            $0.key("antonyms")
+            $0.strings(antonyms)
+            $0.key("examples")
+            $0.array(examples) { $1.write(to: &$0) }
+            $0.key("tags")
+            $0.strings(tags)
+            $0.key("memorized")
+            $0.bool(memorized)
+            $0.key("bookmarked")
+            $0.bool(bookmarked)
+            $0.key("createdAt")
+            $0.date(createdAt)
+            $0.key("updatedAt")
+            $0.date(updatedAt)
+        }
+    }
+}
+
+extension WordPageDTO: JSONWritable {
+    func write(to out: inout JSONOutput) {
+        out.object {
+            $0.key("items")
+            $0.array(items) { $1.write(to: &$0) }
+            $0.key("total")
+            $0.int(total)
+            $0.key("page")
+            $0.int(page)
+            $0.key("perPage")
+            $0.int(perPage)
+            $0.key("totalCapped")
+            $0.bool(totalCapped)
+        }
+    }
+}
+
+extension SearchResultDTO: JSONWritable {
+    func write(to out: inout JSONOutput) {
+        out.object {
+            $0.key("query")
+            $0.string(query)
+            $0.key("items")
+            $0.array(items) { $1.write(to: &$0) }
+            $0.key("total")
+            $0.int(total)
+            $0.key("totalCapped")
+            $0.bool(totalCapped)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import MaeilAPI
+import Testing
+import VocabCore
+
+@testable import MaeilServer
+
+/// The hand-written JSON of the hottest responses says what their `Codable`
+/// conformances say: both decode to the same values, for awkward text too.
+@Suite("Written JSON")
+struct JSONOutputTests {
+    static let awkward = [
+        "", "plain", "\"quoted\" \\ back\\slash / slash", "line\nbreak\r\ttab",
+        "\u{0001}\u{0008}\u{000C}\u{001F}\u{007F}", "한글 사과, 능금", "日本語 ｶﾀｶﾅ", "😀 👩‍👩‍👧",
+        "\u{2028}\u{2029}",
+        "</script><script>alert(1)</script>",
+    ]
+
+    static func word(_ index: Int, bookName: String?) -> WordDTO {
+        let text = awkward[index % awkward.count]
+        return WordDTO(
+            id: UUID(), bookID: UUID(), bookName: bookName, term: "term \(text)", meaning: text,
+            reading: awkward[(index + 3) % awkward.count], partOfSpeech: text, note: text,
+            synonyms: index % 2 == 0 ? [] : [text, "b"], antonyms: [text],
+            examples: index % 3 == 0
+                ? []
+                : [
+                    ExampleDTO(sentence: text, translation: "번역 \(text)"),
+                    ExampleDTO(sentence: "s"),
+                ],
+            tags: index % 2 == 0 ? [text] : [], memorized: index % 2 == 0,
+            bookmarked: index % 3 == 0,
+            createdAt: Date(timeIntervalSince1970: 1_763_000_000 + Double(index) * 86_461),
+            updatedAt: Date(timeIntervalSince1970: -86_400 * 400 + Double(index)))
+    }
+
+    /// Decodes `written` and the `Codable` encoding of the same value, and
+    /// compares them re-encoded canonically (sorted keys).
+    func expectSameJSON<T: Codable & JSONWritable>(_ value: T) throws {
+        let written = Data(value.jsonText.utf8)
+        #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: written) }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let coded = try encoder.encode(value)
+        let decoder = JSONDecoder.maeilAPI()
+        let canonical = JSONEncoder()
+        canonical.outputFormatting = [.sortedKeys]
+        canonical.dateEncodingStrategy = .secondsSince1970
+        let fromWritten = try canonical.encode(try decoder.decode(T.self, from: written))
+        let fromCoded = try canonical.encode(try decoder.decode(T.self, from: coded))
+        #expect(
+            String(decoding: fromWritten, as: UTF8.self)
+                == String(decoding: fromCoded, as: UTF8.self))
+    }
+
+    @Test func wordsPagesAndSearchResultsMatchTheirCodableForm() throws {
+        let words = (0..<24).map {
+            Self.word($0, bookName: $0 % 4 == 0 ? nil : Self.awkward[$0 % 10])
+        }
+        for word in words { try expectSameJSON(word) }
+        try expectSameJSON(WordPageDTO(items: words, total: 1234, page: 3, perPage: 24))
+        try expectSameJSON(
+            WordPageDTO(items: [], total: 0, page: 1, perPage: 50, totalCapped: true))
+        for query in Self.awkward {
+            try expectSameJSON(
+                SearchResultDTO(query: query, items: words, total: 1000, totalCapped: true))
+        }
+    }
+
+    @Test func detailsOfTheWrittenForm() {
+        let word = Self.word(4, bookName: nil)
+        let text = word.jsonText
+        #expect(!text.contains("bookName"), "a nil optional is left out")
+        #expect(
+            text.hasPrefix("{\"id\":\"\(word.id.uuidString)\",\"bookID\":"), "declaration order")
+        #expect(text.contains("\\u0001\\u0008\\u000c\\u001f"), "control characters escaped")
+        #expect(text.contains("\"createdAt\":\"2025-11-17T02:17:24Z\""))
+        let fraction = Date(timeIntervalSince1970: 1_700_000_000.999)
+        #expect(
+            ISO8601Timestamp.formatWholeSeconds(fraction) == "2023-11-14T22:13:20Z", "truncated")
+    }
+}
