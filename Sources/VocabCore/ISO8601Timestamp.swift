@@ -140,6 +140,26 @@ public enum ISO8601Timestamp {
             + "Z"
     }
 
+    /// The UTC fields `formatWholeSeconds` writes, for a writer that puts the
+    /// digits in place itself (the API's JSON).
+    public static func wholeSecondFields(_ date: Date) -> (
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    ) {
+        let raw = date.timeIntervalSinceReferenceDate
+        let t =
+            raw.isFinite ? min(max(raw, -63_145_526_400), 252_423_993_599) : -unixToReferenceSeconds
+        let unix = Int64(t.rounded(.down)) + unixToReference
+        let days = floorDivide(unix, 86_400)
+        let secondOfDay = Int(unix - days * 86_400)
+        let (year, month, day) = civil(fromDays: days)
+        return (
+            Int(year), Int(month), Int(day), secondOfDay / 3600, secondOfDay / 60 % 60,
+            secondOfDay % 60
+        )
+    }
+
+    private static let unixToReferenceSeconds = Double(unixToReference)
+
     /// `YYYY-MM-DDTHH:MM:SS` of whole seconds since the reference date.
     private static func dateAndTime(_ wholeSeconds: Int64) -> String {
         let unix = wholeSeconds + unixToReference

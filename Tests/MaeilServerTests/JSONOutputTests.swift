@@ -79,4 +79,39 @@ struct JSONOutputTests {
         #expect(
             ISO8601Timestamp.formatWholeSeconds(fraction) == "2023-11-14T22:13:20Z", "truncated")
     }
+
+    @Test func datesAreWrittenAsTheTimestampFormatterWritesThem() {
+        var seconds = -62_000_000_000.0  // year 3
+        while seconds < 250_000_000_000 {
+            let date = Date(timeIntervalSince1970: seconds)
+            var out = JSONOutput()
+            out.date(date)
+            let written = String(decoding: out.bytes, as: UTF8.self)
+            #expect(written == "\"\(ISO8601Timestamp.formatWholeSeconds(date))\"", "\(seconds)")
+            seconds += 86_399.37 * 97
+        }
+        for leap in ["2024-02-29T23:59:59Z", "2000-02-29T00:00:00Z", "1969-12-31T23:59:59Z"] {
+            let date = ISO8601Timestamp.parse(leap)!
+            var out = JSONOutput()
+            out.date(date.addingTimeInterval(0.75))
+            #expect(String(decoding: out.bytes, as: UTF8.self) == "\"\(leap)\"")
+        }
+    }
+
+    @Test func storedUUIDsParseTheirTextExactly() {
+        for _ in 0..<200 {
+            let id = UUID()
+            #expect(StoredUUID.parse(id.uuidString) == id)
+            #expect(StoredUUID.parse(id.uuidString.lowercased()) == id)
+        }
+        let good = "2683BBAA-ABF8-464C-9E12-CC80151C35E1"
+        for bad in [
+            "", "2683BBAA", good + "0", String(good.dropLast()),
+            good.replacingOccurrences(of: "-", with: ""),
+            "2683BBAA-ABF8-464C-9E12_CC80151C35E1", "2683BBAG-ABF8-464C-9E12-CC80151C35E1",
+            "2683BBAA-ABF8-464C-9E12-CC80151C35É",
+        ] {
+            #expect(StoredUUID.parse(bad) == nil, "\(bad)")
+        }
+    }
 }

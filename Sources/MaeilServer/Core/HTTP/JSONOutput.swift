@@ -91,7 +91,36 @@ struct JSONOutput {
         bytes.append(contentsOf: "null".utf8)
     }
 
-    mutating func date(_ value: Date) { string(ISO8601Timestamp.formatWholeSeconds(value)) }
+    /// `"2024-05-01T09:30:00Z"`, as `ISO8601Timestamp.formatWholeSeconds` (digits written in place).
+    mutating func date(_ value: Date) {
+        let f = ISO8601Timestamp.wholeSecondFields(value)
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        digits(f.year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(f.month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(f.day, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(f.hour, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(f.minute, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(f.second, 2)
+        bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+    }
+
+    /// A non-negative number in exactly `width` digits (years are 0000–9999).
+    private mutating func digits(_ value: Int, _ width: Int) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
 
     /// Upper-case and hyphenated, as `UUID.uuidString` writes it.
     mutating func uuid(_ value: UUID) {

@@ -5,7 +5,7 @@ import Vapor
 enum WordListQuery {
     static func filter(from req: Request) throws -> WordFilter {
         var filter = WordFilter()
-        filter.query = try? req.query.get(String.self, at: "q")
+        filter.query = req.queryValue("q")
         filter.memorized = try flag(req, "memorized")
         filter.bookmarked = try flag(req, "bookmarked")
         return filter
@@ -13,7 +13,7 @@ enum WordListQuery {
 
     static func paging(from req: Request) throws -> (WordSort, Int, Int) {
         var sort = WordSort.recent
-        if let raw = try? req.query.get(String.self, at: "sort") {
+        if let raw = req.queryValue("sort") {
             guard let parsed = WordSort(rawValue: raw) else {
                 throw AppError.invalid(
                     "sort must be one of \(WordSort.allCases.map(\.rawValue).joined(separator: ", "))"
@@ -27,7 +27,7 @@ enum WordListQuery {
     }
 
     static func flag(_ req: Request, _ name: String) throws -> Bool? {
-        guard let raw = try? req.query.get(String.self, at: name), !raw.isEmpty else { return nil }
+        guard let raw = req.queryValue(name), !raw.isEmpty else { return nil }
         switch raw.lowercased() {
         case "true", "1", "yes": return true
         case "false", "0", "no": return false
@@ -38,7 +38,7 @@ enum WordListQuery {
     static func int(_ req: Request, _ name: String, default value: Int, range: ClosedRange<Int>)
         throws -> Int
     {
-        guard let raw = try? req.query.get(String.self, at: name), !raw.isEmpty else {
+        guard let raw = req.queryValue(name), !raw.isEmpty else {
             return value
         }
         guard let n = Int(raw), range.contains(n) else {

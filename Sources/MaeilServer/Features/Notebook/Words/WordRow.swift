@@ -33,8 +33,8 @@ enum WordRow {
 
     static func record(from row: any SQLRow) throws -> WordRecord {
         WordRecord(
-            id: try row.decode(column: "id", as: UUID.self),
-            bookID: try row.decode(column: "book_id", as: UUID.self),
+            id: try row.decode(column: "id", as: StoredUUID.self).value,
+            bookID: try row.decode(column: "book_id", as: StoredUUID.self).value,
             bookName: try row.decode(column: "book_name", as: String?.self),
             term: try row.decode(column: "term", as: String.self),
             meaning: try row.decode(column: "meaning", as: String.self),
