@@ -15,6 +15,20 @@ struct Maeil: AsyncParsableCommand {
             HangulCommand.self,
         ]
     )
+
+    static func main() async {
+        MaeilServerRunner.runConcurrencyOnEventLoops()
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 struct CLIError: Error, CustomStringConvertible {

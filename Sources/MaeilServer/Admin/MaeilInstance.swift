@@ -1,4 +1,6 @@
 import Fluent
+import NIOCore
+import NIOPosix
 import Vapor
 import VocabCore
 
@@ -105,6 +107,14 @@ public final class MaeilInstance: Sendable {
 
 /// Runs the HTTP server until SIGINT/SIGTERM, then shuts down gracefully.
 public enum MaeilServerRunner {
+    /// Makes the server's event loops (NIO's singleton group, which the app
+    /// uses) Swift concurrency's global executor, so an async handler resumes
+    /// on the loop that answered it instead of hopping to a separate thread
+    /// pool and back at every await. Call once, first thing in `main`.
+    public static func runConcurrencyOnEventLoops() {
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+    }
+
     public static func serve(settings: ServerSettings) async throws {
         var env = Environment(
             name: "production",
