@@ -83,7 +83,9 @@ struct SearchIndex: Sendable {
         guard usesFTS, let first = alternatives.first, first.column != "choseong_text" else {
             return nil
         }
-        let anchored = Self.lineStart(first.column, first.needle)
+        let column = first.column
+        let anchored =
+            "\(column):^\(Self.phrase(first.needle)) OR \(column):\(Self.phrase("\n" + first.needle))"
         return
             " AND (\(bind: "\n") || w.search_text) LIKE \(bind: "%\n" + Self.escape(query.folded) + "%") ESCAPE '\\'"
             + " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: anchored))"
@@ -172,26 +174,16 @@ struct SearchIndex: Sendable {
             case .initial: query.initialTypoVariants.map { (column: "jamo_text", needle: $0) }
             }
         guard !alternatives.isEmpty else { return nil }
-        // The typo test compares whole lines (a term, a sense, the reading),
-        // and either kind of typo keeps a line's start: the candidates are the
-        // lines that start with the needle (at the key's start or after a
-        // newline), far fewer than those containing it (a two-syllable
-        // choseong is in thousands of lines of 300,000 words).
         if dialect == .postgres {
             // One OR of ~40 LIKEs makes PostgreSQL's planner guess a scan of
             // every word (measured: 3.5 s at 300,000 words); as a UNION each
             // LIKE is planned alone and uses its trigram index.
             var union: SQLQueryString = ""
             for (index, alt) in alternatives.enumerated() {
-                for (half, pattern) in [
-                    Self.escape(alt.needle) + "%", "%\n" + Self.escape(alt.needle) + "%",
-                ]
-                .enumerated() {
-                    if index > 0 || half > 0 { union = union + " UNION " }
-                    union =
-                        union
-                        + "SELECT id FROM words WHERE \(unsafeRaw: alt.column) LIKE \(bind: pattern) ESCAPE '\\'"
-                }
+                if index > 0 { union = union + " UNION " }
+                union =
+                    union
+                    + "SELECT id FROM words WHERE \(unsafeRaw: alt.column) LIKE \(bind: Self.contains(alt.needle)) ESCAPE '\\'"
             }
             return ("words w", " AND w.id IN (" + union + ")")
         }
@@ -199,19 +191,10 @@ struct SearchIndex: Sendable {
         else {
             return ("words w", anyContains(alternatives))
         }
-        let anchored = alternatives.map { Self.lineStart($0.column, $0.needle) }.joined(
-            separator: " OR ")
         return (
             "words w INDEXED BY words_search_id",
-            anyContains(alternatives)
-                + " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: anchored))"
+            anyContains(alternatives) + Self.ftsFilter(alternatives)
         )
-    }
-
-    /// An FTS5 query for lines of `column` that start with `needle`: at the
-    /// start of the key (`^`) or after a newline.
-    static func lineStart(_ column: String, _ needle: String) -> String {
-        "\(column):^\(phrase(needle)) OR \(column):\(phrase("\n" + needle))"
     }
 
     static func escape(_ s: String) -> String {
