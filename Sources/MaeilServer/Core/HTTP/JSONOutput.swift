@@ -75,20 +75,9 @@ struct JSONOutput {
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    mutating func double(_ value: Double) {
-        separate()
-        // JSON has no NaN or infinity; FSRS values are always finite.
-        bytes.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
-    }
-
     mutating func bool(_ value: Bool) {
         separate()
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
-    }
-
-    mutating func null() {
-        separate()
-        bytes.append(contentsOf: "null".utf8)
     }
 
     /// `"2024-05-01T09:30:00Z"`, as `ISO8601Timestamp.formatWholeSeconds` (digits written in place).
@@ -96,18 +85,15 @@ struct JSONOutput {
         let f = ISO8601Timestamp.wholeSecondFields(value)
         separate()
         bytes.append(UInt8(ascii: "\""))
-        digits(f.year, 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(f.month, 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(f.day, 2)
-        bytes.append(UInt8(ascii: "T"))
-        digits(f.hour, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(f.minute, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(f.second, 2)
-        bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+        let parts: [(Int, Int, Unicode.Scalar)] = [
+            (f.year, 4, "-"), (f.month, 2, "-"), (f.day, 2, "T"), (f.hour, 2, ":"),
+            (f.minute, 2, ":"), (f.second, 2, "Z"),
+        ]
+        for (number, width, after) in parts {
+            digits(number, width)
+            bytes.append(UInt8(ascii: after))
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A non-negative number in exactly `width` digits (years are 0000–9999).
