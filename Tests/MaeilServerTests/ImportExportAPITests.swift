@@ -115,6 +115,14 @@ struct ImportExportAPITests {
                 ).status == .unprocessableEntity)
             #expect(
                 try await api.send(.POST, "/api/v1/books/\(book.id)/import").status == .badRequest)
+            // A bad word after the first chunks were written takes them back with it.
+            let lateBad =
+                "term,meaning\n" + (1...900).map { "good\($0),좋다" }.joined(separator: "\n")
+                + "\n\(String(repeating: "y", count: 2001)),너무 길다\n"
+            let r3 = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=csv", raw: Data(lateBad.utf8))
+            #expect(r3.status == .unprocessableEntity)
+            #expect(r3.body.string.contains("902"), "the message names the line: \(r3.body.string)")
             #expect(try await terms(api, book.id) == ["before"])
         }
     }

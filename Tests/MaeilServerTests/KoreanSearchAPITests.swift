@@ -118,33 +118,40 @@ struct KoreanSearchAPITests {
             let book = try await api.createBook("Eat")
             var rows = (1...4).map { "eat,먹다 \($0)" } + ["먹다,\"to eat, eat\""]
             rows += (1...40).map { "eating\($0),먹기" } + ["Eat up,다 먹다"]
-            rows += (1...45).map { "beat\($0),치다" } + (1...10).map { "great\($0),큰, to eat well" }
+            rows +=
+                (1...1_045).map { "beat\($0),치다" } + (1...10).map { "great\($0),큰, to eat well" }
             let imported = try await api.send(
                 .POST, "/api/v1/books/\(book.id)/import?format=csv&header=false",
                 raw: Data(rows.joined(separator: "\n").utf8))
             #expect(imported.status == .ok, "\(imported.body.string)")
-            let query = WordSearchQuery("eat")
-            for perPage in [7, 50, 200] {
+            func walk(perPage: Int, pages: Int) async throws -> [WordDTO] {
                 var seen: [WordDTO] = []
-                var total = 0
-                for page in 1...20 {
+                for page in 1...pages {
                     let result = try api.decode(
                         SearchResultDTO.self,
                         try await api.send(
                             .GET, "/api/v1/search?q=eat&page=\(page)&perPage=\(perPage)"))
-                    total = result.total
+                    #expect(result.total == 1000 && result.totalCapped)
                     if result.items.isEmpty { break }
                     seen += result.items
                 }
-                #expect(total == 101 && seen.count == 101, "perPage \(perPage)")
-                #expect(Set(seen.map(\.id)).count == seen.count, "no word twice")
-                let kinds = seen.map {
-                    WordSearchMatcher.match(
-                        query, term: $0.term, meaning: $0.meaning, reading: $0.reading)
-                }
-                #expect(kinds.allSatisfy { $0 != nil })
-                #expect(kinds.map { $0!.rawValue } == kinds.map { $0!.rawValue }.sorted())
-                #expect(seen.prefix(5).allSatisfy { $0.term == "eat" || $0.term == "먹다" })
+                return seen
+            }
+            // 46 words start a line with "eat": pages 1–6 of 7 come from the
+            // head, page 7 reaches past it.
+            let all = try await walk(perPage: 500, pages: 4)
+            #expect(all.count == 1_101 && Set(all.map(\.id)).count == all.count, "each match once")
+            let query = WordSearchQuery("eat")
+            let kinds = all.map {
+                WordSearchMatcher.match(
+                    query, term: $0.term, meaning: $0.meaning, reading: $0.reading)
+            }
+            #expect(kinds.allSatisfy { $0 != nil })
+            #expect(kinds.map { $0!.rawValue } == kinds.map { $0!.rawValue }.sorted())
+            #expect(all.prefix(5).allSatisfy { $0.term == "eat" || $0.term == "먹다" })
+            for perPage in [7, 50] {
+                let first = try await walk(perPage: perPage, pages: 8)
+                #expect(first.map(\.id) == all.prefix(first.count).map(\.id), "perPage \(perPage)")
             }
         }
     }
@@ -202,7 +209,22 @@ struct KoreanSearchAPITests {
                     try $0.decode(column: "cjk_text", as: String.self),
                 ]
             }
-            #expect(Set(keys) == [["ㅁㅁ", "水水水\nみみみずずず"], ["ㅅㅅㄱㄱ", ""]])
+            #expect(Set(keys) == [["ㅁㅁ\n", "水水水\nみみみずずず"], ["ㅅㅅㄱㄱ\n", ""]])
+
+            // Choseong lines from before they ended with a newline end with one
+            // after `EndChoseongLines`, and the typo pass finds words by them.
+            try await app.db.withConnection { db in
+                try await db.sql().raw(
+                    "UPDATE words SET choseong_text = \(bind: "ㅅㅅㄱㄱ") WHERE id = \(bind: apple.id)"
+                ).run()
+                try await EndChoseongLines().prepare(on: db)
+            }
+            let ended = try await app.db.sql().raw(
+                "SELECT choseong_text FROM words WHERE id = \(bind: apple.id)"
+            ).first()?.decode(column: "choseong_text", as: String.self)
+            #expect(ended == "ㅅㅅㄱㄱ\n")
+            #expect(try await search(api, "사가") == ["사과"])
+            #expect(try await search(api, "水") == ["水"], "the index was built again")
         }
     }
 }

@@ -61,21 +61,29 @@ public final class MaeilInstance: Sendable {
         at path: String, username: String, bookName: String, format: ImportFormat?,
         progress: @escaping @Sendable (Int, Int) -> Void
     ) async throws -> (imported: Int, encoding: String, format: String) {
+        let transfer = try await transfer(username)
+        // Parsed once, before the book is made, so a bad file leaves no empty
+        // book behind; the file's bytes are let go before the words go in.
+        let parsed = try Self.parseFile(at: path, format: format, with: transfer)
+        let book = try await transfer.books.findOrCreate(named: bookName)
+        let result = try await transfer.importParsed(
+            parsed, intoBook: try book.requireID(), progress: progress)
+        return (result.imported, result.encoding.rawValue, result.format.rawValue)
+    }
+
+    private static func parseFile(
+        at path: String, format: ImportFormat?, with transfer: BookTransfer
+    )
+        throws -> ImportResult
+    {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         guard data.count <= 20 * 1024 * 1024 else {
             throw AppError(
                 status: .payloadTooLarge, code: .tooLarge, message: "the file is larger than 20 MB")
         }
-        let transfer = try await transfer(username)
-        // Parse before creating the book so a bad file leaves no empty book behind.
         var options = ImportOptions()
         options.format = format
-        _ = try transfer.preview(data, fileName: path, options: options)
-        let book = try await transfer.books.findOrCreate(named: bookName)
-        let result = try await transfer.importFile(
-            data, fileName: path, intoBook: try book.requireID(), options: options,
-            progress: progress)
-        return (result.imported, result.encoding.rawValue, result.format.rawValue)
+        return try transfer.parse(data, fileName: path, options: options)
     }
 
     public func export(username: String, bookName: String, format: ImportFormat) async throws

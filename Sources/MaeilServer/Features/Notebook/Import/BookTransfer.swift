@@ -14,10 +14,25 @@ struct BookTransfer: Sendable {
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> ImportReport {
         _ = try await books.find(bookID)
+        return try await importParsed(
+            try parse(data, fileName: fileName, options: options), intoBook: bookID,
+            progress: progress)
+    }
+
+    /// The words of a file, or the error of its first bad row.
+    func parse(_ data: Data, fileName: String?, options: ImportOptions) throws -> ImportResult {
         let parsed = try WordImporter.parse(data: data, fileName: fileName, options: options)
         guard !parsed.words.isEmpty else {
             throw ImportError(.noWords, message: "the file has no words to import")
         }
+        return parsed
+    }
+
+    /// Adds parsed words to a book in one transaction.
+    func importParsed(
+        _ parsed: ImportResult, intoBook bookID: UUID,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) async throws -> ImportReport {
         let total = parsed.words.count
         let imported = try await words.importDrafts(parsed.words, intoBook: bookID) { done in
             progress?(done, total)
