@@ -206,34 +206,31 @@ public struct WordSearchQuery: Sendable, Equatable {
         fuzzyChoseong.map { WordSearchKeys.doubled($0) + "\n" }
     }
 
-    /// The query in typing units with one syllable's initial consonant swapped
-    /// for each other initial (자과 → ㅅㅏㄱㅗㅏ, …): the words a typo in an
-    /// initial consonant could have meant. `fuzzyChoseong` cannot find those, as
-    /// the typo changes the choseong; these strings find them through the jamo
-    /// trigram index instead. Empty for queries longer than
-    /// `maxInitialTypoSyllables` syllables, where the list would get long.
-    public var initialTypoVariants: [String] {
+    /// Where a typo in an initial consonant can be: for each syllable, the
+    /// query's typing units before that syllable's initial and after it
+    /// (자과 → "" ㅈ "ㅏㄱㅗㅏ", "ㅈㅏ" ㄱ "ㅗㅏ"). `fuzzyChoseong` cannot find such
+    /// typos, as they change the choseong; a line that holds one is `before`,
+    /// one other initial, then `after`. Empty for queries longer than
+    /// `maxInitialTypoSyllables` syllables.
+    public var initialTypoGaps: [InitialTypoGap] {
         guard fuzzyChoseong != nil else { return [] }
         let scalars = Array(folded.unicodeScalars)
         let syllables = scalars.indices.filter { Jamo.isSyllable(scalars[$0]) }
         guard syllables.count <= Self.maxInitialTypoSyllables else { return [] }
-        var variants: [String] = []
-        variants.reserveCapacity(syllables.count * (Jamo.initialCount - 1))
-        for position in syllables {
-            guard let syllable = HangulSyllable(scalars[position]) else { continue }
-            for initial in 0..<Jamo.initialCount where initial != syllable.initial {
-                guard
-                    let swapped = HangulSyllable(
-                        initial: initial, medial: syllable.medial, final: syllable.final)
-                else { continue }
-                var changed = scalars
-                changed[position] = swapped.scalar
-                var text = String.UnicodeScalarView()
-                text.append(contentsOf: changed)
-                variants.append(Hangul.decompose(String(text), splitCompounds: true))
-            }
+        func typingUnits(_ part: ArraySlice<Unicode.Scalar>) -> String {
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: part)
+            return Hangul.decompose(String(text), splitCompounds: true)
         }
-        return variants
+        return syllables.compactMap { position in
+            let units = Array(typingUnits(scalars[position...position]).unicodeScalars)
+            guard let initial = units.first else { return nil }
+            var after = String.UnicodeScalarView()
+            after.append(contentsOf: units.dropFirst())
+            return InitialTypoGap(
+                before: typingUnits(scalars[..<position]), initial: initial,
+                after: String(after) + typingUnits(scalars[(position + 1)...]))
+        }
     }
 
     public static let maxInitialTypoSyllables = 6
@@ -245,6 +242,20 @@ public struct WordSearchQuery: Sendable, Equatable {
         return key.split(separator: "\n").contains {
             Hangul.jamoDistance(jamo, String($0), limit: 1) != nil
         }
+    }
+}
+
+/// One syllable of a query whose initial consonant a typo may have changed
+/// (`WordSearchQuery.initialTypoGaps`), in typing units.
+public struct InitialTypoGap: Sendable, Equatable {
+    public var before: String
+    /// The query's own initial there.
+    public var initial: Unicode.Scalar
+    public var after: String
+
+    /// The query with this initial swapped for each other one (자과 → 사과, …).
+    public var variants: [String] {
+        Jamo.initials.filter { $0 != initial }.map { before + String($0) + after }
     }
 }
 

@@ -46,6 +46,9 @@ struct KoreanSearchAPITests {
             // A typo in an initial consonant changes the choseong, yet is still one jamo off.
             #expect(Set(try await search(api, "자과")) == ["사과", "apple"])
             #expect(try await search(api, "안녕하베요") == ["안녕하세요"])
+            #expect(try await search(api, "안녕바세요") == ["안녕하세요"])
+            // The last initial of a short word, with two typing units each side.
+            #expect(Set(try await search(api, "사롸")) == ["사과", "apple"])
             #expect(try await search(api, "두건") == ["수건"])
             #expect(try await search(api, "ㅋㅋㅋ") == [])
         }

@@ -91,15 +91,20 @@ struct WordSearchTests {
     }
 }
 
-@Test func initialTypoVariantsSwapOneInitialAtATime() {
-    let variants = WordSearchQuery("자과").initialTypoVariants
+@Test func initialTypoGapsSurroundEachInitial() {
+    let gaps = WordSearchQuery("자과").initialTypoGaps
+    #expect(gaps.map(\.before) == ["", "ㅈㅏ"])
+    #expect(gaps.map { String($0.initial) } == ["ㅈ", "ㄱ"])
+    #expect(gaps.map(\.after) == ["ㅏㄱㅗㅏ", "ㅗㅏ"])
+    let variants = gaps.flatMap(\.variants)
     #expect(variants.count == 2 * 18)
     #expect(variants.contains("ㅅㅏㄱㅗㅏ"))
     #expect(variants.contains("ㅈㅏㅋㅗㅏ"))
     #expect(!variants.contains("ㅈㅏㄱㅗㅏ"), "the query itself is not a variant")
-    #expect(WordSearchQuery("사").initialTypoVariants.isEmpty, "one syllable: no fuzzy pass")
-    #expect(WordSearchQuery("apple").initialTypoVariants.isEmpty)
-    #expect(WordSearchQuery("가나다라마바사").initialTypoVariants.isEmpty, "longer than the limit")
+    #expect(WordSearchQuery("꽑쌰").initialTypoGaps.map(\.after) == ["ㅗㅏㄹㄱㅆㅑ", "ㅑ"], "ㄲ is one unit")
+    #expect(WordSearchQuery("사").initialTypoGaps.isEmpty, "one syllable: no fuzzy pass")
+    #expect(WordSearchQuery("apple").initialTypoGaps.isEmpty)
+    #expect(WordSearchQuery("가나다라마바사").initialTypoGaps.isEmpty, "longer than the limit")
 }
 
 @Test func theTypoTestComparesEachLineOfTheJamoKey() {
