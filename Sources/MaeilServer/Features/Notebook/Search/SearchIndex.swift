@@ -70,11 +70,6 @@ struct SearchIndex: Sendable {
     /// ` AND (…)`: the query's match condition.
     var condition: SQLQueryString {
         if usesFTS { return anyContains(alternatives) + Self.ftsFilter(alternatives) }
-        if dialect == .postgres, alternatives.count > 1,
-            alternatives.allSatisfy({ $0.needle.unicodeScalars.count >= 3 })
-        {
-            return Self.union(alternatives.map { ($0.column, Self.contains($0.needle)) })
-        }
         return anyContains(alternatives)
     }
 
@@ -241,8 +236,8 @@ struct SearchIndex: Sendable {
 
     /// PostgreSQL: ` AND w.id IN (…)`, a UNION of one LIKE per pattern. Each
     /// LIKE is then planned alone and uses its trigram index; one OR of
-    /// several was planned as a read of every word of the user (231 ms for a
-    /// query and its other layout, 3.5 s for ~40 typo spellings, at 300,000 words).
+    /// several was planned as a read of every word of the user (3.5 s for ~40
+    /// typo spellings at 300,000 words).
     private static func union(_ likes: [(column: String, pattern: String)]) -> SQLQueryString {
         var union: SQLQueryString = ""
         for (index, like) in likes.enumerated() {

@@ -41,6 +41,24 @@ struct WordStore: Sendable {
     func list(_ filter: WordFilter, sort: WordSort = .recent, page: Int = 1, perPage: Int = 50)
         async throws -> WordPage
     {
+        guard filter.query != nil, dialect == .postgres else {
+            return try await listing(filter, sort: sort, page: page, perPage: perPage)
+        }
+        // PostgreSQL weighs a search's LIMIT against its guess of how many
+        // words match, and for a guess of thousands reads every word rather
+        // than the trigram index (a match count of "STU" among 300,000 words:
+        // 335 ms, 326 matches). Without sequential scans the matches found
+        // through the index drive each statement of the search.
+        return try await db.transaction { tx in
+            try await tx.sql().raw("SET LOCAL enable_seqscan = off").run()
+            return try await WordStore(db: tx, userID: userID, days: days, hooks: hooks).listing(
+                filter, sort: sort, page: page, perPage: perPage)
+        }
+    }
+
+    private func listing(_ filter: WordFilter, sort: WordSort, page: Int, perPage: Int)
+        async throws -> WordPage
+    {
         let page = max(1, page)
         let perPage = min(max(1, perPage), 500)
         let search = filter.query.map { WordSearchQuery($0) }.flatMap {
