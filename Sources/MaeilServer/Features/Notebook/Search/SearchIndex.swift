@@ -91,14 +91,16 @@ struct SearchIndex: Sendable {
 
     /// ` AND (a LIKE … OR b LIKE …)`: some column contains its needle.
     private func anyContains(_ alternatives: [(column: String, needle: String)]) -> SQLQueryString {
-        var clause: SQLQueryString = " AND ("
-        for (index, alt) in alternatives.enumerated() {
-            if index > 0 { clause = clause + " OR " }
-            clause =
-                clause
-                + "\(unsafeRaw: column(alt.column, for: alt.needle)) LIKE \(bind: Self.contains(alt.needle)) ESCAPE '\\'"
-        }
-        return clause + ")"
+        " AND ("
+            + Self.joined(
+                alternatives.map {
+                    "\(unsafeRaw: column($0.column, for: $0.needle)) LIKE \(bind: Self.contains($0.needle)) ESCAPE '\\'"
+                }, by: " OR ") + ")"
+    }
+
+    /// SQL pieces with `separator` between them.
+    private static func joined(_ parts: [SQLQueryString], by separator: String) -> SQLQueryString {
+        parts.dropFirst().reduce(parts.first ?? "") { $0 + SQLQueryString(separator) + $1 }
     }
 
     /// ` AND w.search_id IN (…)`: the words the FTS5 trigram index finds for
@@ -201,11 +203,9 @@ struct SearchIndex: Sendable {
         if dialect == .postgres {
             return ("words w", Self.union(likes.map { ("jamo_text", $0) }))
         }
-        var condition: SQLQueryString = " AND ("
-        for (index, like) in likes.enumerated() {
-            if index > 0 { condition = condition + " OR " }
-            condition = condition + "w.jamo_text LIKE \(bind: like) ESCAPE '\\'"
-        }
+        let condition: SQLQueryString =
+            " AND ("
+            + Self.joined(likes.map { "w.jamo_text LIKE \(bind: $0) ESCAPE '\\'" }, by: " OR ")
         let match = phrases.map { "(\($0))" }.joined(separator: " OR ")
         return (
             "words w INDEXED BY words_search_id",
@@ -239,14 +239,11 @@ struct SearchIndex: Sendable {
     /// several was planned as a read of every word of the user (3.5 s for ~40
     /// typo spellings at 300,000 words).
     private static func union(_ likes: [(column: String, pattern: String)]) -> SQLQueryString {
-        var union: SQLQueryString = ""
-        for (index, like) in likes.enumerated() {
-            if index > 0 { union = union + " UNION " }
-            union =
-                union
-                + "SELECT id FROM words WHERE \(unsafeRaw: like.column) LIKE \(bind: like.pattern) ESCAPE '\\'"
+        let selects = likes.map {
+            "SELECT id FROM words WHERE \(unsafeRaw: $0.column) LIKE \(bind: $0.pattern) ESCAPE '\\'"
+                as SQLQueryString
         }
-        return " AND w.id IN (" + union + ")"
+        return " AND w.id IN (" + joined(selects, by: " UNION ") + ")"
     }
 
     /// An FTS5 query for lines of `column` that start with `needle`: at the
