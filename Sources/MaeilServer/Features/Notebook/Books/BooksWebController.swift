@@ -139,7 +139,7 @@ struct BooksWebController: RouteCollection {
     @Sendable func show(req: Request) async throws -> Response {
         let id = try req.idParameter("id", "book")
         let book = try await req.bookStore().summary(id)
-        let query = ((try? req.query.get(String.self, at: "q")) ?? "").trimmingCharacters(
+        let query = (req.queryValue("q") ?? "").trimmingCharacters(
             in: .whitespaces)
         guard query.count <= 200 else { throw AppError.invalid(req.text("errQueryTooLong")) }
         let (sort, page, perPage) = try WordListQuery.paging(from: req)

@@ -18,12 +18,12 @@ struct SearchWebController: RouteCollection {
     }
 
     @Sendable func search(req: Request) async throws -> Response {
-        let query = ((try? req.query.get(String.self, at: "q")) ?? "").trimmingCharacters(
+        let query = (req.queryValue("q") ?? "").trimmingCharacters(
             in: .whitespaces)
         guard query.count <= 200 else { throw AppError.invalid(req.text("errQueryTooLong")) }
         let books = try await req.bookStore().list()
         var filter = WordFilter()
-        let bookParam = (try? req.query.get(String.self, at: "book")) ?? ""
+        let bookParam = req.queryValue("book") ?? ""
         if !bookParam.isEmpty {
             guard let id = UUID(uuidString: bookParam), books.contains(where: { $0.id == id })
             else {

@@ -50,12 +50,12 @@ struct WordsAPIController: RouteCollection {
 
     /// `?q=&book=&page=&perPage=`: across all books, or in one.
     @Sendable func search(req: Request) async throws -> SearchResultDTO {
-        guard let q = try? req.query.get(String.self, at: "q"),
+        guard let q = req.queryValue("q"),
             !q.trimmingCharacters(in: .whitespaces).isEmpty
         else { throw AppError.invalid("q must not be empty") }
         guard q.count <= 200 else { throw AppError.invalid("q is longer than 200 characters") }
         var filter = try WordListQuery.filter(from: req)
-        if let book = try? req.query.get(String.self, at: "book"), !book.isEmpty {
+        if let book = req.queryValue("book"), !book.isEmpty {
             guard let id = UUID(uuidString: book) else { throw AppError.notFound("book") }
             filter.bookID = id
         }
