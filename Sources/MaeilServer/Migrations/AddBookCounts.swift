@@ -33,9 +33,7 @@ struct AddBookCounts: AsyncMigration {
               bookmarked_count = (SELECT COUNT(*) FROM words w WHERE w.book_id = books.id AND w.bookmarked)
             """
         ).run()
-        for statement in Self.triggers(sql.maeilDialect) {
-            try await sql.raw(SQLQueryString(statement)).run()
-        }
+        try await sql.run(Self.triggers(sql.maeilDialect))
         try await Self.swap(Self.replacedIndexes, for: Self.newIndexes, on: sql)
     }
 

@@ -34,18 +34,14 @@ struct AddCJKSearchKey: AsyncMigration {
             let sql = try db.sql()
             switch sql.maeilDialect {
             case .sqlite:
-                for statement in CreateSearchIndex.dropSQLiteIndex {
-                    try await sql.raw(SQLQueryString(statement)).run()
-                }
+                try await sql.run(CreateSearchIndex.dropSQLiteIndex)
             case .postgres:
                 try await sql.raw("DROP INDEX IF EXISTS words_cjk_trgm").run()
             }
             try await sql.raw("ALTER TABLE words DROP COLUMN cjk_text").run()
             if sql.maeilDialect == .sqlite {
-                for statement in CreateSearchIndex.sqliteIndex(over: CreateSearchIndex.firstColumns)
-                {
-                    try await sql.raw(SQLQueryString(statement)).run()
-                }
+                try await sql.run(
+                    CreateSearchIndex.sqliteIndex(over: CreateSearchIndex.firstColumns))
             }
         }
     }

@@ -16,9 +16,7 @@ struct AddCardBooks: AsyncMigration {
         try await sql.raw(
             "UPDATE cards SET book_id = (SELECT w.book_id FROM words w WHERE w.id = cards.word_id)"
         ).run()
-        for statement in Self.triggers(sql.maeilDialect) {
-            try await sql.raw(SQLQueryString(statement)).run()
-        }
+        try await sql.run(Self.triggers(sql.maeilDialect))
         try await sql.create(index: "cards_user_book_state_due").on("cards")
             .column("user_id").column("book_id").column("state").column("due").column("direction")
             .run()

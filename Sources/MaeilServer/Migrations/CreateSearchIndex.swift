@@ -7,9 +7,7 @@ struct CreateSearchIndex: AsyncMigration {
         let sql = try database.sql()
         switch sql.maeilDialect {
         case .sqlite:
-            for statement in Self.sqliteIndex(over: Self.firstColumns) {
-                try await sql.raw(SQLQueryString(statement)).run()
-            }
+            try await sql.run(Self.sqliteIndex(over: Self.firstColumns))
         case .postgres:
             // pg_trgm ships with PostgreSQL and is a trusted extension. Without
             // the right to create it, search still works, by scanning.
@@ -34,9 +32,7 @@ struct CreateSearchIndex: AsyncMigration {
         let sql = try database.sql()
         switch sql.maeilDialect {
         case .sqlite:
-            for statement in Self.dropSQLiteIndex {
-                try await sql.raw(SQLQueryString(statement)).run()
-            }
+            try await sql.run(Self.dropSQLiteIndex)
         case .postgres:
             try await sql.raw("DROP INDEX IF EXISTS words_jamo_trgm").run()
             try await sql.raw("DROP INDEX IF EXISTS words_choseong_trgm").run()

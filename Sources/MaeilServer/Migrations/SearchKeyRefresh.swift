@@ -11,15 +11,11 @@ enum SearchKeyRefresh {
     /// `columns`: the key columns the SQLite index covers afterwards.
     static func run(_ sql: any SQLDatabase, indexing columns: [String]) async throws {
         if sql.maeilDialect == .sqlite {
-            for statement in CreateSearchIndex.dropSQLiteIndex {
-                try await sql.raw(SQLQueryString(statement)).run()
-            }
+            try await sql.run(CreateSearchIndex.dropSQLiteIndex)
         }
         try await refreshKeys(sql)
         if sql.maeilDialect == .sqlite {
-            for statement in CreateSearchIndex.sqliteIndex(over: columns) {
-                try await sql.raw(SQLQueryString(statement)).run()
-            }
+            try await sql.run(CreateSearchIndex.sqliteIndex(over: columns))
         }
     }
 

@@ -21,3 +21,12 @@ enum DatabaseSetupError: Error, CustomStringConvertible {
         }
     }
 }
+
+extension SQLDatabase {
+    /// Runs each statement in turn (a migration's triggers, tables and indexes).
+    func run(_ statements: [String]) async throws {
+        for statement in statements {
+            try await raw(SQLQueryString(statement)).run()
+        }
+    }
+}
