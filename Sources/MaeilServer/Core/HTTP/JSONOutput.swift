@@ -85,19 +85,18 @@ struct JSONOutput {
         let f = ISO8601Timestamp.wholeSecondFields(value)
         separate()
         bytes.append(UInt8(ascii: "\""))
-        let parts: [(Int, Int, Unicode.Scalar)] = [
-            (f.year, 4, "-"), (f.month, 2, "-"), (f.day, 2, "T"), (f.hour, 2, ":"),
-            (f.minute, 2, ":"), (f.second, 2, "Z"),
-        ]
-        for (number, width, after) in parts {
-            digits(number, width)
-            bytes.append(UInt8(ascii: after))
-        }
+        digits(f.year, 4, then: "-")
+        digits(f.month, 2, then: "-")
+        digits(f.day, 2, then: "T")
+        digits(f.hour, 2, then: ":")
+        digits(f.minute, 2, then: ":")
+        digits(f.second, 2, then: "Z")
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// A non-negative number in exactly `width` digits (years are 0000–9999).
-    private mutating func digits(_ value: Int, _ width: Int) {
+    /// A non-negative number in exactly `width` digits (years are 0000–9999),
+    /// then `separator`.
+    private mutating func digits(_ value: Int, _ width: Int, then separator: Unicode.Scalar) {
         var divisor = 1
         for _ in 1..<width { divisor *= 10 }
         var rest = value
@@ -106,6 +105,7 @@ struct JSONOutput {
             rest %= divisor
             divisor /= 10
         }
+        bytes.append(UInt8(ascii: separator))
     }
 
     /// Upper-case and hyphenated, as `UUID.uuidString` writes it.
