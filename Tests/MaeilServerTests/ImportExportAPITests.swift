@@ -51,6 +51,41 @@ struct ImportExportAPITests {
         }
     }
 
+    /// An import indexes its words for search at its end, in its transaction
+    /// (`SearchIndexBulkLoad`); a word added afterwards, or after an import
+    /// that failed, is indexed by the trigger again.
+    @Test func importedWordsAndLaterWordsAreSearchable() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Indexed")
+            func found(_ query: String) async throws -> [String] {
+                let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                return try api.decode(
+                    SearchResultDTO.self,
+                    try await api.send(.GET, "/api/v1/search?q=\(encoded)")
+                ).items.map(\.term)
+            }
+            let rows = (0..<1_200).map { "word\($0)\tmeaning \($0)" }
+            let r = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=tsv&header=false",
+                raw: Data(("고양이\tcat\n水曜日\tWednesday\n" + rows.joined(separator: "\n")).utf8))
+            #expect(r.status == .ok, "\(r.body.string)")
+            #expect(try await found("ㄱㅇㅇ") == ["고양이"])
+            #expect(try await found("曜") == ["水曜日"])
+            #expect(try await found("word1199") == ["word1199"])
+            // The bad row comes after a whole statement of good ones.
+            let tooLong = String(repeating: "가", count: WordLimits.term + 1)
+            let bad = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=tsv&header=false",
+                raw: Data(
+                    ("사과나무\tapple tree\n" + rows.joined(separator: "\n") + "\n\(tooLong)\tx").utf8))
+            #expect(bad.status.code >= 400 && bad.status.code < 500, "\(bad.body.string)")
+            #expect(try await found("사과나무").isEmpty)
+            _ = try await api.addWord(book.id, "사과나무", "apple tree")
+            #expect(try await found("ㅅㄱㄴㅁ") == ["사과나무"])
+        }
+    }
+
     @Test func detectsCP949AndUTF16() async throws {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)
@@ -213,4 +248,18 @@ struct ImportExportAPITests {
         #expect(time.rounded(.down) == time.rounded())
         #expect(seen.insert(Int64(time.rounded(.down))).inserted)
     }
+}
+
+@Test func searchIDIsTheFirstEightBytesSigned() throws {
+    let low = try #require(UUID(uuidString: "01234567-89AB-CDEF-0000-000000000000"))
+    let high = try #require(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-1234-567890ABCDEF"))
+    #expect(SearchIndex.searchID(low) == 0x0123_4567_89AB_CDEF)
+    #expect(SearchIndex.searchID(high) == -1)
+}
+
+@Test func importIDsAreDistinctAndAscendByTheirSearchID() {
+    let ids = WordStore.ascendingIDs(5_000)
+    #expect(Set(ids).count == 5_000)
+    let keys = ids.map(SearchIndex.searchID)
+    #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 })
 }

@@ -54,16 +54,13 @@ struct CreateSearchIndex: AsyncMigration {
     /// words there are, and the triggers that keep it in step.
     static func sqliteIndex(over columns: [String]) -> [String] {
         let list = columns.joined(separator: ", ")
-        let new = columns.map { "new.\($0)" }.joined(separator: ", ")
         let assignments = columns.map { "\($0) = new.\($0)" }.joined(separator: ", ")
         return [
             "CREATE VIRTUAL TABLE words_fts USING fts5(\(list), tokenize = 'trigram case_sensitive 1')",
-            "INSERT INTO words_fts(rowid, \(list)) SELECT search_id, \(list) FROM words",
-            """
-            CREATE TRIGGER words_fts_insert AFTER INSERT ON words BEGIN
-              INSERT INTO words_fts(rowid, \(list)) VALUES (new.search_id, \(new));
-            END
-            """,
+            // In rowid order: FTS5 writes out its pending terms whenever a
+            // rowid is lower than the one before.
+            "INSERT INTO words_fts(rowid, \(list)) SELECT search_id, \(list) FROM words ORDER BY search_id",
+            insertTrigger(over: columns),
             """
             CREATE TRIGGER words_fts_delete AFTER DELETE ON words BEGIN
               DELETE FROM words_fts WHERE rowid = old.search_id;
@@ -75,6 +72,17 @@ struct CreateSearchIndex: AsyncMigration {
             END
             """,
         ]
+    }
+
+    /// The trigger that indexes each new word; `when`, a condition on it.
+    static func insertTrigger(over columns: [String], when: String? = nil) -> String {
+        let list = columns.joined(separator: ", ")
+        let new = columns.map { "new.\($0)" }.joined(separator: ", ")
+        return """
+            CREATE TRIGGER words_fts_insert AFTER INSERT ON words\(when.map { " WHEN \($0)" } ?? "") BEGIN
+              INSERT INTO words_fts(rowid, \(list)) VALUES (new.search_id, \(new));
+            END
+            """
     }
 
     static let dropSQLiteIndex = [

@@ -19,10 +19,11 @@ struct SearchIndex: Sendable {
     let query: WordSearchQuery
     let dialect: DatabaseDialect
 
+    /// The id's first eight bytes, big-endian, as a signed integer.
     static func searchID(_ id: UUID) -> Int64 {
-        let u = id.uuid
-        let bytes = [u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7]
-        return Int64(bitPattern: bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        withUnsafeBytes(of: id.uuid) { bytes in
+            Int64(bitPattern: bytes.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        }
     }
 
     /// (column, needle) pairs: a word matches when any column contains its needle.

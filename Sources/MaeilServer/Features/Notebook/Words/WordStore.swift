@@ -424,19 +424,22 @@ struct WordStore: Sendable {
             let sql = try tx.sql()
             var done = 0
             let start = Date()
+            let ids = Self.ascendingIDs(drafts.count)
             // Validated a chunk at a time: a second copy of a 267,000-word
             // file's drafts was tens of megabytes of the import's peak memory.
-            for chunk in drafts.chunked(400) {
-                let valid = try chunk.enumerated().map { offset, draft in
-                    do { return try validated(draft) } catch let error as ValidationError {
-                        throw AppError.invalid("word \(done + offset + 1): \(error.message)")
+            try await SearchIndexBulkLoad.around(sql) {
+                for chunk in drafts.chunked(400) {
+                    let valid = try chunk.enumerated().map { offset, draft in
+                        do { return try validated(draft) } catch let error as ValidationError {
+                            throw AppError.invalid("word \(done + offset + 1): \(error.message)")
+                        }
                     }
+                    try await insert(
+                        valid, bookID: bookID, ids: Array(ids[chunk.indices]), at: start,
+                        firstRow: done, on: sql)
+                    done += chunk.count
+                    progress?(done)
                 }
-                try await insert(
-                    valid, bookID: bookID, ids: valid.map { _ in UUID() }, at: start,
-                    firstRow: done, on: sql)
-                done += chunk.count
-                progress?(done)
             }
         }
         if drafts.count >= 1000 { await refreshStatistics() }
@@ -485,6 +488,21 @@ struct WordStore: Sendable {
         }
         try await insert.run()
         try await hooks.wordsAdded(ids, sql)
+    }
+
+    /// Random ids for `count` new words, in ascending order of their
+    /// `search_id` (and of the id itself but for one wrap: `search_id` is
+    /// signed). Inserted in that order, each index on them is written page
+    /// after page instead of at random pages, and
+    /// FTS5, which writes its pending terms out whenever a rowid is lower
+    /// than the one before, builds one large segment instead of one per
+    /// word or two (measured on EDICT's 267,000 words: SQLite's share of
+    /// the import 52 s in random order, 21 s in this one).
+    static func ascendingIDs(_ count: Int) -> [UUID] {
+        (0..<count).map { _ in
+            let id = UUID()
+            return (key: SearchIndex.searchID(id), id: id)
+        }.sorted { $0.key < $1.key }.map(\.id)
     }
 
     /// When row `index` of an import was "created": rows without a date keep
