@@ -103,10 +103,13 @@ public struct WordSearchKeys: Sendable, Equatable {
     /// The searchable pieces of a word: the term, each sense of the meaning, the reading.
     public static func fields(term: String, meaning: String, reading: String) -> [String] {
         var fields = [term]
-        fields += meaning.split(whereSeparator: {
+        // By scalar, not by Character: a CRLF line break is one Character.
+        for piece in meaning.unicodeScalars.split(whereSeparator: {
             $0 == "," || $0 == ";" || $0 == "\n" || $0 == "、" || $0 == "，"
-        })
-        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }) {
+            let sense = TextTrim.trimmed(String(Substring(piece)))
+            if !sense.isEmpty { fields.append(sense) }
+        }
         if !meaning.isEmpty, !fields.contains(meaning) { fields.append(meaning) }
         fields.append(reading)
         return fields.filter { !$0.isEmpty }

@@ -20,6 +20,19 @@ import Testing
         #expect(SearchFolding.fold("q\u{0303}") == "q")
     }
 
+    /// Text of scalars NFC leaves alone skips normalizing; the rest is
+    /// normalized: voicing marks join their kana, jamo their syllable, and
+    /// compatibility kanji become the unified ones.
+    @Test func normalizesOnlyWhatNeedsIt() {
+        #expect(SearchFolding.isPlainlyNFC("食べる がっこう 사과 Ｃａｆｅ, é"))
+        #expect(SearchFolding.fold("か\u{3099}っこう") == "がっこう")
+        #expect(SearchFolding.fold("\u{1109}\u{1161}") == "사")
+        #expect(SearchFolding.fold("\u{F91D}") == "\u{6B04}")
+        #expect(SearchFolding.fold("e\u{301}") == "e")
+        #expect(!SearchFolding.isPlainlyNFC("か\u{3099}"))
+        #expect(!SearchFolding.isPlainlyNFC("\u{1109}\u{1161}"))
+    }
+
     @Test func foldsGreekAndCyrillic() {
         #expect(SearchFolding.fold("Ἀθῆναι") == "αθηναι")
         #expect(SearchFolding.fold("ΆΣΤΥ") == "αστυ")

@@ -23,6 +23,13 @@ struct WordSearchTests {
         #expect(hanja.cjk == "學學學校校校\nTTTシシシャャャツツツ".lowercased())
     }
 
+    @Test func sensesSplitAtEveryLineBreakAndSeparator() {
+        #expect(
+            WordSearchKeys.fields(term: "run", meaning: "달리다\r\n운영하다; 뛰다 ,、 ", reading: "")
+                == ["run", "달리다", "운영하다", "뛰다", "달리다\r\n운영하다; 뛰다 ,、 "])
+        #expect(WordSearchKeys.fields(term: "run", meaning: "달리다", reading: "") == ["run", "달리다"])
+    }
+
     @Test func shortKanjiAndKanaQueriesAreTripledForTheIndex() {
         #expect(WordSearchKeys.shortCJKNeedle(WordSearchQuery("水")) == "水水水")
         #expect(WordSearchKeys.shortCJKNeedle(WordSearchQuery("学校")) == "学学学校校校")

@@ -424,33 +424,34 @@ struct WordStore: Sendable {
             let sql = try tx.sql()
             let start = Date()
             let ids = Self.ascendingIDs(drafts.count)
-            try await SearchIndexBulkLoad.around(sql) {
-                // Each chunk is validated and given its keys while the statement
-                // of the chunk before runs on the database's thread (the two
-                // halves took about as long as each other on EDICT). A chunk at
-                // a time: a second copy of a 267,000-word file's drafts was tens
-                // of megabytes of the import's peak memory.
-                try await withThrowingTaskGroup(of: Int.self) { statements in
-                    var running = false
-                    for chunk in drafts.chunked(400) {
-                        let valid = try chunk.indices.map { row in
-                            do { return try validated(drafts[row]) } catch let error
-                                as ValidationError
-                            {
-                                throw AppError.invalid("word \(row + 1): \(error.message)")
-                            }
-                        }
-                        let words = newWords(
-                            valid, bookID: bookID, ids: Array(ids[chunk.indices]), at: start,
-                            firstRow: chunk.startIndex)
-                        if running, let done = try await statements.next() { progress?(done) }
-                        statements.addTask {
-                            try await insert(words, on: sql)
-                            return chunk.endIndex
-                        }
-                        running = true
+            // A chunk at a time: a second copy of a 267,000-word file's drafts
+            // was tens of megabytes of the import's peak memory.
+            let chunks = drafts.chunked(400)
+            @Sendable func prepared(_ index: Int) throws -> NewWords? {
+                guard chunks.indices.contains(index) else { return nil }
+                let chunk = chunks[index]
+                let valid = try chunk.indices.map { row in
+                    do { return try validated(drafts[row]) } catch let error as ValidationError {
+                        throw AppError.invalid("word \(row + 1): \(error.message)")
                     }
-                    while let done = try await statements.next() { progress?(done) }
+                }
+                return newWords(
+                    valid, bookID: bookID, ids: Array(ids[chunk.indices]), at: start,
+                    firstRow: chunk.startIndex)
+            }
+            try await SearchIndexBulkLoad.around(sql) {
+                var next = try prepared(0)
+                for index in chunks.indices {
+                    guard let words = next else { break }
+                    // The next chunk is validated and given its keys on
+                    // another thread while this one's statements run (the two
+                    // took about as long as each other on EDICT).
+                    async let following = NIOThreadPool.singleton.runIfActive {
+                        try prepared(index + 1)
+                    }
+                    try await insert(words, on: sql)
+                    progress?(chunks[index].endIndex)
+                    next = try await following
                 }
             }
         }
