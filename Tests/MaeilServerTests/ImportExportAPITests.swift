@@ -262,4 +262,11 @@ struct ImportExportAPITests {
     #expect(Set(ids).count == 5_000)
     let keys = ids.map(SearchIndex.searchID)
     #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 })
+    // Version 4, RFC 4122 variant: Foundation reads them back the same.
+    for id in ids.prefix(100) {
+        let text = id.uuidString
+        #expect(Array(text)[14] == "4")
+        #expect("89AB".contains(Array(text)[19]))
+        #expect(UUID(uuidString: text) == id)
+    }
 }
