@@ -187,6 +187,51 @@ struct KoreanSearchAPITests {
 
     /// A database from before the kanji key gets it for its words, and their
     /// other keys are computed again (an old choseong key with English in it shrinks).
+    /// SQLite's index keeps no copy of the keys: a word leaves it by the keys
+    /// it was indexed with. Asked directly (search itself checks every match
+    /// again, so a stale entry would not show there), the index holds each
+    /// word under its current keys only, after edits and deletes of words
+    /// added one by one and by an import.
+    @Test func theIndexFollowsEditsAndDeletes() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Edits")
+            let sql = try app.db.sql()
+            func indexed(_ needle: String) async throws -> Int {
+                guard sql.maeilDialect == .sqlite else { return -1 }
+                return try await sql.raw(
+                    "SELECT COUNT(*) AS n FROM words_fts WHERE words_fts MATCH \(bind: "jamo_text:\"\(needle)\"")"
+                ).first()?.decode(column: "n", as: Int.self) ?? 0
+            }
+            let single = try await api.addWord(book.id, "appletree", "사과나무")
+            let r = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=tsv&header=false",
+                raw: Data("peartree\t배나무\nplumtree\t자두나무\n".utf8))
+            #expect(r.status == .ok, "\(r.body.string)")
+            let imported = try api.decode(
+                WordPageDTO.self,
+                try await api.send(.GET, "/api/v1/books/\(book.id)/words?sort=oldest")
+            ).items.filter { $0.term != "appletree" }
+            #expect(imported.map(\.term) == ["peartree", "plumtree"])
+            for word in [single] + imported {
+                _ = try await api.send(
+                    .PATCH, "/api/v1/words/\(word.id)", json: ["term": "x" + word.term])
+            }
+            _ = try await api.send(.DELETE, "/api/v1/words/\(imported[1].id)")
+            if sql.maeilDialect == .sqlite {
+                #expect(try await indexed("appletree") == 1)  // now "xappletree"
+                #expect(try await indexed("xappletree") == 1)
+                #expect(try await indexed("xpeartree") == 1)
+                #expect(try await indexed("plumtree") == 0)
+                #expect(try await indexed("ㅅㅏㄱㅗㅏ") == 1)
+                #expect(try await indexed("ㅈㅏㄷㅜ") == 0)
+            }
+            #expect(try await search(api, "xpear") == ["xpeartree"])
+            #expect(try await search(api, "plum").isEmpty)
+            #expect(try await search(api, "ㅅㄱㄴㅁ") == ["xappletree"])
+        }
+    }
+
     @Test func theUpgradeIndexesExistingWords() async throws {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)

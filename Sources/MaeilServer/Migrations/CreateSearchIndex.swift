@@ -86,7 +86,9 @@ struct CreateSearchIndex: AsyncMigration {
     }
 
     static let dropSQLiteIndex = [
-        "DROP TRIGGER IF EXISTS words_fts_insert", "DROP TRIGGER IF EXISTS words_fts_delete",
+        "DROP TRIGGER IF EXISTS words_fts_insert",
+        "DROP TRIGGER IF EXISTS words_fts_insert_deferred",
+        "DROP TRIGGER IF EXISTS words_fts_delete",
         "DROP TRIGGER IF EXISTS words_fts_update", "DROP TABLE IF EXISTS words_fts",
     ]
 }
