@@ -73,6 +73,13 @@ struct ImportExportAPITests {
             #expect(try await found("ㄱㅇㅇ") == ["고양이"])
             #expect(try await found("曜") == ["水曜日"])
             #expect(try await found("word1199") == ["word1199"])
+            if try app.db.sql().maeilDialect == .postgres {
+                // A large import leaves no entries waiting in the trigram indexes.
+                let waiting = try await app.db.sql().raw(
+                    "SELECT gin_clean_pending_list('words_jamo_trgm'::regclass) AS n"
+                ).first()?.decode(column: "n", as: Int.self)
+                #expect(waiting == 0)
+            }
             // The bad row comes after a whole statement of good ones.
             let tooLong = String(repeating: "가", count: WordLimits.term + 1)
             let bad = try await api.send(
