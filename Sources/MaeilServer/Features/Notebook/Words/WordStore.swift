@@ -163,7 +163,7 @@ struct WordStore: Sendable {
             // line (term, sense, reading) at a time; whole rows are read for the few that match.
             let nearIDs = try await sql.raw(
                 """
-                SELECT w.id, w.jamo_text FROM \(unsafeRaw: candidates.table)
+                SELECT w.id, w.jamo_text FROM \(candidates.table)
                 WHERE \(base + candidates.condition) ORDER BY w.created_at DESC, w.id DESC LIMIT 3000
                 """
             ).all().lazy.compactMap { row -> UUID? in
