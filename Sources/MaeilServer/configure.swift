@@ -15,7 +15,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     try configureDatabase(app, settings: settings)
     if !settings.usesPostgres {
         try await SQLiteTuning.apply(
-            to: app, busyTimeoutMilliseconds: Int(settings.databaseWait * 1000))
+            to: app, busyTimeoutMilliseconds: Int(settings.databaseWait * 1000),
+            cacheMegabytes: settings.sqliteCacheMegabytes)
     }
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
 
@@ -110,12 +111,15 @@ private func configureDatabase(_ app: Application, settings: ServerSettings) thr
 /// server would hang the same way beside a `maeil import`). With a timeout a
 /// waiting writer sleeps between tries and gives up after the settings'
 /// `databaseWait` with SQLITE_BUSY, answered as 503. Each event loop's pool
-/// holds one connection, kept for the app's life.
+/// holds one connection, kept for the app's life, with the page cache the
+/// settings ask for (`sqliteCacheMegabytes`).
 ///
 /// Applied while configuring, before any request or migration (VaporTesting
 /// boots synchronously and never calls a handler's `didBootAsync`).
 private enum SQLiteTuning {
-    static func apply(to app: Application, busyTimeoutMilliseconds: Int) async throws {
+    static func apply(to app: Application, busyTimeoutMilliseconds: Int, cacheMegabytes: Int?)
+        async throws
+    {
         try await app.db.sql().raw("PRAGMA journal_mode=WAL").run()
         for loop in app.eventLoopGroup.makeIterator() {
             guard let db = app.databases.database(logger: app.logger, on: loop) else { continue }
@@ -123,6 +127,12 @@ private enum SQLiteTuning {
                 try await connection.sql().raw(
                     "PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeoutMilliseconds))"
                 ).run()
+                if let cacheMegabytes {
+                    // Negative: a size in KiB rather than in pages.
+                    try await connection.sql().raw(
+                        "PRAGMA cache_size = \(unsafeRaw: String(-cacheMegabytes * 1024))"
+                    ).run()
+                }
             }
         }
     }

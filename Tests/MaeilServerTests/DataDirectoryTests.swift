@@ -34,4 +34,30 @@ struct DataDirectoryTests {
             #expect(try await User.query(on: app.db).count() == 1)
         }
     }
+
+    /// Every connection gets the page cache the settings ask for; none asked
+    /// for keeps SQLite's default (2,000 KiB).
+    @Test func connectionsGetThePageCacheAskedFor() async throws {
+        guard TestDatabase.postgresURL == nil else { return }
+        #expect(
+            ServerSettings.fromEnvironment(["MAEIL_SQLITE_CACHE_MB": "48"]).sqliteCacheMegabytes
+                == 48)
+        #expect(
+            ServerSettings.fromEnvironment(["MAEIL_SQLITE_CACHE_MB": "0"]).sqliteCacheMegabytes
+                == nil)
+        for (asked, expected) in [(Int?.none, -2000), (8, -8192)] {
+            var settings = freshSettings()
+            settings.sqliteCacheMegabytes = asked
+            try await withMaeilApp(settings: settings) { app in
+                for loop in app.eventLoopGroup.makeIterator() {
+                    let db = try #require(app.databases.database(logger: app.logger, on: loop))
+                    let size = try await db.withConnection { connection in
+                        try await connection.sql().raw("PRAGMA cache_size").first()?
+                            .decode(column: "cache_size", as: Int.self)
+                    }
+                    #expect(size == expected)
+                }
+            }
+        }
+    }
 }

@@ -124,6 +124,8 @@ public enum MaeilServerRunner {
     }
 
     public static func serve(settings: ServerSettings) async throws {
+        var settings = settings
+        if settings.sqliteCacheMegabytes == nil { settings.sqliteCacheMegabytes = 32 }
         var env = Environment(
             name: "production",
             arguments: [
