@@ -169,3 +169,17 @@ struct SessionStorageTests {
         }
     }
 }
+
+/// The hourly sweep never outlives its app: one that starts after the
+/// databases closed does nothing (`app.db` would trap and end the process).
+@Test func aSweepAfterTheDatabasesClosedDoesNothing() async throws {
+    guard TestDatabase.postgresURL == nil else { return }
+    try await withMaeilApp { app in
+        let sweeper = SessionSweeper()
+        try sweeper.didBoot(app)
+        await app.databases.shutdownAsync()
+        // The first sweep runs a second after boot.
+        try await Task.sleep(for: .milliseconds(1_300))
+        await sweeper.shutdownAsync(app)
+    }
+}

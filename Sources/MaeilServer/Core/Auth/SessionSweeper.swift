@@ -12,6 +12,8 @@ struct SessionSweeper: LifecycleHandler {
 
     private final class Task: Sendable {
         let scheduled = NIOLockedValueBox<RepeatedTask?>(nil)
+        /// The sweep in flight, if any.
+        let running = NIOLockedValueBox<EventLoopFuture<Void>?>(nil)
     }
     private let task = Task()
 
@@ -19,24 +21,34 @@ struct SessionSweeper: LifecycleHandler {
         let repeated = app.eventLoopGroup.next().scheduleRepeatedAsyncTask(
             initialDelay: .seconds(1), delay: Self.interval
         ) {
-            [app] _ in
-            app.eventLoopGroup.next().makeFutureWithTask {
+            [app, task] _ in
+            let sweep = app.eventLoopGroup.next().makeFutureWithTask {
+                // Nil once the databases have shut down (`app.db` would trap).
+                guard
+                    let db = app.databases.database(
+                        logger: app.logger, on: app.eventLoopGroup.any())
+                else { return }
                 do {
-                    try await Self.sweep(app.db.sql())
+                    try await Self.sweep(db.sql())
                 } catch {
                     app.logger.warning("session clean-up failed: \(error)")
                 }
             }
+            task.running.withLockedValue { $0 = sweep }
+            return sweep
         }
         task.scheduled.withLockedValue { $0 = repeated }
     }
 
-    /// Waits for a sweep in flight: the databases close right after the handlers.
+    /// Stops the sweeps and waits for one in flight: the databases close right
+    /// after the handlers. (Cancelling a repeated task does not wait for its
+    /// current run: a sweep that outlived its app crashed a test run.)
     func shutdownAsync(_ app: Application) async {
         guard let scheduled = task.scheduled.withLockedValue({ $0 }) else { return }
         let cancelled = app.eventLoopGroup.next().makePromise(of: Void.self)
         scheduled.cancel(promise: cancelled)
         try? await cancelled.futureResult.get()
+        try? await task.running.withLockedValue({ $0 })?.get()
     }
 
     /// One pass; returns the sessions and sign-in records deleted.
