@@ -19,6 +19,8 @@ import SQLKit
 /// functions it does not use): 12% less time to index EDICT. Without the
 /// copy, a word leaves the index by naming the keys it was indexed with,
 /// which the triggers have in `old`; a word still pending is in no index.
+/// A later migration that builds the index again must build it with
+/// `sqliteIndex` (`SearchKeyRefresh` builds the older form).
 struct IndexImportsInBulk: AsyncMigration {
     private static let columns = AddCJKSearchKey.columns
     private static let deferred = "(SELECT deferred FROM words_fts_deferral)"
@@ -27,42 +29,48 @@ struct IndexImportsInBulk: AsyncMigration {
     func prepare(on database: any Database) async throws {
         let sql = try database.sql()
         guard sql.maeilDialect == .sqlite else { return }
-        let list = Self.columns.joined(separator: ", ")
-        let old = Self.columns.map { "old.\($0)" }.joined(separator: ", ")
-        let new = Self.columns.map { "new.\($0)" }.joined(separator: ", ")
-        let remove =
-            "INSERT INTO words_fts(words_fts, rowid, \(list)) VALUES ('delete', old.search_id, \(old));"
         try await sql.run(
-            CreateSearchIndex.dropSQLiteIndex + [
+            [
                 "CREATE TABLE words_fts_deferral (deferred INTEGER NOT NULL)",
                 "INSERT INTO words_fts_deferral (deferred) VALUES (0)",
                 "CREATE TABLE words_fts_pending (search_id INTEGER PRIMARY KEY)",
-                """
-                CREATE VIRTUAL TABLE words_fts USING fts5(\(list),
-                  content = '', columnsize = 0, tokenize = 'trigram case_sensitive 1')
-                """,
-                "INSERT INTO words_fts(words_fts, rank) VALUES ('hashsize', 33554432)",
-                // In rowid order: FTS5 writes out its pending terms whenever a
-                // rowid is lower than the one before.
-                "INSERT INTO words_fts(rowid, \(list)) SELECT search_id, \(list) FROM words ORDER BY search_id",
-                CreateSearchIndex.insertTrigger(over: Self.columns, when: "\(Self.deferred) = 0"),
-                """
-                CREATE TRIGGER words_fts_insert_deferred AFTER INSERT ON words WHEN \(Self.deferred) = 1 BEGIN
-                  INSERT INTO words_fts_pending (search_id) VALUES (new.search_id);
-                END
-                """,
-                """
-                CREATE TRIGGER words_fts_delete AFTER DELETE ON words WHEN \(Self.indexed) BEGIN
-                  \(remove)
-                END
-                """,
-                """
-                CREATE TRIGGER words_fts_update AFTER UPDATE OF \(list) ON words WHEN \(Self.indexed) BEGIN
-                  \(remove)
-                  INSERT INTO words_fts(rowid, \(list)) VALUES (new.search_id, \(new));
-                END
-                """,
-            ])
+            ] + Self.sqliteIndex)
+    }
+
+    /// The FTS5 table and its triggers, built again from the words there are.
+    static var sqliteIndex: [String] {
+        let list = columns.joined(separator: ", ")
+        let old = columns.map { "old.\($0)" }.joined(separator: ", ")
+        let new = columns.map { "new.\($0)" }.joined(separator: ", ")
+        let remove =
+            "INSERT INTO words_fts(words_fts, rowid, \(list)) VALUES ('delete', old.search_id, \(old));"
+        return CreateSearchIndex.dropSQLiteIndex + [
+            """
+            CREATE VIRTUAL TABLE words_fts USING fts5(\(list),
+              content = '', columnsize = 0, tokenize = 'trigram case_sensitive 1')
+            """,
+            "INSERT INTO words_fts(words_fts, rank) VALUES ('hashsize', 33554432)",
+            // In rowid order: FTS5 writes out its pending terms whenever a
+            // rowid is lower than the one before.
+            "INSERT INTO words_fts(rowid, \(list)) SELECT search_id, \(list) FROM words ORDER BY search_id",
+            CreateSearchIndex.insertTrigger(over: columns, when: "\(deferred) = 0"),
+            """
+            CREATE TRIGGER words_fts_insert_deferred AFTER INSERT ON words WHEN \(deferred) = 1 BEGIN
+              INSERT INTO words_fts_pending (search_id) VALUES (new.search_id);
+            END
+            """,
+            """
+            CREATE TRIGGER words_fts_delete AFTER DELETE ON words WHEN \(indexed) BEGIN
+              \(remove)
+            END
+            """,
+            """
+            CREATE TRIGGER words_fts_update AFTER UPDATE OF \(list) ON words WHEN \(indexed) BEGIN
+              \(remove)
+              INSERT INTO words_fts(rowid, \(list)) VALUES (new.search_id, \(new));
+            END
+            """,
+        ]
     }
 
     func revert(on database: any Database) async throws {
