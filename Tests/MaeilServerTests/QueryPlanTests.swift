@@ -112,10 +112,13 @@ struct QueryPlanTests {
         }
     }
 
-    /// Whether a SQLite plan reads candidates from the FTS5 trigram index.
-    /// Without it, a search reads every word of the user through the user_id index.
+    /// Whether a SQLite plan reads candidates from the FTS5 trigram index,
+    /// or the words the index found before by their search ids. Without
+    /// either, a search reads every word of the user through the user_id index.
     static func usesTrigramIndex(_ plan: [String]) -> Bool {
-        plan.contains { $0.contains("words_fts") }
+        plan.contains {
+            $0.contains("words_fts") || $0.contains("USING INDEX words_search_id (search_id=?")
+        }
     }
 
     static let bigTables = ["words", "cards", "review_logs"]

@@ -68,6 +68,16 @@ struct SearchIndex: Sendable {
         )
     }
 
+    /// Whether `countSource` reads the matches from the index alone (FTS5):
+    /// a count that lists their search ids lists every match.
+    var listsMatchesFromIndex: Bool { usesFTS }
+
+    /// ` AND (…)`: the query's match condition for words already found
+    /// through the index (`listsMatchesFromIndex`), by their search ids.
+    func condition(matching searchIDs: [Int64]) -> SQLQueryString {
+        anyContains(alternatives) + " AND w.search_id IN (\(binds: searchIDs))"
+    }
+
     /// ` AND (…)`: the query's match condition.
     var condition: SQLQueryString {
         if usesFTS { return anyContains(alternatives) + Self.ftsFilter(alternatives) }
