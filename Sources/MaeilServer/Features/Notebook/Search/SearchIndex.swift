@@ -73,9 +73,11 @@ struct SearchIndex: Sendable {
     var listsMatchesFromIndex: Bool { usesFTS }
 
     /// ` AND (…)`: the query's match condition for words already found
-    /// through the index (`listsMatchesFromIndex`), by their search ids.
-    func condition(matching searchIDs: [Int64]) -> SQLQueryString {
-        anyContains(alternatives) + " AND w.search_id IN (\(binds: searchIDs))"
+    /// through the index (`listsMatchesFromIndex`), by their search ids (a
+    /// JSON array).
+    func condition(matchingJSON searchIDs: String) -> SQLQueryString {
+        anyContains(alternatives)
+            + " AND w.search_id IN (SELECT value FROM json_each(\(bind: searchIDs)))"
     }
 
     /// ` AND (…)`: the query's match condition.
