@@ -51,8 +51,11 @@ struct SearchIndex: Sendable {
     /// from the trigram matches; left alone it prefers the user_id index and
     /// reads every word of the user.
     var wordsTable: String {
-        usesFTS ? "words w INDEXED BY words_search_id" : "words w"
+        usesFTS ? Self.indexedWords : "words w"
     }
+
+    /// `words w` read by `search_id` (the covering `words_search_id` index).
+    private static let indexedWords = "words w INDEXED BY words_search_id"
 
     /// Where a count of the matches reads (FROM, and ` AND …` after the
     /// filter's conditions). With FTS5 the trigram matches drive: the phrase
@@ -63,7 +66,7 @@ struct SearchIndex: Sendable {
     var countSource: (table: String, condition: SQLQueryString) {
         guard usesFTS else { return ("words w", condition) }
         return (
-            "words_fts f CROSS JOIN words w INDEXED BY words_search_id",
+            "words_fts f CROSS JOIN \(Self.indexedWords)",
             " AND w.search_id = f.rowid AND words_fts MATCH \(bind: Self.ftsMatch(alternatives))"
         )
     }
@@ -82,7 +85,9 @@ struct SearchIndex: Sendable {
 
     /// ` AND (…)`: the query's match condition.
     var condition: SQLQueryString {
-        if usesFTS { return anyContains(alternatives) + Self.ftsFilter(alternatives) }
+        if usesFTS {
+            return anyContains(alternatives) + Self.found(by: Self.ftsMatch(alternatives))
+        }
         return anyContains(alternatives)
     }
 
@@ -99,7 +104,7 @@ struct SearchIndex: Sendable {
         let anchored = Self.lineStart(first.column, first.needle)
         return
             " AND (\(bind: "\n") || w.search_text) LIKE \(bind: "%\n" + Self.escape(query.folded) + "%") ESCAPE '\\'"
-            + " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: anchored))"
+            + Self.found(by: anchored)
     }
 
     /// ` AND (a LIKE … OR b LIKE …)`: some column contains its needle.
@@ -117,11 +122,9 @@ struct SearchIndex: Sendable {
     }
 
     /// ` AND w.search_id IN (…)`: the words the FTS5 trigram index finds for
-    /// the same alternatives (every needle needs three characters).
-    private static func ftsFilter(_ alternatives: [(column: String, needle: String)])
-        -> SQLQueryString
-    {
-        " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: ftsMatch(alternatives)))"
+    /// an FTS5 query (every phrase needs three characters).
+    private static func found(by ftsQuery: String) -> SQLQueryString {
+        " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: ftsQuery))"
     }
 
     /// The FTS5 query for the alternatives: any column's phrase.
@@ -220,11 +223,7 @@ struct SearchIndex: Sendable {
             " AND ("
             + Self.joined(likes.map { "w.jamo_text LIKE \(bind: $0) ESCAPE '\\'" }, by: " OR ")
         let match = phrases.map { "(\($0))" }.joined(separator: " OR ")
-        return (
-            "words w INDEXED BY words_search_id",
-            condition
-                + ") AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: match))"
-        )
+        return (SQLQueryString(Self.indexedWords), condition + ")" + Self.found(by: match))
     }
 
     /// Words with a line of `column` equal to `line` (which ends with its
@@ -238,9 +237,9 @@ struct SearchIndex: Sendable {
             return (Self.union([(column, escaped + "%"), (column, "%\n" + escaped + "%")]), "")
         case .sqlite:
             return (
-                "words w INDEXED BY words_search_id",
+                SQLQueryString(Self.indexedWords),
                 " AND (\(bind: "\n") || w.\(unsafeRaw: column)) LIKE \(bind: "%\n" + escaped + "%") ESCAPE '\\'"
-                    + " AND w.search_id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH \(bind: Self.lineStart(column, line)))"
+                    + Self.found(by: Self.lineStart(column, line))
             )
         }
     }
