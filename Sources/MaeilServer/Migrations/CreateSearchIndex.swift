@@ -57,9 +57,7 @@ struct CreateSearchIndex: AsyncMigration {
         let assignments = columns.map { "\($0) = new.\($0)" }.joined(separator: ", ")
         return [
             "CREATE VIRTUAL TABLE words_fts USING fts5(\(list), tokenize = 'trigram case_sensitive 1')",
-            // In rowid order: FTS5 writes out its pending terms whenever a
-            // rowid is lower than the one before.
-            "INSERT INTO words_fts(rowid, \(list)) SELECT search_id, \(list) FROM words ORDER BY search_id",
+            fill(over: columns),
             insertTrigger(over: columns),
             """
             CREATE TRIGGER words_fts_delete AFTER DELETE ON words BEGIN
@@ -72,6 +70,14 @@ struct CreateSearchIndex: AsyncMigration {
             END
             """,
         ]
+    }
+
+    /// Puts every word into the FTS5 table, in rowid order: FTS5 writes out
+    /// its pending terms whenever a rowid is lower than the one before.
+    static func fill(over columns: [String]) -> String {
+        let list = columns.joined(separator: ", ")
+        return
+            "INSERT INTO words_fts(rowid, \(list)) SELECT search_id, \(list) FROM words ORDER BY search_id"
     }
 
     /// The trigger that indexes each new word; `when`, a condition on it.

@@ -50,9 +50,7 @@ struct IndexImportsInBulk: AsyncMigration {
               content = '', columnsize = 0, tokenize = 'trigram case_sensitive 1')
             """,
             "INSERT INTO words_fts(words_fts, rank) VALUES ('hashsize', 33554432)",
-            // In rowid order: FTS5 writes out its pending terms whenever a
-            // rowid is lower than the one before.
-            "INSERT INTO words_fts(rowid, \(list)) SELECT search_id, \(list) FROM words ORDER BY search_id",
+            CreateSearchIndex.fill(over: columns),
             CreateSearchIndex.insertTrigger(over: columns, when: "\(deferred) = 0"),
             """
             CREATE TRIGGER words_fts_insert_deferred AFTER INSERT ON words WHEN \(deferred) = 1 BEGIN
