@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "maeil", targets: ["maeil"]),
         .library(name: "Hangul", targets: ["Hangul"]),
+        .library(name: "Kana", targets: ["Kana"]),
         .library(name: "FSRS", targets: ["FSRS"]),
         .library(name: "VocabCore", targets: ["VocabCore"]),
         .library(name: "MaeilAPI", targets: ["MaeilAPI"]),
@@ -24,6 +25,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Hangul"),
+        // Romaji ↔ kana with WanaKana's rules; no dependencies.
+        .target(name: "Kana"),
         .target(name: "FSRS"),
         .target(name: "VocabCore", dependencies: ["Hangul", "FSRS"]),
         // The wire types of /api/v1: plain Codable, shared by the server, the CLI and the OpenAPI document.
@@ -52,12 +55,14 @@ let package = Package(
                 "MaeilAPI",
                 "VocabCore",
                 "Hangul",
+                "Kana",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What several test targets share: a seeded generator, the shared reference folder.
         .target(name: "MaeilTestSupport", path: "Tests/MaeilTestSupport"),
         .testTarget(name: "HangulTests", dependencies: ["Hangul", "MaeilTestSupport"]),
+        .testTarget(name: "KanaTests", dependencies: ["Kana", "MaeilTestSupport"]),
         .testTarget(name: "FSRSTests", dependencies: ["FSRS", "MaeilTestSupport"]),
         .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore", "MaeilTestSupport"]),
         .testTarget(

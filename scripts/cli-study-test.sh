@@ -3,7 +3,8 @@
 # in a detached tmux session of 80×24 on a private tmux server, sends keys with
 # `tmux send-keys`, reads the screen with `tmux capture-pane -p` and checks it.
 # Covers reviews (the counts change after two answers, undo), a Korean answer typed
-# as Latin keys (tkrhk composed into 사과 and judged correct), the quiz, Korean
+# as Latin keys (tkrhk composed into 사과 and judged correct), a Japanese one typed as
+# romaji (gakkou → がっこう; 学生 answered by its reading がくせい), the quiz, Korean
 # hangman, the non-terminal error, and the same client against a real `maeil serve`.
 #   swift build --product maeil && scripts/cli-study-test.sh [path/to/maeil]
 set -uo pipefail
@@ -105,7 +106,8 @@ MAEIL_PASSWORD=correct-horse-battery "$MAEIL" user create kim --data-dir "$DATA"
 printf 'term,meaning\nwater,물\nbook,책\napple,사과\ntree,나무\n' >"$WORK/words.csv"
 printf 'term,meaning\n사과,apple\n' >"$WORK/korean.csv"
 printf 'term,meaning\ncat,고양이\ndog,개\n' >"$WORK/remote.csv"
-for book in words korean remote; do
+printf 'term,meaning,reading\nschool,がっこう,\nstudent,学生,がくせい\n' >"$WORK/japanese.csv"
+for book in words korean remote japanese; do
     name=$(tr '[:lower:]' '[:upper:]' <<<"${book:0:1}")${book:1}
     "$MAEIL" import "$WORK/$book.csv" --book "$name" --data-dir "$DATA" >/dev/null 2>&1 \
         || { echo "cli-study-test: import of $book.csv failed" >&2; exit 1; }
@@ -185,6 +187,32 @@ expect "tree → Again"
 # No new cards left: the learning ones due within 20 minutes come back early.
 expect "New 0 · Learning 3 · Review 0"
 # Ctrl-C quits cleanly from anywhere, typing included.
+keys C-c
+expect "Answered 2 cards."
+finished
+
+# --- a Japanese answer typed as romaji, turned into kana live ------------------------
+start "typed Japanese answer" study review --type --book Japanese --data-dir "$DATA"
+expect "school"
+expect "Type the answer   [かな]"
+type_text "gakko"
+expect "> がっこ"
+type_text "u"
+expect "> がっこう"
+keys Enter
+expect "> がっこう   ✓ correct"
+keys Enter
+expect "school → Good"
+# A kanji answer is right typed as its reading; a lone n waits, and Enter finishes it.
+expect "student"
+type_text "gakusein"
+expect "> がくせいn"
+keys BSpace
+expect "> がくせい"
+keys Enter
+expect "> がくせい   ✓ correct"
+keys Enter
+expect "student → Good"
 keys C-c
 expect "Answered 2 cards."
 finished

@@ -56,14 +56,14 @@ log "generating py-fsrs reference cases for the FSRS differential test"
 MAEIL_FSRS_REFERENCE=$(scripts/fsrs-reference.sh)
 export MAEIL_FSRS_REFERENCE
 
-log "CLI: maeil hangul on examples"
-scripts/cli-hangul-test.sh .build/debug/maeil
+log "CLI: maeil hangul and maeil kana on examples"
+scripts/cli-text-test.sh .build/debug/maeil
 
 log "CLI: maeil study driven in tmux (local and against a real server)"
 scripts/cli-study-test.sh .build/debug/maeil
 
-log "JavaScript tests (Node): the on-screen keyboard's automaton against the vectors and libhangul"
-js-tests/run.sh
+log "JavaScript tests (Node): the Hangul automaton against the vectors and libhangul, kana against the vectors and maeil kana"
+MAEIL_CLI=.build/debug/maeil js-tests/run.sh
 
 log "Swift tests on SQLite"
 swift test --skip-build

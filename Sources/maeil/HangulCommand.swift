@@ -28,33 +28,6 @@ struct HangulCommand: ParsableCommand {
         ]
     )
 
-    /// The text to work on: arguments, or standard input when none are given.
-    struct Input: ParsableArguments {
-        @Argument(
-            help:
-                "The input, one result line each (default: the lines of standard input; put -- before input that starts with -)."
-        )
-        var text: [String] = []
-
-        /// Calls `transform` on every argument, or on every line of standard input when
-        /// there are no arguments, and prints each result on its own line.
-        func printEach(_ transform: (String) -> String) {
-            HangulCommand.printEach(text, transform)
-        }
-    }
-
-    static func printEach(_ inputs: [String], _ transform: (String) -> String) {
-        if inputs.isEmpty {
-            while let line = readLine(strippingNewline: true) {
-                print(transform(line))
-            }
-        } else {
-            for input in inputs {
-                print(transform(input))
-            }
-        }
-    }
-
     struct Compose: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Assemble compatibility jamo into syllables (ㄱㅏㅂㅅ → 값).",
@@ -67,7 +40,7 @@ struct HangulCommand: ParsableCommand {
                   $ maeil hangul compose ㄱㅗㅏ ㄷㅏㄹㄱ   →  과, 닭
                 """)
 
-        @OptionGroup var input: Input
+        @OptionGroup var input: TextInput
 
         func run() {
             input.printEach { Hangul.compose($0) }
@@ -90,7 +63,7 @@ struct HangulCommand: ParsableCommand {
             help: "Split compound vowels and finals into the jamo typed for them (ㅘ → ㅗㅏ, ㄺ → ㄹㄱ).")
         var splitCompounds = false
 
-        @OptionGroup var input: Input
+        @OptionGroup var input: TextInput
 
         func run() {
             input.printEach { Hangul.decompose($0, splitCompounds: splitCompounds) }
@@ -108,7 +81,7 @@ struct HangulCommand: ParsableCommand {
                   $ maeil hangul qwerty 안녕하세요   →  dkssudgktpdy
                 """)
 
-        @OptionGroup var input: Input
+        @OptionGroup var input: TextInput
 
         func run() {
             input.printEach { Hangul.hangulToQwerty($0) }
@@ -129,7 +102,7 @@ struct HangulCommand: ParsableCommand {
                   $ maeil hangul hangul 'dkssudgktpdy!'   →  안녕하세요!
                 """)
 
-        @OptionGroup var input: Input
+        @OptionGroup var input: TextInput
 
         func run() {
             input.printEach { Hangul.qwertyToHangul($0) }
@@ -184,7 +157,7 @@ struct HangulCommand: ParsableCommand {
         )
         var insertNieun = false
 
-        @OptionGroup var input: Input
+        @OptionGroup var input: TextInput
 
         func run() {
             let options = RomanizationOptions(
@@ -204,7 +177,7 @@ struct HangulCommand: ParsableCommand {
                   $ maeil hangul choseong '대한민국 만세!'   →  ㄷㅎㅁㄱ ㅁㅅ!
                 """)
 
-        @OptionGroup var input: Input
+        @OptionGroup var input: TextInput
 
         func run() {
             input.printEach { Hangul.choseong($0) }
@@ -243,7 +216,7 @@ struct HangulCommand: ParsableCommand {
             guard let josa = Josa(particle) else {
                 throw ValidationError("unknown particle '\(particle)'")
             }
-            HangulCommand.printEach(words) { $0.isEmpty ? "" : josa.attach(to: $0) }
+            TextInput.printEach(words) { $0.isEmpty ? "" : josa.attach(to: $0) }
         }
     }
 
@@ -268,7 +241,7 @@ struct HangulCommand: ParsableCommand {
                 "A character that stands for the Backspace key (e.g. '<').", valueName: "char"))
         var backspace: String?
 
-        @OptionGroup var input: Input
+        @OptionGroup var input: TextInput
 
         func validate() throws {
             if let backspace, backspace.unicodeScalars.count != 1 {

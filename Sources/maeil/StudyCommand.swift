@@ -22,7 +22,10 @@ struct StudyCommand: AsyncParsableCommand {
             answer instead of revealing it. When the answer is Korean, Latin keys are \
             composed into Hangul as you type, as on a 2-beolsik keyboard (tkrhk → 사과; no \
             Korean input method needed); Backspace removes one jamo, Tab switches between \
-            한 and EN, Enter checks. A right answer suggests 3 Good, a wrong one 1 Again: \
+            한 and EN, Enter checks. When the answer is Japanese, romaji becomes kana as you \
+            type (gakkou → がっこう, upper case for katakana, n' or nn for ん), and a kanji \
+            answer is also right typed as its reading (学生 as がくせい); Tab switches between \
+            かな and EN. A right answer suggests 3 Good, a wrong one 1 Again: \
             Enter takes the suggestion, 1–4 choose another.
 
             Quiz: keys 1–4 pick a choice. Hangman: type a letter to guess; for a Korean word \

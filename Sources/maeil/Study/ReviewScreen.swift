@@ -10,7 +10,7 @@ final class ReviewScreen {
     private enum Phase {
         case asking
         case revealed
-        case typing(HangulLineEditor)
+        case typing(AnswerLineEditor)
         case checked(typed: String, correct: Bool)
     }
 
@@ -89,7 +89,9 @@ final class ReviewScreen {
             case .enter:
                 let typed = editor.finish()
                 phase = .checked(
-                    typed: typed, correct: TypedAnswer.isCorrect(typed, expected: card.answer))
+                    typed: typed,
+                    correct: TypedAnswer.isCorrect(
+                        typed, expected: card.answer, reading: card.reading))
                 return true
             case .escape:
                 phase = .asking
@@ -122,9 +124,14 @@ final class ReviewScreen {
         return digit
     }
 
-    /// The input for a typed answer: Hangul when the answer is Korean.
-    private func editor(for card: StudyCardDTO) -> HangulLineEditor {
-        HangulLineEditor(layout: Hangul.containsHangul(card.answer) ? .hangul : .latin)
+    /// The input for a typed answer: Hangul when the answer is Korean, kana when it is
+    /// Japanese (kana, or kanji read in kana), Latin otherwise.
+    private func editor(for card: StudyCardDTO) -> AnswerLineEditor {
+        if Hangul.containsHangul(card.answer) { return AnswerLineEditor(layout: .hangul) }
+        if TypedAnswer.isJapanese(card.answer, reading: card.reading) {
+            return AnswerLineEditor(layout: .kana)
+        }
+        return AnswerLineEditor(layout: .latin)
     }
 
     private func answer(_ card: StudyCardDTO, rating: Int) async {
@@ -204,11 +211,13 @@ final class ReviewScreen {
             frame.body += answerLines(card)
             frame.keys = [ratingsLine(card, suggested: nil), "1–4 answer · u undo · q quit"]
         case .typing(let editor):
-            frame.body.append("   Type the answer   " + layoutBadge(editor.layout))
+            frame.body.append("   Type the answer   " + layoutBadge(editor))
             frame.body.append(
                 "   > " + editor.committed + ScreenText.styled(editor.preedit, ScreenText.underline)
                     + "▏")
-            frame.keys = ["Enter check · Backspace delete · Tab 한/EN · Esc back"]
+            frame.keys = [
+                "Enter check · Backspace delete · Tab \(editor.toggledLayout.label) · Esc back"
+            ]
         case .checked(let typed, let correct):
             let verdict =
                 correct
@@ -246,8 +255,8 @@ final class ReviewScreen {
         }.joined(separator: "   ")
     }
 
-    private func layoutBadge(_ layout: InputLayout) -> String {
-        ScreenText.styled("[\(layout.label)]", ScreenText.cyan)
-            + ScreenText.styled(" Tab: \(layout.toggled.label)", ScreenText.dim)
+    private func layoutBadge(_ editor: AnswerLineEditor) -> String {
+        ScreenText.styled("[\(editor.layout.label)]", ScreenText.cyan)
+            + ScreenText.styled(" Tab: \(editor.toggledLayout.label)", ScreenText.dim)
     }
 }

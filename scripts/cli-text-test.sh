@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# End-to-end test of `maeil hangul …`: runs the built binary on examples and compares
+# End-to-end test of the text tools `maeil hangul …` and `maeil kana …`: runs the built binary on examples and compares
 # its exact output (stdout, byte for byte) and exit status. Prints a diff for every
 # mismatch and exits non-zero when any case fails.
-#   swift build --product maeil && scripts/cli-hangul-test.sh [path/to/maeil]
+#   swift build --product maeil && scripts/cli-text-test.sh [path/to/maeil]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 MAEIL=$(realpath "${1:-.build/debug/maeil}")
 if [ ! -x "$MAEIL" ]; then
-    echo "cli-hangul-test: $MAEIL not found; run: swift build --product maeil" >&2
+    echo "cli-text-test: $MAEIL not found; run: swift build --product maeil" >&2
     exit 2
 fi
 
-WORK=$(mktemp -d /tmp/maeil-cli-hangul.XXXXXX)
+WORK=$(mktemp -d /tmp/maeil-cli-text.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 # Run from an empty folder with no database settings: the commands must not open
 # (or create) a database.
@@ -20,6 +20,7 @@ unset DATABASE_URL MAEIL_DATA_DIR
 
 passed=0
 failed=0
+TOOL=hangul  # the command every check runs: maeil $TOOL ARGS…
 
 # check NAME STDIN EXPECTED_STDOUT [EXPECTED_STATUS] -- ARGS…
 # STDIN is fed as is ("" = empty standard input); EXPECTED_STDOUT is compared with
@@ -30,7 +31,7 @@ check() {
     if [ "$1" != "--" ]; then status=$1; shift; fi
     shift
     local got rc
-    got=$(printf '%s' "$input" | "$MAEIL" hangul "$@" 2>"$WORK/stderr"; echo "rc=$?")
+    got=$(printf '%s' "$input" | "$MAEIL" "$TOOL" "$@" 2>"$WORK/stderr"; echo "rc=$?")
     rc=${got##*rc=}
     got=${got%rc=*}
     local want=""
@@ -39,7 +40,7 @@ check() {
         passed=$((passed + 1))
     else
         failed=$((failed + 1))
-        echo "FAIL: $name (maeil hangul $*)"
+        echo "FAIL: $name (maeil $TOOL $*)"
         [ "$rc" == "$status" ] || echo "  exit status $rc, expected $status"
         diff -u --label expected --label got <(printf '%s' "$want") <(printf '%s' "$got") | sed 's/^/  /'
         [ -s "$WORK/stderr" ] && sed 's/^/  stderr: /' "$WORK/stderr"
@@ -116,10 +117,21 @@ check_error "--backspace takes one character" "--backspace takes exactly one cha
 check_error "unknown capitalization" "--capitalize" romanize --capitalize shout 신라
 check_error "unknown subcommand" "hangul" frobnicate x
 
+# kana
+TOOL=kana
+check "hiragana args" "" $'がっこう\nかーど\nまtちゃ\nかんんな' -- hiragana gakkou ka-do matcha kannna
+check "hiragana from katakana" "" $'らあめん\nこうひい' -- hiragana ラーメン コーヒー
+check "katakana" "" $'カード\nヒラガナ\nオネエーサン' -- katakana ka-do ひらがな onee-san
+check "romaji" "" $'kin\'youbi\nkoohii\nmatcha\nshinbun' -- romaji きんようび コーヒー まっちゃ しんぶん
+check "romaji stdin, empty line kept" $'ほんや\n\nがっこう\n' $'hon\'ya\n\ngakkou' -- romaji
+check "kana passes other text" "" $'学生 한국어 123\n学生のです' -- hiragana "学生 한국어 123" 学生のdesu
+check "empty stdin prints nothing (kana)" "" NOTHING -- katakana
+check_error "unknown kana subcommand" "kana" frobnicate x
+
 if [ -e "$WORK/data" ]; then
     failed=$((failed + 1))
-    echo "FAIL: a hangul command created a data folder (it must not open the database)"
+    echo "FAIL: a text command created a data folder (it must not open the database)"
 fi
 
-echo "cli-hangul-test: $passed passed, $failed failed"
+echo "cli-text-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

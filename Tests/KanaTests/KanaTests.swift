@@ -1,0 +1,78 @@
+import Testing
+
+@testable import Kana
+
+@Suite("Kana conversion beyond the vectors")
+struct KanaTests {
+    @Test(
+        "typing (IME mode): a lone n and an unfinished ending wait for the next key",
+        arguments: [
+            ("n", "n"), ("nn", "ん"), ("n'", "ん"), ("n ", "ん"), ("kon", "こn"), ("konn", "こん"),
+            ("konnichiha", "こんいちは"), ("konnnichiha", "こんにちは"), ("gakusei", "がくせい"), ("k", "k"),
+            ("ky", "ky"),
+            ("kyo", "きょ"), ("kannna", "かんな"), ("shinbun", "しんぶn"), ("shinbun'", "しんぶん"),
+            ("がくせいn", "がくせいn"),
+            ("がくせいnn", "がくせいん"), ("kk", "kk"), ("kka", "っか"), ("tt", "tt"), ("", ""),
+        ])
+    func typing(_ input: String, _ expected: String) {
+        #expect(scalars(Kana.typing(input)) == scalars(expected), "typing \(input)")
+    }
+
+    @Test("typing in upper case gives katakana, by run")
+    func typingUpperCase() {
+        #expect(Kana.typing("KANA") == "カナ")
+        #expect(Kana.typing("kaKA") == "かカ")
+        #expect(Kana.toKana("SUSHIdesu") == "スシです")
+        // toHiragana and toKatakana read upper case like lower case.
+        #expect(Kana.toHiragana("KA") == "か")
+        #expect(Kana.toKatakana("ka") == "カ")
+    }
+
+    @Test(
+        "text that is not kana or romaji passes through unchanged",
+        arguments: ["学生", "한국어", "日本語", "🍣", "", "Ä", "中文 text 😀"])
+    func passThrough(_ text: String) {
+        #expect(Kana.toHiragana(text) == text)
+        #expect(Kana.toKatakana(text) == text)
+        #expect(Kana.toRomaji(text) == text)
+    }
+
+    @Test("kanji beside kana or romaji stays, the rest converts")
+    func mixedText() {
+        #expect(Kana.toHiragana("学生のdesu") == "学生のです")
+        // Without kana, kanji and romaji together are left alone (WanaKana's choice).
+        #expect(Kana.toHiragana("学生desu") == "学生desu")
+        #expect(Kana.toHiragana("カタカナkana") == "かたかなかな")
+        #expect(Kana.toKatakana("ひらがなkana") == "ヒラガナカナ")
+        #expect(Kana.toRomaji("学生です") == "学生desu")
+        #expect(Kana.toKatakana("日本語の本") == "日本語ノ本")
+        #expect(Kana.toRomaji("ハンバーガー") == "hanbaagaa")
+    }
+
+    @Test("a long mark after ん or っ has no vowel to stand for and disappears")
+    func longMarkWithoutVowel() {
+        #expect(Kana.toHiragana("ンー") == "ん")
+        #expect(Kana.toHiragana("ッー") == "っ")
+        // After hiragana (not katakana) it stays as it is.
+        #expect(Kana.toHiragana("かーど") == "かーど")
+        #expect(Kana.toRomaji("かーど") == "ka-do")
+        // Repeated marks repeat the vowel.
+        #expect(Kana.toHiragana("ラーー") == "らああ")
+    }
+
+    @Test(
+        "curly quotes are punctuation, not romaji: they convert only when the text starts with one")
+    func curlyQuotes() {
+        #expect(Kana.toHiragana("‘ka’") == "「か」")
+        #expect(Kana.toHiragana("ka‘") == "ka‘")
+        #expect(Kana.toRomaji("「か」") == "‘ka’")
+    }
+
+    @Test("small kana and doubled consonants")
+    func smallKana() {
+        #expect(Kana.toHiragana("xtsu ltu xya lyo xka") == "っ っ ゃ ょ ヵ")
+        #expect(Kana.toHiragana("kke ssha tta cchi") == "っけ っしゃ った っち")
+        #expect(Kana.toRomaji("っち っしゃ っか") == "tchi ssha kka")
+        #expect(Kana.toRomaji("きゃ じぇ ちぃ てぃ ふぁ") == "kya je chyi tei fua")
+    }
+}
