@@ -1,3 +1,4 @@
+import MaeilTestSupport
 import Testing
 
 @testable import Hangul

@@ -13,9 +13,3 @@ func measure(_ body: () -> Void) -> Double {
     let d = clock.measure(body)
     return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
 }
-
-/// The scalar values of a string: `String ==` uses canonical equivalence (NFC "값" equals
-/// NFD "값"), so tests about normalization compare scalars.
-func scalars(_ s: String) -> [UInt32] {
-    s.unicodeScalars.map(\.value)
-}

@@ -44,8 +44,3 @@ struct VectorTests {
         #expect(scalars(Kana.toRomaji(v.input)) == scalars(v.romaji), "toRomaji")
     }
 }
-
-/// The scalar values of a string (`String ==` would call NFC and NFD text equal).
-func scalars(_ s: String) -> [UInt32] {
-    s.unicodeScalars.map(\.value)
-}
