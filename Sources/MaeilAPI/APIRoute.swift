@@ -94,6 +94,10 @@ extension APIRoute {
     public static let clearMistakes = APIRoute(.delete, "mistakes")
     public static let clearWordMistakes = APIRoute(.delete, "mistakes/{id}")
 
+    public static let japaneseCourses = APIRoute(.get, "japanese/courses")
+    public static let japaneseDay = APIRoute(.get, "japanese/courses/{course}/days/{day}")
+    public static let kanji = APIRoute(.get, "japanese/kanji/{kanji}")
+
     /// Every route, in the order the document lists them.
     public static let all: [APIRoute] = [
         openAPI, signUp, logIn, logOut, me, tokens, createToken, deleteToken,
@@ -105,5 +109,6 @@ extension APIRoute {
         dashboard, statsDays, chart,
         startGame, game, playMove, retestWrong, bookmarkWrong, mistakes, clearMistakes,
         clearWordMistakes,
+        japaneseCourses, japaneseDay, kanji,
     ]
 }

@@ -83,385 +83,466 @@ extension OpenAPIDocument {
     static let wordRef: Schema = .object(["id": .uuid, "prompt": .string, "answer": .string])
     static let wordRefExample: JSONValue = ["id": .string(id1), "prompt": "apple", "answer": "사과"]
 
-    static let components: [Component] = [
-        Component(
-            "Error", ErrorBody.self,
-            .object(
-                [
-                    "error": .object([
-                        "code": .oneOf(ErrorCode.self),
-                        "message": .string("a clear English sentence"),
-                    ])
-                ],
-                example: ["error": ["code": "not_found", "message": "book not found"]])),
-        Component(
-            "Credentials", CredentialsInput.self,
-            .object(
-                ["username": .string, "password": .string],
-                example: ["username": "mina", "password": "correct horse"])),
-        Component(
-            "User", UserDTO.self,
-            .object(
-                ["id": .uuid, "username": .string], optional: ["createdAt": .dateTime],
-                example: ["id": .string(id1), "username": "mina", "createdAt": time])),
-        Component(
-            "LoginResult", LoginResultDTO.self,
-            .object(
-                ["user": .ref("User"), "token": .string],
-                example: [
-                    "user": ["id": .string(id1), "username": "mina", "createdAt": time],
-                    "token": "maeil_0123",
-                ])),
-        Component(
-            "Token", TokenDTO.self,
-            .object(
-                ["id": .uuid, "name": .string],
-                optional: ["createdAt": .dateTime, "lastUsedAt": .dateTime],
-                example: [
-                    "id": .string(id1), "name": "laptop", "createdAt": time, "lastUsedAt": time,
-                ])),
-        Component(
-            "NewToken", NewTokenDTO.self,
-            .object(
-                ["id": .uuid, "name": .string, "token": .string("shown this once only")],
-                optional: ["createdAt": .dateTime],
-                example: [
-                    "id": .string(id1), "name": "laptop", "token": "maeil_0123", "createdAt": time,
-                ])),
-        Component(
-            "TokenInput", TokenInput.self,
-            .object(["name": .string(maxLength: 100)], example: ["name": "laptop"])),
-        Component(
-            "Book", BookDTO.self,
-            .object(
-                [
-                    "id": .uuid, "name": .string, "description": .string, "wordCount": .integer,
-                    "memorizedCount": .integer,
-                    "studyDirections": .oneOf(StudyDirections.self, "the cards reviews show"),
-                ],
-                optional: ["createdAt": .dateTime, "updatedAt": .dateTime],
-                example: [
-                    "id": .string(id2), "name": "Travel", "description": "words for the road",
-                    "wordCount": 5,
-                    "memorizedCount": 1, "studyDirections": "forward", "createdAt": time,
-                    "updatedAt": time,
-                ])),
-        Component(
-            "BookInput", BookInput.self,
-            .object(
-                ["name": .string(maxLength: WordLimits.bookName)],
-                optional: ["description": .string(maxLength: WordLimits.bookDescription)],
-                example: ["name": "Travel", "description": "words for the road"])),
-        Component(
-            "BookPatch", BookPatch.self,
-            .object(
-                [:],
-                optional: [
-                    "name": .string(maxLength: WordLimits.bookName),
-                    "description": .string(maxLength: WordLimits.bookDescription),
-                    "studyDirections": .oneOf(StudyDirections.self),
-                ],
-                example: ["name": "Travel", "description": "", "studyDirections": "both"])),
-        Component(
-            "BookDeleted", BookDeletedDTO.self,
-            .object(["deletedWords": .integer], example: ["deletedWords": 5])),
-        Component(
-            "ImportResult", ImportResultDTO.self,
-            .object(
-                [
-                    "imported": .integer, "format": .oneOf(ImportFormat.self),
-                    "encoding": .oneOf(TextEncodingDetected.self),
-                ],
-                example: ["imported": 240, "format": "csv", "encoding": "cp949"])),
-        Component(
-            "WordExample", ExampleDTO.self,
-            .object(
-                ["sentence": .string(maxLength: WordLimits.exampleText)],
-                optional: ["translation": .string(maxLength: WordLimits.exampleText)],
-                example: ["sentence": "An apple a day.", "translation": "하루 사과 한 개."])),
-        Component(
-            "Word", WordDTO.self,
-            .object(
-                [
-                    "id": .uuid, "bookID": .uuid, "term": .string, "meaning": .string,
-                    "reading": .string,
-                    "partOfSpeech": .string, "note": .string, "synonyms": .strings,
-                    "antonyms": .strings,
-                    "examples": .array(.ref("WordExample")), "tags": .strings,
-                    "memorized": .boolean, "bookmarked": .boolean,
-                    "createdAt": .dateTime, "updatedAt": .dateTime,
-                ],
-                optional: ["bookName": .string], example: wordExample)),
-        Component(
-            "WordInput", WordInput.self,
-            .object(
-                ["term": .string(maxLength: WordLimits.term)], optional: wordFields,
-                example: wordInputExample)),
-        Component(
-            "WordPatch", WordPatch.self,
-            .object(
-                [:], optional: wordPatchFields, example: wordInputExample)),
-        Component(
-            "WordPage", WordPageDTO.self,
-            .object(
-                [
-                    "items": .array(.ref("Word")), "total": .integer, "page": .integer,
-                    "perPage": .integer,
-                    "totalCapped": .boolean.described(
-                        "true when total is the search cap (1000) and more words may match"),
-                ],
-                example: [
-                    "items": [wordExample], "total": 1, "page": 1, "perPage": 50,
-                    "totalCapped": false,
-                ])),
-        Component(
-            "BulkRequest", BulkRequest.self,
-            .object(
-                ["ids": .array(.uuid), "action": .oneOf(BulkAction.self)],
-                optional: ["bookID": .uuid.described("the target book of move")],
-                example: ["ids": [.string(id1)], "action": "move", "bookID": .string(id2)])),
-        Component(
-            "BulkResult", BulkResultDTO.self,
-            .object(["affected": .integer], example: ["affected": 3])),
-        Component(
-            "SearchResult", SearchResultDTO.self,
-            .object(
-                [
-                    "query": .string, "items": .array(.ref("Word")), "total": .integer,
-                    "totalCapped": .boolean.described(
-                        "true when total is the search cap (1000) and more words may match"),
-                ],
-                example: ["query": "ㅅㄱ", "items": [wordExample], "total": 1, "totalCapped": false])),
-        Component(
-            "CalendarDay", CalendarDayDTO.self,
-            .object(
-                ["date": .date, "count": .integer], example: ["date": "2026-11-22", "count": 5])),
-        Component(
-            "CalendarMonth", CalendarMonthDTO.self,
-            .object(
-                [
-                    "month": .string("YYYY-MM"), "previous": .string, "next": .string,
-                    "days": .array(.ref("CalendarDay")),
-                    "total": .integer,
-                ],
-                example: [
-                    "month": "2026-11", "previous": "2026-10", "next": "2026-12",
-                    "days": [["date": "2026-11-22", "count": 5]], "total": 5,
-                ])),
-        Component(
-            "StudyCard", StudyCardDTO.self,
-            .object(
-                [
-                    "wordID": .uuid, "direction": .oneOf(CardDirection.self), "bookID": .uuid,
-                    "prompt": .string,
-                    "answer": .string, "term": .string, "meaning": .string, "reading": .string,
-                    "partOfSpeech": .string,
-                    "examples": .array(.ref("WordExample")), "state": .oneOf(StudyCardState.self),
-                    "version": .integer("send back with the answer"), "due": .dateTime,
-                    "intervals": .dictionary(of: .string, "the next interval per rating 1–4"),
-                ],
-                optional: ["bookName": .string], example: cardExample)),
-        Component(
-            "ReviewQueue", ReviewQueueDTO.self,
-            .object(
-                [
-                    "newCount": .integer, "learningCount": .integer, "reviewCount": .integer,
-                    "cards": .array(.ref("StudyCard")),
-                ],
-                optional: ["nextLearningDue": .dateTime],
-                example: [
-                    "newCount": 20, "learningCount": 1, "reviewCount": 33, "nextLearningDue": time,
-                    "cards": [cardExample],
-                ])),
-        Component(
-            "ReviewAnswer", ReviewAnswerInput.self,
-            .object(
-                [
-                    "wordID": .uuid, "direction": .oneOf(CardDirection.self),
-                    "rating": .integer("1 again, 2 hard, 3 good, 4 easy", minimum: 1, maximum: 4),
-                    "version": .integer("the card's version as shown"),
-                ],
-                optional: ["elapsedMs": .integer],
-                example: [
-                    "wordID": .string(id1), "direction": "forward", "rating": 3, "version": 3,
-                    "elapsedMs": 4200,
-                ])),
-        Component(
-            "StudySettings", StudySettingsDTO.self,
-            .object(settingsFields, example: settingsExample)),
-        Component(
-            "StudySettingsPatch", StudySettingsPatch.self,
-            .object([:], optional: settingsFields, example: settingsExample)),
-        Component(
-            "GameStart", GameStartInput.self,
-            .object(
-                ["kind": .oneOf(GameKind.self)],
-                optional: [
-                    "book": .uuid, "direction": .oneOf(StudyDirection.self),
-                    "count": .integer(minimum: 1, maximum: 500), "wordIDs": .array(.uuid),
-                    "mistakes": .oneOf(
-                        ["all"] + ReviewSource.allCases.map(\.rawValue),
-                        "play the words in these mistake notes"),
-                ],
-                example: [
-                    "kind": "quiz", "book": .string(id2), "direction": "termToMeaning", "count": 10,
-                    "wordIDs": [.string(id1)], "mistakes": "all",
-                ])),
-        Component(
-            "GameMove", GameMoveInput.self,
-            .object(
-                ["action": .oneOf(GameAction.self)],
-                optional: [
-                    "choice": .integer(minimum: 0, maximum: 3), "guess": .string,
-                    "mark": .oneOf(SelfTestMark.self),
-                ],
-                example: ["action": "choose", "choice": 2, "guess": "a", "mark": "known"])),
-        Component("GameWordRef", GameDTO.WordRef.self, wordRef.withExample(wordRefExample)),
-        Component(
-            "GameQuiz", GameDTO.QuizView.self,
-            .object(
-                ["index": .integer, "choices": .strings, "wrong": .array(.ref("GameWordRef"))],
-                optional: ["prompt": .string, "last": .ref("GameQuizLast")],
-                example: [
-                    "index": 1, "prompt": "pear", "choices": ["배", "사과", "포도", "멜론"],
-                    "last": [
+    static let components: [Component] =
+        [
+            Component(
+                "Error", ErrorBody.self,
+                .object(
+                    [
+                        "error": .object([
+                            "code": .oneOf(ErrorCode.self),
+                            "message": .string("a clear English sentence"),
+                        ])
+                    ],
+                    example: ["error": ["code": "not_found", "message": "book not found"]])),
+            Component(
+                "Credentials", CredentialsInput.self,
+                .object(
+                    ["username": .string, "password": .string],
+                    example: ["username": "mina", "password": "correct horse"])),
+            Component(
+                "User", UserDTO.self,
+                .object(
+                    ["id": .uuid, "username": .string], optional: ["createdAt": .dateTime],
+                    example: ["id": .string(id1), "username": "mina", "createdAt": time])),
+            Component(
+                "LoginResult", LoginResultDTO.self,
+                .object(
+                    ["user": .ref("User"), "token": .string],
+                    example: [
+                        "user": ["id": .string(id1), "username": "mina", "createdAt": time],
+                        "token": "maeil_0123",
+                    ])),
+            Component(
+                "Token", TokenDTO.self,
+                .object(
+                    ["id": .uuid, "name": .string],
+                    optional: ["createdAt": .dateTime, "lastUsedAt": .dateTime],
+                    example: [
+                        "id": .string(id1), "name": "laptop", "createdAt": time, "lastUsedAt": time,
+                    ])),
+            Component(
+                "NewToken", NewTokenDTO.self,
+                .object(
+                    ["id": .uuid, "name": .string, "token": .string("shown this once only")],
+                    optional: ["createdAt": .dateTime],
+                    example: [
+                        "id": .string(id1), "name": "laptop", "token": "maeil_0123",
+                        "createdAt": time,
+                    ])),
+            Component(
+                "TokenInput", TokenInput.self,
+                .object(["name": .string(maxLength: 100)], example: ["name": "laptop"])),
+            Component(
+                "Book", BookDTO.self,
+                .object(
+                    [
+                        "id": .uuid, "name": .string, "description": .string, "wordCount": .integer,
+                        "memorizedCount": .integer,
+                        "studyDirections": .oneOf(StudyDirections.self, "the cards reviews show"),
+                    ],
+                    optional: ["createdAt": .dateTime, "updatedAt": .dateTime],
+                    example: [
+                        "id": .string(id2), "name": "Travel", "description": "words for the road",
+                        "wordCount": 5,
+                        "memorizedCount": 1, "studyDirections": "forward", "createdAt": time,
+                        "updatedAt": time,
+                    ])),
+            Component(
+                "BookInput", BookInput.self,
+                .object(
+                    ["name": .string(maxLength: WordLimits.bookName)],
+                    optional: ["description": .string(maxLength: WordLimits.bookDescription)],
+                    example: ["name": "Travel", "description": "words for the road"])),
+            Component(
+                "BookPatch", BookPatch.self,
+                .object(
+                    [:],
+                    optional: [
+                        "name": .string(maxLength: WordLimits.bookName),
+                        "description": .string(maxLength: WordLimits.bookDescription),
+                        "studyDirections": .oneOf(StudyDirections.self),
+                    ],
+                    example: ["name": "Travel", "description": "", "studyDirections": "both"])),
+            Component(
+                "BookDeleted", BookDeletedDTO.self,
+                .object(["deletedWords": .integer], example: ["deletedWords": 5])),
+            Component(
+                "ImportResult", ImportResultDTO.self,
+                .object(
+                    [
+                        "imported": .integer, "format": .oneOf(ImportFormat.self),
+                        "encoding": .oneOf(TextEncodingDetected.self),
+                    ],
+                    example: ["imported": 240, "format": "csv", "encoding": "cp949"])),
+            Component(
+                "WordExample", ExampleDTO.self,
+                .object(
+                    ["sentence": .string(maxLength: WordLimits.exampleText)],
+                    optional: ["translation": .string(maxLength: WordLimits.exampleText)],
+                    example: ["sentence": "An apple a day.", "translation": "하루 사과 한 개."])),
+            Component(
+                "Word", WordDTO.self,
+                .object(
+                    [
+                        "id": .uuid, "bookID": .uuid, "term": .string, "meaning": .string,
+                        "reading": .string,
+                        "partOfSpeech": .string, "note": .string, "synonyms": .strings,
+                        "antonyms": .strings,
+                        "examples": .array(.ref("WordExample")), "tags": .strings,
+                        "memorized": .boolean, "bookmarked": .boolean,
+                        "createdAt": .dateTime, "updatedAt": .dateTime,
+                    ],
+                    optional: ["bookName": .string], example: wordExample)),
+            Component(
+                "WordInput", WordInput.self,
+                .object(
+                    ["term": .string(maxLength: WordLimits.term)], optional: wordFields,
+                    example: wordInputExample)),
+            Component(
+                "WordPatch", WordPatch.self,
+                .object(
+                    [:], optional: wordPatchFields, example: wordInputExample)),
+            Component(
+                "WordPage", WordPageDTO.self,
+                .object(
+                    [
+                        "items": .array(.ref("Word")), "total": .integer, "page": .integer,
+                        "perPage": .integer,
+                        "totalCapped": .boolean.described(
+                            "true when total is the search cap (1000) and more words may match"),
+                    ],
+                    example: [
+                        "items": [wordExample], "total": 1, "page": 1, "perPage": 50,
+                        "totalCapped": false,
+                    ])),
+            Component(
+                "BulkRequest", BulkRequest.self,
+                .object(
+                    ["ids": .array(.uuid), "action": .oneOf(BulkAction.self)],
+                    optional: ["bookID": .uuid.described("the target book of move")],
+                    example: ["ids": [.string(id1)], "action": "move", "bookID": .string(id2)])),
+            Component(
+                "BulkResult", BulkResultDTO.self,
+                .object(["affected": .integer], example: ["affected": 3])),
+            Component(
+                "SearchResult", SearchResultDTO.self,
+                .object(
+                    [
+                        "query": .string, "items": .array(.ref("Word")), "total": .integer,
+                        "totalCapped": .boolean.described(
+                            "true when total is the search cap (1000) and more words may match"),
+                    ],
+                    example: [
+                        "query": "ㅅㄱ", "items": [wordExample], "total": 1, "totalCapped": false,
+                    ])),
+            Component(
+                "CalendarDay", CalendarDayDTO.self,
+                .object(
+                    ["date": .date, "count": .integer], example: ["date": "2026-11-22", "count": 5])
+            ),
+            Component(
+                "CalendarMonth", CalendarMonthDTO.self,
+                .object(
+                    [
+                        "month": .string("YYYY-MM"), "previous": .string, "next": .string,
+                        "days": .array(.ref("CalendarDay")),
+                        "total": .integer,
+                    ],
+                    example: [
+                        "month": "2026-11", "previous": "2026-10", "next": "2026-12",
+                        "days": [["date": "2026-11-22", "count": 5]], "total": 5,
+                    ])),
+            Component(
+                "StudyCard", StudyCardDTO.self,
+                .object(
+                    [
+                        "wordID": .uuid, "direction": .oneOf(CardDirection.self), "bookID": .uuid,
+                        "prompt": .string,
+                        "answer": .string, "term": .string, "meaning": .string, "reading": .string,
+                        "partOfSpeech": .string,
+                        "examples": .array(.ref("WordExample")),
+                        "state": .oneOf(StudyCardState.self),
+                        "version": .integer("send back with the answer"), "due": .dateTime,
+                        "intervals": .dictionary(of: .string, "the next interval per rating 1–4"),
+                    ],
+                    optional: ["bookName": .string], example: cardExample)),
+            Component(
+                "ReviewQueue", ReviewQueueDTO.self,
+                .object(
+                    [
+                        "newCount": .integer, "learningCount": .integer, "reviewCount": .integer,
+                        "cards": .array(.ref("StudyCard")),
+                    ],
+                    optional: ["nextLearningDue": .dateTime],
+                    example: [
+                        "newCount": 20, "learningCount": 1, "reviewCount": 33,
+                        "nextLearningDue": time,
+                        "cards": [cardExample],
+                    ])),
+            Component(
+                "ReviewAnswer", ReviewAnswerInput.self,
+                .object(
+                    [
+                        "wordID": .uuid, "direction": .oneOf(CardDirection.self),
+                        "rating": .integer(
+                            "1 again, 2 hard, 3 good, 4 easy", minimum: 1, maximum: 4),
+                        "version": .integer("the card's version as shown"),
+                    ],
+                    optional: ["elapsedMs": .integer],
+                    example: [
+                        "wordID": .string(id1), "direction": "forward", "rating": 3, "version": 3,
+                        "elapsedMs": 4200,
+                    ])),
+            Component(
+                "StudySettings", StudySettingsDTO.self,
+                .object(settingsFields, example: settingsExample)),
+            Component(
+                "StudySettingsPatch", StudySettingsPatch.self,
+                .object([:], optional: settingsFields, example: settingsExample)),
+            Component(
+                "GameStart", GameStartInput.self,
+                .object(
+                    ["kind": .oneOf(GameKind.self)],
+                    optional: [
+                        "book": .uuid, "direction": .oneOf(StudyDirection.self),
+                        "count": .integer(minimum: 1, maximum: 500), "wordIDs": .array(.uuid),
+                        "mistakes": .oneOf(
+                            ["all"] + ReviewSource.allCases.map(\.rawValue),
+                            "play the words in these mistake notes"),
+                    ],
+                    example: [
+                        "kind": "quiz", "book": .string(id2), "direction": "termToMeaning",
+                        "count": 10,
+                        "wordIDs": [.string(id1)], "mistakes": "all",
+                    ])),
+            Component(
+                "GameMove", GameMoveInput.self,
+                .object(
+                    ["action": .oneOf(GameAction.self)],
+                    optional: [
+                        "choice": .integer(minimum: 0, maximum: 3), "guess": .string,
+                        "mark": .oneOf(SelfTestMark.self),
+                    ],
+                    example: ["action": "choose", "choice": 2, "guess": "a", "mark": "known"])),
+            Component("GameWordRef", GameDTO.WordRef.self, wordRef.withExample(wordRefExample)),
+            Component(
+                "GameQuiz", GameDTO.QuizView.self,
+                .object(
+                    ["index": .integer, "choices": .strings, "wrong": .array(.ref("GameWordRef"))],
+                    optional: ["prompt": .string, "last": .ref("GameQuizLast")],
+                    example: [
+                        "index": 1, "prompt": "pear", "choices": ["배", "사과", "포도", "멜론"],
+                        "last": [
+                            "prompt": "apple", "chosen": 1, "correct": 0, "correctAnswer": "사과",
+                            "isCorrect": false,
+                        ],
+                        "wrong": [wordRefExample],
+                    ])),
+            Component(
+                "GameQuizLast", GameDTO.QuizLast.self,
+                .object(
+                    [
+                        "prompt": .string, "chosen": .integer, "correct": .integer,
+                        "correctAnswer": .string, "isCorrect": .boolean,
+                    ],
+                    example: [
                         "prompt": "apple", "chosen": 1, "correct": 0, "correctAnswer": "사과",
                         "isCorrect": false,
+                    ])),
+            Component(
+                "GameHangman", GameDTO.HangmanView.self,
+                .object(
+                    [
+                        "wordIndex": .integer, "wordCount": .integer, "hint": .string,
+                        "script": .oneOf(HangmanScript.self),
+                        "cells": .array(.ref("GameHangmanCell")), "misses": .integer,
+                        "maxMisses": .integer, "pad": .strings,
+                        "guessed": .strings, "wrongGuesses": .strings, "won": .boolean,
+                        "lost": .boolean,
                     ],
-                    "wrong": [wordRefExample],
-                ])),
+                    optional: ["answer": .string("the word, once this one is over")],
+                    example: [
+                        "wordIndex": 0, "wordCount": 5, "hint": "apple", "script": "hangul",
+                        "cells": [["text": "ㅅ", "complete": false]], "misses": 1, "maxMisses": 7,
+                        "pad": ["ㄱ", "ㅏ"],
+                        "guessed": ["ㅅ", "ㅂ"], "wrongGuesses": ["ㅂ"], "won": false, "lost": false,
+                        "answer": "사과",
+                    ])),
+            Component(
+                "GameHangmanCell", GameDTO.HangmanCellView.self,
+                .object(
+                    ["complete": .boolean],
+                    optional: ["text": .string("shown text; absent while hidden")],
+                    example: ["text": "ㅅ", "complete": false])),
+            Component(
+                "GameTest", GameDTO.TestView.self,
+                .object(
+                    [
+                        "index": .integer, "revealed": .boolean,
+                        "marks": .array(.oneOf(SelfTestMark.self)),
+                        "scorePercent": .integer, "wrong": .array(.ref("GameWordRef")),
+                    ],
+                    optional: ["prompt": .string, "answer": .string("once revealed")],
+                    example: [
+                        "index": 2, "prompt": "pear", "answer": "배", "revealed": true,
+                        "marks": ["known", "unknown"],
+                        "scorePercent": 50, "wrong": [wordRefExample],
+                    ])),
+            Component(
+                "GameFlashcards", GameDTO.FlashcardsView.self,
+                .object(
+                    ["index": .integer, "flipped": .boolean],
+                    optional: ["front": .string, "back": .string("once flipped")],
+                    example: ["index": 0, "front": "apple", "back": "사과", "flipped": true])),
+            Component(
+                "Game", GameDTO.self,
+                .object(
+                    [
+                        "id": .uuid, "kind": .oneOf(GameKind.self),
+                        "direction": .oneOf(StudyDirection.self), "finished": .boolean,
+                        "score": .integer, "total": .integer, "startedAt": .dateTime,
+                    ],
+                    optional: [
+                        "bookID": .uuid, "finishedAt": .dateTime, "quiz": .ref("GameQuiz"),
+                        "hangman": .ref("GameHangman"),
+                        "test": .ref("GameTest"), "flashcards": .ref("GameFlashcards"),
+                    ],
+                    description:
+                        "one of quiz, hangman, test and flashcards is present: the view of the game's kind",
+                    example: gameExample)),
+            Component(
+                "Mistake", MistakeDTO.self,
+                .object(
+                    [
+                        "word": .ref("Word"), "source": .oneOf(ReviewSource.self),
+                        "count": .integer,
+                        "lastAt": .dateTime,
+                    ],
+                    example: ["word": wordExample, "source": "quiz", "count": 2, "lastAt": time])),
+            Component(
+                "StatsDashboard", StatsDashboardDTO.self,
+                .object(
+                    [
+                        "date": .date, "dueToday": .integer, "newToday": .integer,
+                        "reviewsToday": .integer,
+                        "wordsAddedToday": .integer, "currentStreak": .integer,
+                        "longestStreak": .integer, "totalWords": .integer,
+                        "memorizedWords": .integer, "gamesPlayed": .integer, "gamesToday": .integer,
+                    ],
+                    optional: [
+                        "accuracyToday": .fraction(
+                            "share of today's reviews not rated Again; absent without reviews")
+                    ],
+                    example: [
+                        "date": "2026-11-22", "dueToday": 33, "newToday": 20, "reviewsToday": 40,
+                        "accuracyToday": 0.9,
+                        "wordsAddedToday": 5, "currentStreak": 4, "longestStreak": 12,
+                        "totalWords": 245,
+                        "memorizedWords": 30, "gamesPlayed": 7, "gamesToday": 1,
+                    ])),
+            Component(
+                "StatsDay", StatsDayDTO.self,
+                .object(
+                    [
+                        "date": .date, "wordsAdded": .integer, "reviews": .integer,
+                        "correctReviews": .integer,
+                        "answers": .integer("every answer logged, games' misses included"),
+                        "games": .integer("games finished"),
+                    ],
+                    optional: [
+                        "accuracy": .fraction("correctReviews / reviews; absent without reviews")
+                    ], example: dayExample)),
+            Component(
+                "StatsTotals", StatsTotalsDTO.self,
+                .object(
+                    [
+                        "wordsAdded": .integer, "reviews": .integer, "correctReviews": .integer,
+                        "answers": .integer,
+                        "games": .integer, "studyDays": .integer,
+                    ],
+                    optional: ["accuracy": .fraction()], example: totalsExample)),
+            Component(
+                "StatsDays", StatsDaysDTO.self,
+                .object(
+                    [
+                        "from": .date, "to": .date, "days": .array(.ref("StatsDay")),
+                        "totals": .ref("StatsTotals"),
+                    ],
+                    example: [
+                        "from": "2026-11-22", "to": "2026-11-22", "days": [dayExample],
+                        "totals": totalsExample,
+                    ])),
+        ] + japaneseComponents
+
+    static let japaneseCourseExample: JSONValue = [
+        "id": "n5", "kind": "words", "title": "JLPT N5", "items": 662, "days": 34,
+    ]
+    static let japaneseWordExample: JSONValue = [
+        "term": "学生", "alternatives": [], "reading": "がくせい", "level": "N5",
+        "glosses": ["student"], "note": "",
+        "examples": [["sentence": "私は学生です。", "translation": "I am a student."]],
+        "sinoKorean": "학생",
+    ]
+    static let kanjiExample: JSONValue = [
+        "kanji": "学", "grade": 1, "course": "grade1", "day": 1, "strokes": 8, "on": ["ガク"],
+        "kun": ["まな.ぶ"], "meanings": ["study", "learning", "science"], "korean": "배울 학",
+        "koreanNote": "", "words": [japaneseWordExample],
+    ]
+
+    static let japaneseComponents: [Component] = [
         Component(
-            "GameQuizLast", GameDTO.QuizLast.self,
+            "JapaneseCourse", JapaneseCourseDTO.self,
             .object(
                 [
-                    "prompt": .string, "chosen": .integer, "correct": .integer,
-                    "correctAnswer": .string, "isCorrect": .boolean,
+                    "id": .oneOf(JapaneseCourse.self), "kind": .oneOf(JapaneseCourse.Kind.self),
+                    "title": .string, "items": .integer("words or kanji in the course"),
+                    "days": .integer("Days of 20; the last may be shorter"),
+                ], example: japaneseCourseExample)),
+        Component(
+            "JapaneseCourses", JapaneseCoursesDTO.self,
+            .object(
+                [
+                    "courses": .array(.ref("JapaneseCourse")),
+                    "attribution": .string("the data's licence acknowledgement"),
                 ],
-                example: [
-                    "prompt": "apple", "chosen": 1, "correct": 0, "correctAnswer": "사과",
-                    "isCorrect": false,
-                ])),
+                example: ["courses": [japaneseCourseExample], "attribution": "This course uses …"])),
         Component(
-            "GameHangman", GameDTO.HangmanView.self,
+            "JapaneseWord", JapaneseWordDTO.self,
             .object(
                 [
-                    "wordIndex": .integer, "wordCount": .integer, "hint": .string,
-                    "script": .oneOf(HangmanScript.self),
-                    "cells": .array(.ref("GameHangmanCell")), "misses": .integer,
-                    "maxMisses": .integer, "pad": .strings,
-                    "guessed": .strings, "wrongGuesses": .strings, "won": .boolean,
-                    "lost": .boolean,
-                ],
-                optional: ["answer": .string("the word, once this one is over")],
-                example: [
-                    "wordIndex": 0, "wordCount": 5, "hint": "apple", "script": "hangul",
-                    "cells": [["text": "ㅅ", "complete": false]], "misses": 1, "maxMisses": 7,
-                    "pad": ["ㄱ", "ㅏ"],
-                    "guessed": ["ㅅ", "ㅂ"], "wrongGuesses": ["ㅂ"], "won": false, "lost": false,
-                    "answer": "사과",
-                ])),
+                    "term": .string, "alternatives": .strings,
+                    "reading": .string("kana; empty when the term is kana"), "level": .string,
+                    "glosses": .strings, "note": .string,
+                    "examples": .array(.ref("WordExample")),
+                    "sinoKorean": .string(
+                        "Sino-Korean reading of an all-kanji term, a reading aid (not a meaning)"),
+                ], example: japaneseWordExample)),
         Component(
-            "GameHangmanCell", GameDTO.HangmanCellView.self,
-            .object(
-                ["complete": .boolean],
-                optional: ["text": .string("shown text; absent while hidden")],
-                example: ["text": "ㅅ", "complete": false])),
-        Component(
-            "GameTest", GameDTO.TestView.self,
+            "Kanji", KanjiDTO.self,
             .object(
                 [
-                    "index": .integer, "revealed": .boolean,
-                    "marks": .array(.oneOf(SelfTestMark.self)),
-                    "scorePercent": .integer, "wrong": .array(.ref("GameWordRef")),
-                ],
-                optional: ["prompt": .string, "answer": .string("once revealed")],
-                example: [
-                    "index": 2, "prompt": "pear", "answer": "배", "revealed": true,
-                    "marks": ["known", "unknown"],
-                    "scorePercent": 50, "wrong": [wordRefExample],
-                ])),
-        Component(
-            "GameFlashcards", GameDTO.FlashcardsView.self,
-            .object(
-                ["index": .integer, "flipped": .boolean],
-                optional: ["front": .string, "back": .string("once flipped")],
-                example: ["index": 0, "front": "apple", "back": "사과", "flipped": true])),
-        Component(
-            "Game", GameDTO.self,
-            .object(
-                [
-                    "id": .uuid, "kind": .oneOf(GameKind.self),
-                    "direction": .oneOf(StudyDirection.self), "finished": .boolean,
-                    "score": .integer, "total": .integer, "startedAt": .dateTime,
+                    "kanji": .string, "grade": .oneOf([1, 2, 3, 4, 5, 6, 8], "8: middle school"),
+                    "course": .oneOf(JapaneseCourse.self), "day": .integer(minimum: 1),
+                    "strokes": .integer, "on": .strings, "kun": .strings, "meanings": .strings,
+                    "korean": .string("the Korean 훈음; empty for a kanji made in Japan"),
+                    "koreanNote": .string,
                 ],
                 optional: [
-                    "bookID": .uuid, "finishedAt": .dateTime, "quiz": .ref("GameQuiz"),
-                    "hangman": .ref("GameHangman"),
-                    "test": .ref("GameTest"), "flashcards": .ref("GameFlashcards"),
-                ],
-                description:
-                    "one of quiz, hangman, test and flashcards is present: the view of the game's kind",
-                example: gameExample)),
+                    "words": .array(.ref("JapaneseWord")).described(
+                        "course words written with the kanji, easiest first (the kanji's own route)"
+                    )
+                ], example: kanjiExample)),
         Component(
-            "Mistake", MistakeDTO.self,
+            "JapaneseDay", JapaneseDayDTO.self,
             .object(
                 [
-                    "word": .ref("Word"), "source": .oneOf(ReviewSource.self), "count": .integer,
-                    "lastAt": .dateTime,
-                ],
-                example: ["word": wordExample, "source": "quiz", "count": 2, "lastAt": time])),
-        Component(
-            "StatsDashboard", StatsDashboardDTO.self,
-            .object(
-                [
-                    "date": .date, "dueToday": .integer, "newToday": .integer,
-                    "reviewsToday": .integer,
-                    "wordsAddedToday": .integer, "currentStreak": .integer,
-                    "longestStreak": .integer, "totalWords": .integer,
-                    "memorizedWords": .integer, "gamesPlayed": .integer, "gamesToday": .integer,
-                ],
-                optional: [
-                    "accuracyToday": .fraction(
-                        "share of today's reviews not rated Again; absent without reviews")
+                    "course": .ref("JapaneseCourse"), "day": .integer(minimum: 1),
+                    "words": .array(.ref("JapaneseWord")), "kanji": .array(.ref("Kanji")),
                 ],
                 example: [
-                    "date": "2026-11-22", "dueToday": 33, "newToday": 20, "reviewsToday": 40,
-                    "accuracyToday": 0.9,
-                    "wordsAddedToday": 5, "currentStreak": 4, "longestStreak": 12,
-                    "totalWords": 245,
-                    "memorizedWords": 30, "gamesPlayed": 7, "gamesToday": 1,
-                ])),
-        Component(
-            "StatsDay", StatsDayDTO.self,
-            .object(
-                [
-                    "date": .date, "wordsAdded": .integer, "reviews": .integer,
-                    "correctReviews": .integer,
-                    "answers": .integer("every answer logged, games' misses included"),
-                    "games": .integer("games finished"),
-                ],
-                optional: [
-                    "accuracy": .fraction("correctReviews / reviews; absent without reviews")
-                ], example: dayExample)),
-        Component(
-            "StatsTotals", StatsTotalsDTO.self,
-            .object(
-                [
-                    "wordsAdded": .integer, "reviews": .integer, "correctReviews": .integer,
-                    "answers": .integer,
-                    "games": .integer, "studyDays": .integer,
-                ],
-                optional: ["accuracy": .fraction()], example: totalsExample)),
-        Component(
-            "StatsDays", StatsDaysDTO.self,
-            .object(
-                [
-                    "from": .date, "to": .date, "days": .array(.ref("StatsDay")),
-                    "totals": .ref("StatsTotals"),
-                ],
-                example: [
-                    "from": "2026-11-22", "to": "2026-11-22", "days": [dayExample],
-                    "totals": totalsExample,
+                    "course": japaneseCourseExample, "day": 1, "words": [japaneseWordExample],
+                    "kanji": [],
                 ])),
     ]
 

@@ -266,6 +266,20 @@ enum OpenAPIDocument {
                     "language of the labels (default: Accept-Language)"),
             ],
             response: nil, responseMedia: "image/svg+xml"),
+        Operation(
+            .japaneseCourses,
+            summary:
+                "The Japanese course: JLPT N5–N1 words and kanji by school grade, each in Days of 20",
+            tag: "japanese", response: "JapaneseCourses"),
+        Operation(
+            .japaneseDay,
+            summary: "A Day of a course: its words or kanji (404 for an unknown course or Day)",
+            tag: "japanese", response: "JapaneseDay"),
+        Operation(
+            .kanji,
+            summary:
+                "A jōyō kanji: readings, Korean 훈음, meanings, strokes and the course words that use it (404 for anything else)",
+            tag: "japanese", response: "Kanji"),
     ]
 
     /// Path parameters by name.
@@ -275,6 +289,8 @@ enum OpenAPIDocument {
         case "date": .date
         case "action": .oneOf(DayAction.self)
         case "chart": .oneOf(ChartName.allCases.map { $0.rawValue + ".svg" })
+        case "course": .oneOf(JapaneseCourse.self)
+        case "day": .integer("1-based Day of the course", minimum: 1)
         default: .string
         }
     }

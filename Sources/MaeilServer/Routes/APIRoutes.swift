@@ -15,6 +15,7 @@ struct APIRoutes: RouteCollection {
         try authed.register(collection: StudyAPIController())
         try authed.register(collection: StatsAPIController())
         try authed.register(collection: GamesAPIController())
+        try authed.register(collection: JapaneseAPIController())
     }
 
     @Sendable func openAPI(req: Request) async throws -> Response {

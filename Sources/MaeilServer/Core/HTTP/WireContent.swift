@@ -49,4 +49,8 @@ extension StatsDayDTO: Content {}
 extension StatsDaysDTO: Content {}
 extension StatsTotalsDTO: Content {}
 
+extension JapaneseCoursesDTO: Content {}
+extension JapaneseDayDTO: Content {}
+extension KanjiDTO: Content {}
+
 extension ErrorBody: Content {}

