@@ -38,6 +38,7 @@ let package = Package(
                 "VocabCore",
                 "FSRS",
                 "Hangul",
+                "Kana",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -71,6 +72,7 @@ let package = Package(
                 "MaeilServer",
                 "MaeilAPI",
                 "VocabCore",
+                "Kana",
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),

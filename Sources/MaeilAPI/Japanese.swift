@@ -86,12 +86,14 @@ public struct KanjiDTO: Codable, Sendable, Equatable {
     public var korean: String
     /// Why the 훈음 is what it is, when the project decided it (Korean).
     public var koreanNote: String
+    /// The old (traditional) form the 훈음 belongs to (学 → 學); empty when the kanji's own.
+    public var oldForm: String
     /// Course words written with the kanji, easiest first; only on the kanji's own route.
     public var words: [JapaneseWordDTO]?
 
     public init(
         kanji: String, grade: Int, course: String, day: Int, strokes: Int, on: [String],
-        kun: [String], meanings: [String], korean: String, koreanNote: String,
+        kun: [String], meanings: [String], korean: String, koreanNote: String, oldForm: String,
         words: [JapaneseWordDTO]?
     ) {
         self.kanji = kanji
@@ -104,6 +106,7 @@ public struct KanjiDTO: Codable, Sendable, Equatable {
         self.meanings = meanings
         self.korean = korean
         self.koreanNote = koreanNote
+        self.oldForm = oldForm
         self.words = words
     }
 }

@@ -77,3 +77,34 @@ struct KanaTests {
         #expect(Kana.toRomaji("きゃ じぇ ちぃ てぃ ふぁ") == "kya je chyi tei fua")
     }
 }
+
+@Suite("Kana chart")
+struct KanaChartTests {
+    @Test("the gojūon has 46 kana, the voiced rows 25, the contracted sounds 33")
+    func counts() {
+        let counts = KanaChart.sections.map { section in
+            section.rows.joined().compactMap { $0 }.count
+        }
+        #expect(counts == [46, 25, 33])
+    }
+
+    @Test("every cell is one sound in both scripts, and reads back as its romaji")
+    func cells() throws {
+        let cells = KanaChart.sections.flatMap { $0.rows.joined().compactMap { $0 } }
+        #expect(Set(cells.map(\.hiragana)).count == cells.count)
+        for cell in cells {
+            #expect(
+                cell.hiragana.unicodeScalars.allSatisfy { (0x3041...0x3096).contains($0.value) })
+            #expect(cell.katakana == Kana.toKatakana(cell.hiragana))
+            #expect(
+                Kana.toHiragana(cell.romaji) == cell.hiragana || cell.romaji == "ji"
+                    || cell.romaji == "zu")
+        }
+        let first = try #require(KanaChart.sections.first?.rows.first?.first ?? nil)
+        #expect(first == KanaChart.Cell(hiragana: "あ", katakana: "ア", romaji: "a"))
+        let n = try #require(KanaChart.sections[0].rows.last?.first ?? nil)
+        #expect(n.hiragana == "ん" && n.romaji == "n")
+        let di = try #require(KanaChart.sections[1].rows[2][1])
+        #expect(di.hiragana == "ぢ" && di.romaji == "ji")
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Kana
 import MaeilAPI
 import Testing
 import VocabCore
@@ -43,6 +44,8 @@ struct UIStringsTests {
         "month": (1...12).map(String.init),
         "monthShort": (1...12).map(String.init),
         "direction": StudyDirections.allCases.map { $0.rawValue.capitalized },
+        "japaneseCourse_": JapaneseCourse.allCases.map(\.rawValue),
+        "japaneseChart_": KanaChart.sections.map(\.id),
         "field_": [
             "term", "meaning", "reading", "partOfSpeech", "note", "synonyms", "antonyms",
             "examples", "tags",

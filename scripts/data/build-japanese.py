@@ -431,12 +431,18 @@ def build_kanji(chars, codes, hanja: Hanja, unihan, overrides, diag):
             diag["missing"].append((lit, ordered, kh))
         if source.startswith("variant:") or source == "":
             diag["variant-route" if source else "none-route"].append((lit, korean, source, kh))
+        # The old (traditional) form whose reading is used, for a Korean reader: 学 → 學.
+        old_form = ""
+        if source.startswith("variant:"):
+            old_form = source.split(":", 1)[1]
+        elif source == "override" and overrides[lit]["old"] != "-":
+            old_form = overrides[lit]["old"]
         primary = on[0] if on else (kun[0] if kun else "")
         key = kata_to_hira(primary).replace(".", "").replace("-", "")
         records.append({
             "kanji": lit, "grade": grade, "strokes": strokes, "on": on, "kun": kun,
             "meanings": meanings, "korean": korean, "koreanFrom": source,
-            "koreanNote": note, "hangulReading": kh, "_sort": (GRADES.index(grade), key, ord(lit)),
+            "koreanNote": note, "hangulReading": kh, "oldForm": old_form, "_sort": (GRADES.index(grade), key, ord(lit)),
         })
     if dict(counts) != EXPECTED_GRADES:
         fail_data(f"KANJIDIC2 joyo counts per grade {dict(sorted(counts.items()))} != "
@@ -631,6 +637,7 @@ ignored), then by code point.
 |---|---|
 | `kanji`, `grade`, `strokes`, `on`, `kun`, `meanings`, `hangulReading` | **KANJIDIC2** (EDRDG, CC BY-SA 4.0): `literal`, `misc/grade`, first `stroke_count`, `reading r_type="ja_on"` / `"ja_kun"` / `"korean_h"`, `meaning` without `m_lang`. KANJIDIC's frequency rankings are not used. |
 | `korean`, `koreanFrom` | the Korean 훈음 from **libhangul** `hanja.txt` (BSD-3-Clause): `"hanja"` — the kanji's own entry; `"variant:X"` — the entry of the old form X, found through KANJIDIC2 `variant` (jis208, jis212, jis213, ucs), then Unihan `kTraditionalVariant`, `kZVariant`, `kSemanticVariant`, then hanja.txt's own cross references, first candidate whose sound agrees with `korean_h`; `"override"` — a row of `hanja-overrides.tsv`; `""` — none. |
+| `oldForm` | the old (traditional) form whose 훈음 is used (学 → 學), from the `variant:X` route or the override table's `old` column; empty when the kanji's own entry is used. |
 | `koreanNote` | `hanja-overrides.tsv` (empty for the other routes) |
 
 Routes: hanja {info['routes']['hanja']:,}, variant {info['routes']['variant']}, override {info['routes']['override']}, none {info['routes']['none']}.

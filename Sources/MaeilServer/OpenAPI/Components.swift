@@ -487,7 +487,7 @@ extension OpenAPIDocument {
     static let kanjiExample: JSONValue = [
         "kanji": "学", "grade": 1, "course": "grade1", "day": 1, "strokes": 8, "on": ["ガク"],
         "kun": ["まな.ぶ"], "meanings": ["study", "learning", "science"], "korean": "배울 학",
-        "koreanNote": "", "words": [japaneseWordExample],
+        "koreanNote": "", "oldForm": "學", "words": [japaneseWordExample],
     ]
 
     static let japaneseComponents: [Component] = [
@@ -527,6 +527,9 @@ extension OpenAPIDocument {
                     "strokes": .integer, "on": .strings, "kun": .strings, "meanings": .strings,
                     "korean": .string("the Korean 훈음; empty for a kanji made in Japan"),
                     "koreanNote": .string,
+                    "oldForm": .string(
+                        "the old (traditional) form the 훈음 belongs to (学 → 學); empty when the kanji's own"
+                    ),
                 ],
                 optional: [
                     "words": .array(.ref("JapaneseWord")).described(

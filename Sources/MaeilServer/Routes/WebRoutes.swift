@@ -19,6 +19,7 @@ struct WebRoutes: RouteCollection {
         try signedIn.register(collection: GamesWebController())
         try signedIn.register(collection: MistakesWebController())
         try signedIn.register(collection: DiaryWebController())
+        try signedIn.register(collection: JapaneseWebController())
         try signedIn.register(collection: SettingsWebController())
 
         // Uploads may be as big as the API allows.

@@ -86,4 +86,18 @@ public struct JapaneseKanji: Codable, Sendable, Equatable {
     public var koreanNote: String
     /// KANJIDIC2's Hangul readings.
     public var hangulReading: [String]
+    /// The old (traditional) form whose 훈음 is given (学 → 學); empty when the kanji's own.
+    public var oldForm: String
+
+    /// A kun reading as a dictionary prints it: the okurigana after "." in parentheses,
+    /// an affix's missing side as "〜" (まな.ぶ → まな(ぶ), -さめ → 〜さめ).
+    public static func display(_ reading: String) -> String {
+        var text = reading
+        if text.hasPrefix("-") { text = "〜" + text.dropFirst() }
+        if text.hasSuffix("-") { text = text.dropLast() + "〜" }
+        if let dot = text.firstIndex(of: ".") {
+            text = text[..<dot] + "(" + text[text.index(after: dot)...] + ")"
+        }
+        return text
+    }
 }

@@ -51,7 +51,18 @@ extension Localizer {
     static func count(_ key: String, _ n: Int, _ lang: UILanguage) -> String {
         let table = strings(lang)
         let template = (n == 1 ? table[key + "One"] : nil) ?? table[key] ?? key
-        return template.replacingOccurrences(of: "{n}", with: String(n))
+        return template.replacingOccurrences(of: "{n}", with: grouped(n))
+    }
+
+    /// 1,784 rather than 1784 (both UI languages group thousands with a comma).
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return n < 0 ? "-" + text : text
     }
 
     /// Fills `{name}` placeholders of a UI string. In Korean, a particle written

@@ -40,6 +40,7 @@ extension KanjiDTO {
             kanji: kanji.kanji, grade: kanji.grade, course: place?.course.rawValue ?? "",
             day: place?.day ?? 0, strokes: kanji.strokes, on: kanji.on, kun: kanji.kun,
             meanings: kanji.meanings, korean: kanji.korean, koreanNote: kanji.koreanNote,
+            oldForm: kanji.oldForm,
             words: withWords
                 ? catalog.exampleWords(for: kanji.kanji).map(JapaneseWordDTO.init) : nil)
     }

@@ -1,0 +1,124 @@
+import Vapor
+import VocabCore
+
+/// The Japanese course in the web app: the courses, a course's Days, a Day's words or
+/// kanji, a kanji card, and the kana chart.
+struct JapaneseWebController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let japanese = routes.grouped("japanese")
+        japanese.get(use: index)
+        japanese.get("kana", use: kanaChart)
+        japanese.get("kanji", ":kanji", use: kanji)
+        japanese.get(":course", use: course)
+        japanese.get(":course", "days", ":day", use: day)
+    }
+
+    struct IndexData: Encodable, Sendable {
+        var wordCourses: [JapaneseCourseCardView]
+        var kanjiCourses: [JapaneseCourseCardView]
+    }
+
+    @Sendable func index(req: Request) async throws -> Response {
+        let catalog = try req.japaneseCourse()
+        let cards = JapaneseCourse.allCases.map {
+            ($0.kind, JapaneseCourseCardView($0, catalog: catalog, req: req))
+        }
+        return try await req.renderPage(
+            "japanese/courses", title: "japaneseTitle", nav: "japanese",
+            data: IndexData(
+                wordCourses: cards.filter { $0.0 == .words }.map(\.1),
+                kanjiCourses: cards.filter { $0.0 == .kanji }.map(\.1)))
+    }
+
+    struct CourseData: Encodable, Sendable {
+        var course: JapaneseCourseCardView
+        var days: [JapaneseDayLinkView]
+    }
+
+    @Sendable func course(req: Request) async throws -> Response {
+        let catalog = try req.japaneseCourse()
+        let course = try req.japaneseCourseParameter()
+        let days = (1...max(1, catalog.dayCount(course))).map { number in
+            let items =
+                catalog.words(course, day: number)?.map(\.term)
+                ?? catalog.kanji(course, day: number)?.map(\.kanji) ?? []
+            let separator = course.kind == .words ? "・" : ""
+            return JapaneseDayLinkView(
+                number: number, href: "/japanese/\(course.rawValue)/days/\(number)",
+                preview: items.prefix(course.kind == .words ? 3 : 6).joined(separator: separator))
+        }
+        let card = JapaneseCourseCardView(course, catalog: catalog, req: req)
+        return try await req.renderPage(
+            "japanese/course", title: card.title, nav: "japanese",
+            data: CourseData(course: card, days: days))
+    }
+
+    struct DayData: Encodable, Sendable {
+        var course: JapaneseCourseCardView
+        var day: Int
+        var dayTitle: String
+        var previous: String?
+        var next: String?
+        var isKanji: Bool
+        var words: [JapaneseWordView]
+        var kanji: [JapaneseKanjiView]
+    }
+
+    @Sendable func day(req: Request) async throws -> Response {
+        let catalog = try req.japaneseCourse()
+        let course = try req.japaneseCourseParameter()
+        let day = try req.japaneseDayParameter(of: course)
+        let card = JapaneseCourseCardView(course, catalog: catalog, req: req)
+        let path = "/japanese/\(course.rawValue)/days/"
+        let dayTitle = Localizer.format("japaneseDay", req.uiLanguage, ["n": String(day)])
+        let data = DayData(
+            course: card, day: day, dayTitle: dayTitle,
+            previous: day > 1 ? path + String(day - 1) : nil,
+            next: day < catalog.dayCount(course) ? path + String(day + 1) : nil,
+            isKanji: course.kind == .kanji,
+            words: (catalog.words(course, day: day) ?? []).map(JapaneseWordView.init),
+            kanji: (catalog.kanji(course, day: day) ?? []).map {
+                JapaneseKanjiView($0, words: catalog.exampleWords(for: $0.kanji), req: req)
+            })
+        return try await req.renderPage(
+            "japanese/day", title: "\(card.title) · \(dayTitle)", nav: "japanese", data: data)
+    }
+
+    struct KanjiData: Encodable, Sendable {
+        /// The one card (a list, so the card partial reads `card` as on a Day's page).
+        var cards: [JapaneseKanjiView]
+        var courseTitle: String
+        var dayTitle: String
+        var dayHref: String
+    }
+
+    @Sendable func kanji(req: Request) async throws -> Response {
+        let catalog = try req.japaneseCourse()
+        let kanji = try req.kanjiParameter()
+        let place = catalog.place(of: kanji)
+        let data = KanjiData(
+            cards: [
+                JapaneseKanjiView(kanji, words: catalog.exampleWords(for: kanji.kanji), req: req)
+            ],
+            courseTitle: place.map { req.text($0.course.titleKey) } ?? "",
+            dayTitle: place.map {
+                Localizer.format("japaneseDay", req.uiLanguage, ["n": String($0.day)])
+            } ?? "",
+            dayHref: place.map { "/japanese/\($0.course.rawValue)/days/\($0.day)" } ?? "/japanese")
+        return try await req.renderPage(
+            "japanese/kanji", title: kanji.kanji, nav: "japanese", data: data)
+    }
+
+    struct ChartData: Encodable, Sendable {
+        var hiragana: KanaChartView
+        var katakana: KanaChartView
+    }
+
+    @Sendable func kanaChart(req: Request) async throws -> Response {
+        try await req.renderPage(
+            "japanese/kana", title: "japaneseChartTitle", nav: "japanese",
+            data: ChartData(
+                hiragana: KanaChartView(script: \.hiragana, req: req),
+                katakana: KanaChartView(script: \.katakana, req: req)))
+    }
+}

@@ -1,0 +1,124 @@
+"""The Japanese course in the browser: the course list, a Day of N5 words with
+tap-to-show and the show-all toggles, shuffle, a Day of grade-1 kanji with its
+word list expanded, a kanji card, the kana chart's cells (speech through the
+browser), a 404 for a Day out of range, and the phone layout."""
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import Page
+
+
+@pytest.fixture
+def ui(driver, server, shot):
+    return Page(driver, server, shot)
+
+
+def visible(element):
+    return element.is_displayed()
+
+
+def test_course_list_and_a_day_of_words(ui):
+    ui.sign_up("jp")
+    ui.go("/")
+    ui.find('nav[aria-label=main] a[href="/japanese"]').click()
+    ui.wait_css("#word-courses")
+    titles = [a.text for a in ui.all("#word-courses .book-title")]
+    assert titles == ["JLPT N5", "JLPT N4", "JLPT N3", "JLPT N2", "JLPT N1"]
+    assert "662 words · 34 days" in ui.find("#word-courses li").text
+    assert "1,110 kanji · 56 days" in ui.all("#kanji-courses li")[-1].text
+    assert "Electronic Dictionary Research and Development Group" in ui.find("#data-credit").text
+    ui.shot("japanese-courses")
+
+    ui.find('#word-courses a[href="/japanese/n5"]').click()
+    ui.wait_css("#days")
+    assert len(ui.all("#days li")) == 34
+    ui.shot("japanese-n5-days")
+    ui.find('#days a[href="/japanese/n5/days/10"]').click()
+    ui.wait_css("#day-words")
+    rows = ui.all("#day-words .jp-word")
+    assert len(rows) == 20
+    # Readings and meanings stay hidden until asked for.
+    with_reading = [r for r in rows if r.find_elements(By.CSS_SELECTOR, ".jp-reading")]
+    assert with_reading, "Day 10 of N5 has words written in kanji"
+    first = with_reading[0]
+    reading = first.find_element(By.CSS_SELECTOR, ".jp-reading")
+    meaning = first.find_element(By.CSS_SELECTOR, ".jp-meaning")
+    assert not visible(reading) and not visible(meaning)
+    first.find_element(By.CSS_SELECTOR, ".jp-term").click()
+    assert visible(reading) and visible(meaning)
+    assert first.find_element(By.CSS_SELECTOR, ".jp-term").get_attribute("aria-expanded") == "true"
+    first.find_element(By.CSS_SELECTOR, ".jp-term").click()
+    assert not visible(reading)
+    # Show all readings: every reading, no meaning.
+    ui.find("#show-readings").click()
+    assert all(visible(r) for r in ui.all("#day-words .jp-reading"))
+    assert not any(visible(m) for m in ui.all("#day-words .jp-meaning"))
+    ui.find("#show-meanings").click()
+    assert all(visible(m) for m in ui.all("#day-words .jp-meaning"))
+    ui.shot("japanese-n5-day-10-all-shown")
+    # Shuffle keeps the same words.
+    before = sorted(t.text for t in ui.all("#day-words .jp-term"))
+    for _ in range(3):
+        ui.find("#shuffle").click()
+    assert sorted(t.text for t in ui.all("#day-words .jp-term")) == before
+    # Speaking a word hands its kana to the browser's speech.
+    first.find_element(By.CSS_SELECTOR, "button.speak").click()
+    assert ui.d.execute_script("return document.body.dataset.lastSpoken") == reading.text.split("・")[0]
+    assert ui.find("#next-day").get_attribute("href").endswith("/japanese/n5/days/11")
+
+
+def test_a_day_of_kanji_and_a_kanji_card(ui):
+    ui.go("/japanese/grade1/days/1")
+    cards = ui.all("#kanji-list .kanji-card")
+    assert len(cards) == 20
+    one = cards[0]
+    assert one.find_element(By.CSS_SELECTOR, ".kanji-char").text == "一"
+    assert "한 일" in one.find_element(By.CSS_SELECTOR, ".kanji-korean").text
+    words = one.find_element(By.CSS_SELECTOR, ".kanji-words")
+    assert not visible(words.find_element(By.CSS_SELECTOR, "ul"))
+    words.find_element(By.TAG_NAME, "summary").click()
+    assert visible(words.find_element(By.CSS_SELECTOR, "ul"))
+    assert "一つ" in words.text
+    ui.shot("japanese-grade1-day-1")
+    ui.go("/japanese/kanji/%E5%AD%A6")
+    card = ui.find("#kanji-card")
+    assert "배울 학" in card.text and "學" in card.find_element(By.CSS_SELECTOR, ".kanji-old").text
+    assert "ガク" in card.text and "8 strokes" in card.text
+    card.find_element(By.TAG_NAME, "summary").click()
+    assert "学生" in card.find_element(By.CSS_SELECTOR, ".kanji-words").text
+    ui.shot("japanese-kanji-card")
+
+
+def test_kana_chart_cells_speak(ui):
+    ui.go("/japanese/kana")
+    hiragana = ui.all("#hiragana .kana-cell")
+    katakana = ui.all("#katakana .kana-cell")
+    assert len(hiragana) == len(katakana) == 46 + 25 + 33
+    ka = next(c for c in hiragana if c.get_attribute("data-speak") == "か")
+    ka.click()
+    assert ui.d.execute_script("return document.body.dataset.lastSpoken") == "か"
+    assert "ka" in ka.text
+    ui.shot("japanese-kana-chart")
+
+
+def test_a_day_out_of_range_is_not_found(ui):
+    ui.go("/japanese/n5/days/35")
+    assert "404" in ui.find("main").text or "not found" in ui.find("main").text.lower()
+    ui.go("/japanese/n9")
+    assert "404" in ui.find("main").text or "not found" in ui.find("main").text.lower()
+
+
+def test_phone_layout(ui):
+    ui.d.set_window_size(390, 844)
+    try:
+        ui.go("/japanese/n4/days/2")
+        width = ui.d.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 390, f"the page is {width}px wide on a phone"
+        ui.shot("japanese-day-phone")
+        ui.go("/japanese/kana")
+        width = ui.d.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 390, f"the kana chart is {width}px wide on a phone"
+        ui.shot("japanese-kana-phone")
+    finally:
+        ui.d.set_window_size(1280, 900)
