@@ -1,7 +1,9 @@
 """The Japanese course in the browser: the course list, a Day of N5 words with
 tap-to-show and the show-all toggles, shuffle, a Day of grade-1 kanji with its
 word list expanded, a kanji card, the kana chart's cells (speech through the
-browser), a 404 for a Day out of range, and the phone layout."""
+browser), an O/X test on a Day finished with no X (the Day shows complete, the
+course marks it, the home page offers to continue), the Day's words in a book,
+a 404 for a Day out of range, and the phone layout."""
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -100,6 +102,33 @@ def test_kana_chart_cells_speak(ui):
     assert ui.d.execute_script("return document.body.dataset.lastSpoken") == "か"
     assert "ka" in ka.text
     ui.shot("japanese-kana-chart")
+
+
+def test_ox_test_on_a_day_completes_it(ui):
+    ui.go("/japanese/n5/days/5")
+    assert not ui.all("#day-status .badge")
+    ui.reloaded_after(ui.find("#start-test").click)
+    assert "/games/" in ui.d.current_url
+    for _ in range(20):
+        ui.reloaded_after(lambda: ui.find("body").send_keys("o"))
+    assert ui.find("#result-score").text.startswith("100%")
+    ui.shot("japanese-day-test-result")
+    ui.go("/japanese/n5/days/5")
+    status = ui.find("#day-status").text
+    assert "Complete" in status and "20/20" in status, status
+    ui.shot("japanese-day-complete")
+    ui.go("/japanese/n5")
+    day5 = ui.find('#days a[href="/japanese/n5/days/5"]')
+    assert "complete" in day5.get_attribute("class") and "Complete" in day5.text
+    ui.go("/japanese")
+    assert ui.find("#resume").text.endswith("JLPT N5 · Day 5")
+    # The test put the Day's words into the course's book.
+    ui.go("/japanese/n5/days/5")
+    ui.reloaded_after(ui.find("#add-to-book").click)
+    assert "already in JLPT N5" in ui.find("p.flash").text
+    ui.reloaded_after(ui.find("#open-book").click)
+    assert ui.find("h1").text == "JLPT N5"
+    assert "20 words" in ui.find("main").text
 
 
 def test_a_day_out_of_range_is_not_found(ui):

@@ -97,6 +97,9 @@ extension APIRoute {
     public static let japaneseCourses = APIRoute(.get, "japanese/courses")
     public static let japaneseDay = APIRoute(.get, "japanese/courses/{course}/days/{day}")
     public static let kanji = APIRoute(.get, "japanese/kanji/{kanji}")
+    public static let japaneseProgress = APIRoute(.get, "japanese/courses/{course}/progress")
+    public static let japaneseDayTest = APIRoute(.post, "japanese/courses/{course}/days/{day}/test")
+    public static let japaneseDayBook = APIRoute(.post, "japanese/courses/{course}/days/{day}/book")
 
     /// Every route, in the order the document lists them.
     public static let all: [APIRoute] = [
@@ -109,6 +112,6 @@ extension APIRoute {
         dashboard, statsDays, chart,
         startGame, game, playMove, retestWrong, bookmarkWrong, mistakes, clearMistakes,
         clearWordMistakes,
-        japaneseCourses, japaneseDay, kanji,
+        japaneseCourses, japaneseDay, kanji, japaneseProgress, japaneseDayTest, japaneseDayBook,
     ]
 }

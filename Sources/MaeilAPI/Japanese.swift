@@ -125,3 +125,50 @@ public struct JapaneseDayDTO: Codable, Sendable, Equatable {
         self.kanji = kanji
     }
 }
+
+/// How a Day of a course went for the user.
+public struct JapaneseDayProgressDTO: Codable, Sendable, Equatable {
+    public var day: Int
+    /// Words marked O in the last finished O/X test on the Day.
+    public var known: Int
+    /// Words in that test.
+    public var total: Int
+    /// Some finished test on the Day had no wrong answer.
+    public var complete: Bool
+
+    public init(day: Int, known: Int, total: Int, complete: Bool) {
+        self.day = day
+        self.known = known
+        self.total = total
+        self.complete = complete
+    }
+}
+
+/// The user's progress in a course: every tested Day, and the last Day visited.
+public struct JapaneseProgressDTO: Codable, Sendable, Equatable {
+    public var course: String
+    public var days: [JapaneseDayProgressDTO]
+    /// The last Day opened (web) in this course; absent before the first.
+    public var lastDay: Int?
+
+    public init(course: String, days: [JapaneseDayProgressDTO], lastDay: Int?) {
+        self.course = course
+        self.days = days
+        self.lastDay = lastDay
+    }
+}
+
+/// A Day's words put into the user's book for the course.
+public struct JapaneseDayBookDTO: Codable, Sendable, Equatable {
+    public var bookID: UUID
+    /// Words of the Day that were not in the book yet.
+    public var added: Int
+    /// Words of the Day, now all in the book.
+    public var words: Int
+
+    public init(bookID: UUID, added: Int, words: Int) {
+        self.bookID = bookID
+        self.added = added
+        self.words = words
+    }
+}

@@ -45,6 +45,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(CoverSearchLookups())
     app.migrations.add(EndChoseongLines())
     app.migrations.add(IndexImportsInBulk())
+    app.migrations.add(CreateJapaneseStudy())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

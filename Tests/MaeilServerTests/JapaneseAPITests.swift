@@ -104,4 +104,92 @@ struct JapaneseAPITests {
             #expect(response.status == .notFound)
         }
     }
+
+    func mark(_ api: API, _ game: UUID, _ mark: String) async throws -> GameDTO {
+        try api.decode(
+            GameDTO.self,
+            try await api.send(
+                .POST, "/api/v1/games/\(game)/moves",
+                json: GameMoveInput(action: "mark", mark: mark)))
+    }
+
+    @Test(
+        "a Day's words go into the course's book once; an O/X test on them gives the Day's progress"
+    )
+    func studyADay() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let added = try await api.send(.POST, "/api/v1/japanese/courses/n5/days/2/book")
+            #expect(added.status == .ok, "\(added.body.string)")
+            let first = try api.decode(JapaneseDayBookDTO.self, added)
+            #expect(first.added == 20 && first.words == 20)
+            let again = try api.decode(
+                JapaneseDayBookDTO.self,
+                try await api.send(.POST, "/api/v1/japanese/courses/n5/days/2/book"))
+            #expect(again.added == 0 && again.words == 20 && again.bookID == first.bookID)
+            let book = try api.decode(
+                BookDTO.self, try await api.send(.GET, "/api/v1/books/\(first.bookID)"))
+            #expect(book.name == "JLPT N5" && book.wordCount == 20)
+
+            // A test with one X: scored, not complete.
+            let started = try await api.send(.POST, "/api/v1/japanese/courses/n5/days/2/test")
+            #expect(started.status == .created, "\(started.body.string)")
+            var game = try api.decode(GameDTO.self, started)
+            #expect(game.kind == .test && game.total == 20 && game.bookID == first.bookID)
+            for index in 0..<20 {
+                game = try await mark(api, game.id, index == 0 ? "unknown" : "known")
+            }
+            #expect(game.finished)
+            var progress = try api.decode(
+                JapaneseProgressDTO.self,
+                try await api.send(.GET, "/api/v1/japanese/courses/n5/progress"))
+            #expect(
+                progress.days == [
+                    JapaneseDayProgressDTO(day: 2, known: 19, total: 20, complete: false)
+                ])
+            // The same words again, no new ones; then a test with no X completes the Day.
+            game = try api.decode(
+                GameDTO.self, try await api.send(.POST, "/api/v1/japanese/courses/n5/days/2/test"))
+            for _ in 0..<20 { game = try await mark(api, game.id, "known") }
+            progress = try api.decode(
+                JapaneseProgressDTO.self,
+                try await api.send(.GET, "/api/v1/japanese/courses/n5/progress"))
+            #expect(
+                progress.days == [
+                    JapaneseDayProgressDTO(day: 2, known: 20, total: 20, complete: true)
+                ])
+            let words = try api.decode(
+                BookDTO.self, try await api.send(.GET, "/api/v1/books/\(first.bookID)"))
+            #expect(words.wordCount == 20)
+
+            // Another user sees none of it.
+            let other = try await API.signUp(app)
+            let theirs = try other.decode(
+                JapaneseProgressDTO.self,
+                try await other.send(.GET, "/api/v1/japanese/courses/n5/progress"))
+            #expect(theirs.days.isEmpty && theirs.lastDay == nil)
+            let game404 = try await other.send(.GET, "/api/v1/games/\(game.id)")
+            #expect(game404.status == .notFound)
+            // A Day out of range changes nothing.
+            let outOfRange = try await api.send(.POST, "/api/v1/japanese/courses/n5/days/99/test")
+            #expect(outOfRange.status == .notFound)
+        }
+    }
+
+    @Test("a kanji Day goes into a book of kanji with their 훈음 and readings")
+    func kanjiDayInABook() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let added = try api.decode(
+                JapaneseDayBookDTO.self,
+                try await api.send(.POST, "/api/v1/japanese/courses/grade1/days/1/book"))
+            #expect(added.added == 20)
+            let page = try api.decode(
+                WordPageDTO.self,
+                try await api.send(.GET, "/api/v1/books/\(added.bookID)/words?perPage=50"))
+            let one = try #require(page.items.first { $0.term == "一" })
+            #expect(one.meaning.hasPrefix("한 일 · one"))
+            #expect(one.reading.contains("イチ") && one.reading.contains("ひと(つ)"))
+        }
+    }
 }

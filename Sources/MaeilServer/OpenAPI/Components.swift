@@ -547,6 +547,34 @@ extension OpenAPIDocument {
                     "course": japaneseCourseExample, "day": 1, "words": [japaneseWordExample],
                     "kanji": [],
                 ])),
+        Component(
+            "JapaneseDayProgress", JapaneseDayProgressDTO.self,
+            .object(
+                [
+                    "day": .integer(minimum: 1),
+                    "known": .integer("words marked O in the last finished test on the Day"),
+                    "total": .integer, "complete": .boolean,
+                ], example: ["day": 3, "known": 20, "total": 20, "complete": true])),
+        Component(
+            "JapaneseProgress", JapaneseProgressDTO.self,
+            .object(
+                [
+                    "course": .oneOf(JapaneseCourse.self),
+                    "days": .array(.ref("JapaneseDayProgress")),
+                ],
+                optional: ["lastDay": .integer("the last Day opened; absent before the first")],
+                example: [
+                    "course": "n5",
+                    "days": [["day": 3, "known": 20, "total": 20, "complete": true]],
+                    "lastDay": 4,
+                ])),
+        Component(
+            "JapaneseDayBook", JapaneseDayBookDTO.self,
+            .object(
+                [
+                    "bookID": .uuid, "added": .integer("words that were not in the book yet"),
+                    "words": .integer("the Day's words, now all in the book"),
+                ], example: ["bookID": .string(id2), "added": 20, "words": 20])),
     ]
 
     static let gameExample: JSONValue = [

@@ -280,6 +280,21 @@ enum OpenAPIDocument {
             summary:
                 "A jōyō kanji: readings, Korean 훈음, meanings, strokes and the course words that use it (404 for anything else)",
             tag: "japanese", response: "Kanji"),
+        Operation(
+            .japaneseProgress,
+            summary:
+                "The user's progress in a course: each tested Day's last O/X score, complete Days, the last Day visited",
+            tag: "japanese", response: "JapaneseProgress"),
+        Operation(
+            .japaneseDayTest,
+            summary:
+                "Start an O/X test on a Day's words; they are added to the user's book for the course first",
+            tag: "japanese", status: 201, response: "Game"),
+        Operation(
+            .japaneseDayBook,
+            summary:
+                "Put a Day's words into the user's book for the course (made on first use; words already there are kept)",
+            tag: "japanese", response: "JapaneseDayBook"),
     ]
 
     /// Path parameters by name.

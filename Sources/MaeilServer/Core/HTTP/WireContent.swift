@@ -52,5 +52,7 @@ extension StatsTotalsDTO: Content {}
 extension JapaneseCoursesDTO: Content {}
 extension JapaneseDayDTO: Content {}
 extension KanjiDTO: Content {}
+extension JapaneseProgressDTO: Content {}
+extension JapaneseDayBookDTO: Content {}
 
 extension ErrorBody: Content {}

@@ -8,6 +8,9 @@ struct JapaneseAPIController: RouteCollection {
         routes.on(.japaneseCourses, use: courses)
         routes.on(.japaneseDay, use: day)
         routes.on(.kanji, use: kanji)
+        routes.on(.japaneseProgress, use: progress)
+        routes.on(.japaneseDayTest, use: startTest)
+        routes.on(.japaneseDayBook, use: addToBook)
     }
 
     @Sendable func courses(req: Request) async throws -> JapaneseCoursesDTO {
@@ -31,5 +34,34 @@ struct JapaneseAPIController: RouteCollection {
 
     @Sendable func kanji(req: Request) async throws -> KanjiDTO {
         KanjiDTO(try req.kanjiParameter(), catalog: try req.japaneseCourse(), withWords: true)
+    }
+
+    @Sendable func progress(req: Request) async throws -> JapaneseProgressDTO {
+        let course = try req.japaneseCourseParameter()
+        let study = try req.japaneseStudy()
+        return JapaneseProgressDTO(
+            course: course.rawValue,
+            days: try await study.progress(course).values.sorted { $0.day < $1.day }.map {
+                JapaneseDayProgressDTO(
+                    day: $0.day, known: $0.known, total: $0.total, complete: $0.complete)
+            },
+            lastDay: try await study.lastDays()[course])
+    }
+
+    /// An O/X test on the Day's words (put into the course's book first): the game.
+    @Sendable func startTest(req: Request) async throws -> Response {
+        let course = try req.japaneseCourseParameter()
+        let day = try req.japaneseDayParameter(of: course)
+        let session = try await req.japaneseStudy().startTest(
+            course, day: day, bookName: req.japaneseBookName(course))
+        return try await GameDTO(session).encodeResponse(status: .created, for: req)
+    }
+
+    @Sendable func addToBook(req: Request) async throws -> JapaneseDayBookDTO {
+        let course = try req.japaneseCourseParameter()
+        let day = try req.japaneseDayParameter(of: course)
+        let (bookID, ids, added) = try await req.japaneseStudy().addToBook(
+            course, day: day, bookName: req.japaneseBookName(course))
+        return JapaneseDayBookDTO(bookID: bookID, added: added, words: ids.count)
     }
 }

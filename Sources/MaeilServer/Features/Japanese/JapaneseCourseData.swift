@@ -45,6 +45,14 @@ extension Request {
         return day
     }
 
+    /// The name of the book a course's words go into, in the user's language
+    /// ("JLPT N5", "한자 1학년").
+    func japaneseBookName(_ course: JapaneseCourse) -> String {
+        course.kind == .words
+            ? text(course.titleKey)
+            : Localizer.format("japaneseKanjiBook", uiLanguage, ["course": text(course.titleKey)])
+    }
+
     /// The `kanji` path parameter (percent-decoded); anything but one jōyō kanji is a 404.
     func kanjiParameter() throws -> JapaneseKanji {
         let raw = parameters.get("kanji") ?? ""

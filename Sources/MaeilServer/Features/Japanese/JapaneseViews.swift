@@ -26,11 +26,23 @@ extension JapaneseCourse {
     var titleKey: String { "japaneseCourse_\(rawValue)" }
 }
 
-/// A link to one Day of a course, with what it holds ("あさって … いつ").
+/// A link to one Day of a course, with what it holds ("あさって … いつ") and how it went.
 struct JapaneseDayLinkView: Encodable, Sendable {
     var number: Int
     var href: String
     var preview: String
+    /// "지난 테스트 12/20", empty before the first test.
+    var progressText: String
+    var complete: Bool
+    var isLast: Bool
+}
+
+extension JapaneseDayProgress {
+    /// "지난 테스트 12/20" / "Last test 12/20".
+    func text(_ lang: UILanguage) -> String {
+        Localizer.format(
+            "japaneseLastTest", lang, ["known": String(known), "total": String(total)])
+    }
 }
 
 /// A word row of a Day: the term shows; the reading and the meaning show when tapped.

@@ -11,11 +11,20 @@ struct JapaneseWebController: RouteCollection {
         japanese.get("kanji", ":kanji", use: kanji)
         japanese.get(":course", use: course)
         japanese.get(":course", "days", ":day", use: day)
+        japanese.post(":course", "days", ":day", "test", use: startTest)
+        japanese.post(":course", "days", ":day", "book", use: addToBook)
+    }
+
+    struct ContinueLink: Encodable, Sendable {
+        var href: String
+        var label: String
     }
 
     struct IndexData: Encodable, Sendable {
         var wordCourses: [JapaneseCourseCardView]
         var kanjiCourses: [JapaneseCourseCardView]
+        /// The last Day visited, to pick up where the user left off.
+        var resume: ContinueLink?
     }
 
     @Sendable func index(req: Request) async throws -> Response {
@@ -23,11 +32,17 @@ struct JapaneseWebController: RouteCollection {
         let cards = JapaneseCourse.allCases.map {
             ($0.kind, JapaneseCourseCardView($0, catalog: catalog, req: req))
         }
+        let resume = try await req.japaneseStudy().lastVisit().map { course, day in
+            ContinueLink(
+                href: "/japanese/\(course.rawValue)/days/\(day)",
+                label: req.text(course.titleKey) + " · "
+                    + Localizer.format("japaneseDay", req.uiLanguage, ["n": String(day)]))
+        }
         return try await req.renderPage(
             "japanese/courses", title: "japaneseTitle", nav: "japanese",
             data: IndexData(
                 wordCourses: cards.filter { $0.0 == .words }.map(\.1),
-                kanjiCourses: cards.filter { $0.0 == .kanji }.map(\.1)))
+                kanjiCourses: cards.filter { $0.0 == .kanji }.map(\.1), resume: resume))
     }
 
     struct CourseData: Encodable, Sendable {
@@ -38,6 +53,9 @@ struct JapaneseWebController: RouteCollection {
     @Sendable func course(req: Request) async throws -> Response {
         let catalog = try req.japaneseCourse()
         let course = try req.japaneseCourseParameter()
+        let study = try req.japaneseStudy()
+        let progress = try await study.progress(course)
+        let lastDay = try await study.lastDays()[course]
         let days = (1...max(1, catalog.dayCount(course))).map { number in
             let items =
                 catalog.words(course, day: number)?.map(\.term)
@@ -45,7 +63,9 @@ struct JapaneseWebController: RouteCollection {
             let separator = course.kind == .words ? "・" : ""
             return JapaneseDayLinkView(
                 number: number, href: "/japanese/\(course.rawValue)/days/\(number)",
-                preview: items.prefix(course.kind == .words ? 3 : 6).joined(separator: separator))
+                preview: items.prefix(course.kind == .words ? 3 : 6).joined(separator: separator),
+                progressText: progress[number]?.text(req.uiLanguage) ?? "",
+                complete: progress[number]?.complete ?? false, isLast: number == lastDay)
         }
         let card = JapaneseCourseCardView(course, catalog: catalog, req: req)
         return try await req.renderPage(
@@ -60,6 +80,12 @@ struct JapaneseWebController: RouteCollection {
         var previous: String?
         var next: String?
         var isKanji: Bool
+        var progressText: String
+        var complete: Bool
+        var testAction: String
+        var bookAction: String
+        /// The course's book, once the Day's words (or another Day's) went into it.
+        var bookHref: String?
         var words: [JapaneseWordView]
         var kanji: [JapaneseKanjiView]
     }
@@ -68,6 +94,9 @@ struct JapaneseWebController: RouteCollection {
         let catalog = try req.japaneseCourse()
         let course = try req.japaneseCourseParameter()
         let day = try req.japaneseDayParameter(of: course)
+        let study = try req.japaneseStudy()
+        try await study.visit(course, day: day)
+        let progress = try await study.progress(course)[day]
         let card = JapaneseCourseCardView(course, catalog: catalog, req: req)
         let path = "/japanese/\(course.rawValue)/days/"
         let dayTitle = Localizer.format("japaneseDay", req.uiLanguage, ["n": String(day)])
@@ -76,6 +105,10 @@ struct JapaneseWebController: RouteCollection {
             previous: day > 1 ? path + String(day - 1) : nil,
             next: day < catalog.dayCount(course) ? path + String(day + 1) : nil,
             isKanji: course.kind == .kanji,
+            progressText: progress?.text(req.uiLanguage) ?? "",
+            complete: progress?.complete ?? false,
+            testAction: path + "\(day)/test", bookAction: path + "\(day)/book",
+            bookHref: try await study.existingBook(course).map { "/books/\($0)" },
             words: (catalog.words(course, day: day) ?? []).map(JapaneseWordView.init),
             kanji: (catalog.kanji(course, day: day) ?? []).map {
                 JapaneseKanjiView($0, words: catalog.exampleWords(for: $0.kanji), req: req)
@@ -120,5 +153,31 @@ struct JapaneseWebController: RouteCollection {
             data: ChartData(
                 hiragana: KanaChartView(script: \.hiragana, req: req),
                 katakana: KanaChartView(script: \.katakana, req: req)))
+    }
+
+    /// The O/X test on the Day: the game page.
+    @Sendable func startTest(req: Request) async throws -> Response {
+        let course = try req.japaneseCourseParameter()
+        let day = try req.japaneseDayParameter(of: course)
+        let session = try await req.japaneseStudy().startTest(
+            course, day: day, bookName: req.japaneseBookName(course))
+        return req.redirect(to: "/games/\(session.id)")
+    }
+
+    /// The Day's words into the user's book for the course, then back to the Day.
+    @Sendable func addToBook(req: Request) async throws -> Response {
+        let course = try req.japaneseCourseParameter()
+        let day = try req.japaneseDayParameter(of: course)
+        let name = req.japaneseBookName(course)
+        let (bookID, _, added) = try await req.japaneseStudy().addToBook(
+            course, day: day, bookName: name)
+        let bookName = try await req.bookStore().find(bookID).name
+        req.flash(
+            added > 0
+                ? Localizer.format(
+                    "flashJapaneseAdded", req.uiLanguage,
+                    ["book": bookName, "n": Localizer.grouped(added)])
+                : Localizer.format("flashJapaneseAlready", req.uiLanguage, ["book": bookName]))
+        return req.redirect(to: "/japanese/\(course.rawValue)/days/\(day)")
     }
 }

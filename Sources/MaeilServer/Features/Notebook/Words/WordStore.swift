@@ -283,6 +283,27 @@ struct WordStore: Sendable {
         ).all().map { try $0.decode(column: "id", as: UUID.self) }
     }
 
+    /// The ids of a book's words with these terms, by term and reading (the same term
+    /// read two ways is two words). For adding a list to a book once and finding it again.
+    func ids(inBook bookID: UUID, terms: [String]) async throws -> [WordKey: UUID] {
+        guard !terms.isEmpty else { return [:] }
+        let rows = try await db.sql().raw(
+            """
+            SELECT id, term, reading FROM words
+            WHERE user_id = \(bind: userID) AND book_id = \(bind: bookID) AND term IN (\(binds: terms))
+            ORDER BY created_at ASC, id ASC
+            """
+        ).all()
+        var ids: [WordKey: UUID] = [:]
+        for row in rows {
+            let key = WordKey(
+                term: try row.decode(column: "term", as: String.self),
+                reading: try row.decode(column: "reading", as: String.self))
+            if ids[key] == nil { ids[key] = try row.decode(column: "id", as: UUID.self) }
+        }
+        return ids
+    }
+
     /// The directions each word's book studies.
     func studyDirections(of ids: [UUID]) async throws -> [UUID: StudyDirections] {
         guard !ids.isEmpty else { return [:] }
@@ -611,4 +632,10 @@ extension UUID {
             return UUID(uuid: raw.load(as: uuid_t.self))
         }
     }
+}
+
+/// A word as a list names it: its term and its reading.
+struct WordKey: Hashable, Sendable {
+    var term: String
+    var reading: String
 }
