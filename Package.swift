@@ -28,7 +28,7 @@ let package = Package(
         // Romaji ↔ kana with WanaKana's rules; no dependencies.
         .target(name: "Kana"),
         .target(name: "FSRS"),
-        .target(name: "VocabCore", dependencies: ["Hangul", "FSRS"]),
+        .target(name: "VocabCore", dependencies: ["Hangul", "Kana", "FSRS"]),
         // The wire types of /api/v1: plain Codable, shared by the server, the CLI and the OpenAPI document.
         .target(name: "MaeilAPI"),
         .target(

@@ -25,6 +25,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e-artifacts"
 PASSWORD = "correct horse 42"
+# The running server's data folder (set by the `server` fixture), for tests that use
+# the CLI on the same database (`maeil import edict`).
+SERVER_DATA = None
 
 
 def _free_port() -> int:
@@ -49,6 +52,8 @@ def server(tmp_path_factory, artifacts):
         pytest.exit(f"{binary} does not exist: run `swift build` first", returncode=2)
     port = _free_port()
     data = tmp_path_factory.mktemp("maeil-data")
+    global SERVER_DATA
+    SERVER_DATA = data
     # Many browser tests sign up from 127.0.0.1 within minutes: no per-address limit here.
     env = dict(os.environ, MAEIL_BCRYPT_COST="4", MAEIL_SIGNUPS_PER_HOUR="0")
     env.pop("DATABASE_URL", None)  # always a fresh SQLite file

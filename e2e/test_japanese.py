@@ -151,3 +151,53 @@ def test_phone_layout(ui):
         ui.shot("japanese-kana-phone")
     finally:
         ui.d.set_window_size(1280, 900)
+
+
+EDICT = "/usr/share/edict/edict"
+
+
+def test_dictionary_with_romaji_typed_as_kana(ui, tmp_path):
+    import os
+    import subprocess
+    import conftest
+    from selenium.webdriver.common.keys import Keys
+    ui.go("/japanese")
+    ui.find("#dictionary-link").click()
+    ui.wait_css("#dictionary-q")
+    ui.find("#dictionary-q").send_keys("gakusei", Keys.ENTER)
+    ui.wait_css("#dictionary-unavailable")
+    # The administrator loads EDICT with the CLI, into the running server's database:
+    # Debian's file when it is installed (the test command installs it), else a sample.
+    source = EDICT
+    if not os.path.exists(source):
+        source = str(tmp_path / "edict")
+        with open(source, "wb") as f:
+            f.write("　？？？ /EDICT, EDICT_SUB(P)/\n学生 [がくせい] /(n) student (esp. a university student)/(P)/\n学制 [がくせい] /(n) educational system/\n".encode("euc_jp"))
+    binary = os.environ.get("MAEIL_BIN", str(conftest.ROOT / ".build" / "debug" / "maeil"))
+    done = subprocess.run([binary, "import", "edict", source, "--data-dir", str(conftest.SERVER_DATA)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "EDICT entries" in done.stdout
+    # With the kana switch on, romaji becomes kana as it is typed.
+    ui.go("/japanese/dictionary")
+    field = ui.find("#dictionary-q")
+    toggle = ui.find("#kana-toggle")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true" and field.get_attribute("lang") == "ja"
+    field.send_keys("gakusei")
+    assert field.get_attribute("value") == "がくせい"
+    field.send_keys(Keys.ENTER)
+    ui.wait_css("#dictionary-results")
+    first = ui.all("#dictionary-results .dictionary-entry")[0]
+    assert first.find_element(By.CSS_SELECTOR, ".dictionary-term").text == "学生"
+    assert "student" in first.text
+    ui.shot("japanese-dictionary")
+    # The switch is remembered; off, the field takes English as typed.
+    ui.go("/japanese/dictionary")
+    assert ui.find("#kana-toggle").get_attribute("aria-pressed") == "true"
+    ui.find("#kana-toggle").click()
+    ui.find("#dictionary-q").send_keys("student", Keys.ENTER)
+    ui.wait_css("#dictionary-results")
+    assert ui.find("#dictionary-q").get_attribute("value") == "student"
+    assert "学生" in [e.text for e in ui.all(".dictionary-term")]

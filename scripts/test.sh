@@ -22,6 +22,8 @@ install_missing() {
     [ -e /usr/share/edict/kanjidic2.xml.gz ] || apt+=(kanjidic-xml)
     [ -e /usr/share/libhangul/hanja/hanja.txt ] || apt+=(libhangul-data)
     [ -e /usr/share/unicode/Unihan_Variants.txt.bz2 ] || apt+=(unicode-data)
+    # EDICT, loaded by `maeil import edict` in the browser tests.
+    [ -e /usr/share/edict/edict ] || apt+=(edict)
     if [ ${#apt[@]} -gt 0 ]; then
         log "installing ${apt[*]}"
         local sudo=""

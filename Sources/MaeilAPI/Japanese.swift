@@ -172,3 +172,46 @@ public struct JapaneseDayBookDTO: Codable, Sendable, Equatable {
         self.words = words
     }
 }
+
+/// An entry of the offline Japanese–English dictionary (EDICT).
+public struct DictionaryEntryDTO: Codable, Sendable, Equatable {
+    public var term: String
+    /// Kana; empty when the term is kana.
+    public var reading: String
+    /// English glosses, with EDICT's tags ("(n) student").
+    public var glosses: [String]
+    /// EDICT marks it common (P).
+    public var common: Bool
+    /// How it matched: `exact`, `prefix`, `substring` or `words`.
+    public var match: String
+
+    public init(term: String, reading: String, glosses: [String], common: Bool, match: String) {
+        self.term = term
+        self.reading = reading
+        self.glosses = glosses
+        self.common = common
+        self.match = match
+    }
+}
+
+public struct DictionarySearchDTO: Codable, Sendable, Equatable {
+    public var query: String
+    /// The romaji query read as kana ("gakusei" → がくせい); absent otherwise.
+    public var kana: String?
+    /// False until the server's administrator imports EDICT (`maeil import edict`).
+    public var available: Bool
+    /// Best first, at most 50.
+    public var entries: [DictionaryEntryDTO]
+    public var attribution: String
+
+    public init(
+        query: String, kana: String?, available: Bool, entries: [DictionaryEntryDTO],
+        attribution: String
+    ) {
+        self.query = query
+        self.kana = kana
+        self.available = available
+        self.entries = entries
+        self.attribution = attribution
+    }
+}

@@ -46,6 +46,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(EndChoseongLines())
     app.migrations.add(IndexImportsInBulk())
     app.migrations.add(CreateJapaneseStudy())
+    app.migrations.add(CreateDictionary())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

@@ -7,11 +7,20 @@ extension ImportFormat: ExpressibleByArgument {}
 
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        abstract: "Import words into a book, or EDICT as the Japanese dictionary.",
+        subcommands: [ImportWords.self, ImportEDICT.self],
+        defaultSubcommand: ImportWords.self)
+}
+
+struct ImportWords: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "words",
         abstract: "Import words from a file into a book (made when missing), all or nothing.",
         discussion: """
             Formats: csv and tsv (UTF-8, UTF-16 with BOM, or CP949/EUC-KR, detected), quizlet \
             (term TAB definition per line) and json (Maeil's own lossless format). The format \
-            is guessed from the file when --format is not given.
+            is guessed from the file when --format is not given. `maeil import FILE --book NAME` \
+            runs this command.
             """)
 
     @Argument(help: "The file to import.")
@@ -41,11 +50,44 @@ struct Import: AsyncParsableCommand {
     }
 }
 
+struct ImportEDICT: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edict",
+        abstract: "Load EDICT as the offline Japanese–English dictionary, shared by every user.",
+        discussion: """
+            Reads the EDICT file (EUC-JP; Debian's edict package installs it at \
+            \(MaeilInstance.defaultEDICTPath), the default) and replaces the dictionary in one \
+            transaction: a truncated or foreign file names its line and changes nothing. \
+            EDICT is the property of the Electronic Dictionary Research and Development Group, \
+            used under its licence (https://www.edrdg.org/edrdg/licence.html).
+            """)
+
+    @Argument(help: "The EDICT file (default: \(MaeilInstance.defaultEDICTPath)).")
+    var file: String = MaeilInstance.defaultEDICTPath
+
+    @OptionGroup var storage: StorageOptions
+
+    func run() async throws {
+        let bar = ProgressBar(unit: "entries")
+        let count = try await storage.withInstance { instance in
+            try await instance.importEDICT(
+                at: file, progress: { done, total in bar.update(done, of: total) })
+        }
+        bar.finish()
+        print("Loaded \(count) EDICT entries into the Japanese dictionary.")
+    }
+}
+
 /// A one-line progress bar on standard error, redrawn at most 20 times a
 /// second, and only on a terminal: in a pipe or a log it would be thousands
 /// of carriage returns.
 final class ProgressBar: @unchecked Sendable {
     private let onTerminal = isatty(STDERR_FILENO) == 1
+    private let unit: String
+
+    init(unit: String = "words") {
+        self.unit = unit
+    }
     private let lock = NSLock()
     private var lastDraw = Date.distantPast
     private var drawn = false
@@ -61,7 +103,7 @@ final class ProgressBar: @unchecked Sendable {
         let filled = total == 0 ? width : width * done / total
         let bar =
             String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) words".utf8))
+        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) \(unit)".utf8))
     }
 
     func finish() {

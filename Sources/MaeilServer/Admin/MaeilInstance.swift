@@ -55,6 +55,33 @@ public final class MaeilInstance: Sendable {
         try await User.query(on: app.db).sort(\.$username).all().map(\.username)
     }
 
+    /// Debian's EDICT (`apt-get install edict`), the dictionary `maeil import edict` reads
+    /// when no file is named.
+    public static let defaultEDICTPath = "/usr/share/edict/edict"
+
+    /// Loads an EDICT file (EUC-JP) as the shared Japanese dictionary, replacing the one
+    /// there was, in one transaction: a bad file names its line and changes nothing.
+    /// `progress(done, total)` follows the inserts. Returns the entries loaded.
+    public func importEDICT(
+        at path: String, progress: @escaping @Sendable (Int, Int) -> Void
+    ) async throws -> Int {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw EDICTFileMissing(path: path)
+        }
+        let entries = try EDICT.parse(try Data(contentsOf: URL(fileURLWithPath: path)))
+        try await DictionaryStore(db: app.db).replace(with: entries, progress: progress)
+        return entries.count
+    }
+
+    public struct EDICTFileMissing: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String {
+            path == MaeilInstance.defaultEDICTPath
+                ? "\(path) not found: install Debian's edict package (apt-get install edict) or name an EDICT file"
+                : "\(path) not found"
+        }
+    }
+
     /// Imports a file into the user's book of that name (made when missing),
     /// in one transaction. `progress(done, total)` follows the inserts.
     public func importFile(

@@ -575,6 +575,33 @@ extension OpenAPIDocument {
                     "bookID": .uuid, "added": .integer("words that were not in the book yet"),
                     "words": .integer("the Day's words, now all in the book"),
                 ], example: ["bookID": .string(id2), "added": 20, "words": 20])),
+        Component(
+            "DictionaryEntry", DictionaryEntryDTO.self,
+            .object(
+                [
+                    "term": .string, "reading": .string("kana; empty when the term is kana"),
+                    "glosses": .strings, "common": .boolean,
+                    "match": .oneOf(["exact", "prefix", "substring", "words"]),
+                ], example: dictionaryEntryExample)),
+        Component(
+            "DictionarySearch", DictionarySearchDTO.self,
+            .object(
+                [
+                    "query": .string,
+                    "available": Schema.boolean.described(
+                        "false until `maeil import edict` has been run"),
+                    "entries": .array(.ref("DictionaryEntry")), "attribution": .string,
+                ],
+                optional: ["kana": .string("the romaji query read as kana")],
+                example: [
+                    "query": "gakusei", "kana": "がくせい", "available": true,
+                    "entries": [dictionaryEntryExample], "attribution": "This course uses …",
+                ])),
+    ]
+
+    static let dictionaryEntryExample: JSONValue = [
+        "term": "学生", "reading": "がくせい",
+        "glosses": ["(n) student (esp. a university student)"], "common": true, "match": "exact",
     ]
 
     static let gameExample: JSONValue = [

@@ -295,6 +295,17 @@ enum OpenAPIDocument {
             summary:
                 "Put a Day's words into the user's book for the course (made on first use; words already there are kept)",
             tag: "japanese", response: "JapaneseDayBook"),
+        Operation(
+            .dictionary,
+            summary:
+                "Look a word up in the offline Japanese–English dictionary (EDICT) by kanji, kana, romaji or English: exact, then prefix, then substring matches, common words first (422 for an empty or too long q)",
+            tag: "japanese",
+            query: [
+                Parameter(
+                    "q", .string(maxLength: DictionaryQuery.maximumLength),
+                    "kanji, kana, romaji (read as kana) or English")
+            ],
+            response: "DictionarySearch"),
     ]
 
     /// Path parameters by name.

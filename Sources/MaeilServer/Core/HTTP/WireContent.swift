@@ -54,5 +54,6 @@ extension JapaneseDayDTO: Content {}
 extension KanjiDTO: Content {}
 extension JapaneseProgressDTO: Content {}
 extension JapaneseDayBookDTO: Content {}
+extension DictionarySearchDTO: Content {}
 
 extension ErrorBody: Content {}

@@ -11,6 +11,7 @@ struct JapaneseAPIController: RouteCollection {
         routes.on(.japaneseProgress, use: progress)
         routes.on(.japaneseDayTest, use: startTest)
         routes.on(.japaneseDayBook, use: addToBook)
+        routes.on(.dictionary, use: dictionary)
     }
 
     @Sendable func courses(req: Request) async throws -> JapaneseCoursesDTO {
@@ -63,5 +64,19 @@ struct JapaneseAPIController: RouteCollection {
         let (bookID, ids, added) = try await req.japaneseStudy().addToBook(
             course, day: day, bookName: req.japaneseBookName(course))
         return JapaneseDayBookDTO(bookID: bookID, added: added, words: ids.count)
+    }
+
+    @Sendable func dictionary(req: Request) async throws -> DictionarySearchDTO {
+        let query = try req.dictionaryQuery()
+        let result = try await req.japaneseDictionary().search(query)
+        return DictionarySearchDTO(
+            query: query.text, kana: query.kana, available: result.available,
+            entries: result.hits.map { hit in
+                DictionaryEntryDTO(
+                    term: hit.record.entry.term, reading: hit.record.entry.reading,
+                    glosses: hit.record.entry.glosses, common: hit.record.entry.common,
+                    match: String(describing: hit.match))
+            },
+            attribution: JapaneseCourseData.attribution)
     }
 }

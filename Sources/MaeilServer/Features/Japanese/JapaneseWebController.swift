@@ -8,6 +8,7 @@ struct JapaneseWebController: RouteCollection {
         let japanese = routes.grouped("japanese")
         japanese.get(use: index)
         japanese.get("kana", use: kanaChart)
+        japanese.get("dictionary", use: dictionary)
         japanese.get("kanji", ":kanji", use: kanji)
         japanese.get(":course", use: course)
         japanese.get(":course", "days", ":day", use: day)
@@ -179,5 +180,46 @@ struct JapaneseWebController: RouteCollection {
                     ["book": bookName, "n": Localizer.grouped(added)])
                 : Localizer.format("flashJapaneseAlready", req.uiLanguage, ["book": bookName]))
         return req.redirect(to: "/japanese/\(course.rawValue)/days/\(day)")
+    }
+
+    struct DictionaryEntryView: Encodable, Sendable {
+        var term: String
+        var reading: String
+        var glosses: [String]
+        var common: Bool
+    }
+
+    struct DictionaryData: Encodable, Sendable {
+        var query: String
+        var searched: Bool
+        var available: Bool
+        /// "가나로 읽으면: がくせい" when the query was romaji.
+        var kanaText: String
+        var entries: [DictionaryEntryView]
+        var noEntries: Bool
+    }
+
+    /// The dictionary page: the search form, and with `?q=` the entries found.
+    @Sendable func dictionary(req: Request) async throws -> Response {
+        let raw = req.queryValue("q") ?? ""
+        var data = DictionaryData(
+            query: raw, searched: false, available: true, kanaText: "", entries: [],
+            noEntries: false)
+        if !raw.trimmingCharacters(in: .whitespaces).isEmpty {
+            let query = try req.dictionaryQuery()
+            let result = try await req.japaneseDictionary().search(query)
+            data = DictionaryData(
+                query: query.text, searched: true, available: result.available,
+                kanaText: query.kana.map {
+                    Localizer.format("japaneseDictionaryKana", req.uiLanguage, ["kana": $0])
+                } ?? "",
+                entries: result.hits.map {
+                    DictionaryEntryView(
+                        term: $0.record.entry.term, reading: $0.record.entry.reading,
+                        glosses: $0.record.entry.glosses, common: $0.record.entry.common)
+                }, noEntries: result.hits.isEmpty)
+        }
+        return try await req.renderPage(
+            "japanese/dictionary", title: "japaneseDictionaryTitle", nav: "japanese", data: data)
     }
 }

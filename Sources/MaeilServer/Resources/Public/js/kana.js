@@ -8,6 +8,10 @@
 //   MaeilKana.typing("gakusein")     // がくせいn (IME mode: the n waits for the next key)
 //   MaeilKana.bind(input)            // converts romaji as it is typed into the field
 //
+// In a page, every field marked lang="ja" converts as it is typed, and a
+// button.kana-toggle (aria-controls = a field with data-kana-toggle) switches a field
+// between Japanese and not.
+//
 // Loads as a classic browser script (sets window.MaeilKana) and as a CommonJS module
 // under Node (module.exports).
 "use strict";
@@ -356,6 +360,38 @@
     field.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && !composing) finish();
     });
+  }
+
+  /** Every field marked Japanese (lang="ja") converts romaji as it is typed; a field
+   *  with data-kana-toggle has a switch (button.kana-toggle naming it in aria-controls)
+   *  that marks it Japanese or not, remembered in this browser. */
+  function attach(document, storage) {
+    const fields = document.querySelectorAll('input[lang="ja"], textarea[lang="ja"], [data-kana-toggle]');
+    for (const field of fields) bind(field, () => field.lang === "ja");
+    for (const toggle of document.querySelectorAll("button.kana-toggle[aria-controls]")) {
+      const field = document.getElementById(toggle.getAttribute("aria-controls"));
+      if (!field) continue;
+      const set = (on) => {
+        field.lang = on ? "ja" : "";
+        toggle.setAttribute("aria-pressed", String(on));
+        if (storage) storage.setItem("maeil.kanaInput", on ? "on" : "off");
+      };
+      set(storage ? storage.getItem("maeil.kanaInput") === "on" : false);
+      toggle.addEventListener("click", () => {
+        set(field.lang !== "ja");
+        field.focus();
+      });
+    }
+  }
+
+  if (typeof document !== "undefined" && document.addEventListener) {
+    const start = () => {
+      let storage = null;
+      try { storage = window.localStorage; } catch (error) { storage = null; }
+      attach(document, storage);
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
   }
 
   return { toHiragana, toKatakana, toRomaji, toKana, typing, bind };
