@@ -4,6 +4,7 @@ virtual environment's Python, which has `anki`). Prints one JSON object.
 
   anki_bench.py search TSV WORKDIR   CSV import (seconds, notes/s, peak RSS), then
                                      col.find_notes over the 20-query mix x 5, per query too
+  anki_bench.py import TSV WORKDIR   the CSV import alone, into a new collection (seconds)
   anki_bench.py queue TSV WORKDIR    a collection of every note in TSV (two cards each):
                                      col.sched.get_queued_cards(fetch_limit=50), p50/p99
 
@@ -132,5 +133,12 @@ def queue(tsv: str, work: str, calls: int = 50) -> None:
     col.close()
 
 
+def import_only(tsv: str, work: str) -> None:
+    col = new_collection(work, "import.anki2")
+    seconds = import_tsv(col, tsv)
+    print(json.dumps({"notes": col.note_count(), "import_s": round(seconds, 3)}))
+    col.close()
+
+
 if __name__ == "__main__":
-    {"search": search, "queue": queue}[sys.argv[1]](sys.argv[2], sys.argv[3])
+    {"search": search, "queue": queue, "import": import_only}[sys.argv[1]](sys.argv[2], sys.argv[3])

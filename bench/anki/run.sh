@@ -29,19 +29,9 @@ COMMAND="bench/anki/run.sh${N:+ $N}"
 WORK=$(mktemp -d /tmp/maeil-anki-bench.XXXXXX)
 SERVER_PID=""
 
-step() { echo "[$(printf '%4d' "$SECONDS") s] $*"; }
-quiet() {  # runs a command, showing its output only when it fails
-    "$@" >"$WORK/last.log" 2>&1 || { local rc=$?; cat "$WORK/last.log" >&2; return $rc; }
-}
+source bench/lib.sh
 
 # --- Tools: CI machines are fresh, so install what is missing -------------------
-apt_install() {  # PACKAGE... (the package lists may be stale or absent on a new machine)
-    local sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo=sudo
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get install -y -q "$@" >/dev/null 2>&1 ||
-        { $sudo apt-get update -q >/dev/null && $sudo apt-get install -y -q "$@" >/dev/null; }
-}
 missing=()
 [ -f /usr/share/edict/edict ] || missing+=(edict)
 command -v wrk >/dev/null || missing+=(wrk)
@@ -52,13 +42,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     step "installing ${missing[*]}"
     apt_install "${missing[@]}"
 fi
-if [ ! -x "$VENV/bin/python" ]; then
-    python3 -m venv "$VENV" 2>/dev/null || { apt_install python3-venv && python3 -m venv "$VENV"; }
-fi
-# Anki's buildinfo spells the version with a two-digit month (26.09.3).
-if ! "$VENV/bin/python" -c "from anki.buildinfo import version; assert version.replace('.0', '.') == '$ANKI_VERSION'" 2>/dev/null; then
-    "$VENV/bin/pip" install -q "anki==$ANKI_VERSION"
-fi
+ensure_anki "$VENV" "$ANKI_VERSION"
 
 source scripts/postgres.sh
 cleanup() {

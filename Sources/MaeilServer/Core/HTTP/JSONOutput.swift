@@ -22,22 +22,30 @@ struct JSONOutput {
     }
 
     mutating func object(_ fields: (inout JSONOutput) -> Void) {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        first = true
-        fields(&self)
-        bytes.append(UInt8(ascii: "}"))
-        first = false
+        enclosed("{", "}", fields)
     }
 
     mutating func array<Element>(
         _ elements: some Sequence<Element>, _ write: (inout JSONOutput, Element) -> Void
     ) {
+        enclosed("[", "]") { out in
+            for element in elements { write(&out, element) }
+        }
+    }
+
+    /// An array of the values `values` writes (a row of mixed types: `[1,"a",true]`).
+    mutating func array(_ values: (inout JSONOutput) -> Void) {
+        enclosed("[", "]", values)
+    }
+
+    private mutating func enclosed(
+        _ open: Unicode.Scalar, _ close: Unicode.Scalar, _ body: (inout JSONOutput) -> Void
+    ) {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        bytes.append(UInt8(ascii: open))
         first = true
-        for element in elements { write(&self, element) }
-        bytes.append(UInt8(ascii: "]"))
+        body(&self)
+        bytes.append(UInt8(ascii: close))
         first = false
     }
 
