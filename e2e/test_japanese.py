@@ -49,6 +49,8 @@ def test_course_list_and_a_day_of_words(ui):
     assert not visible(reading) and not visible(meaning)
     first.find_element(By.CSS_SELECTOR, ".jp-term").click()
     assert visible(reading) and visible(meaning)
+    # N5 words have a Korean meaning, with the English glosses after it.
+    assert first.find_element(By.CSS_SELECTOR, ".jp-korean").text
     assert first.find_element(By.CSS_SELECTOR, ".jp-term").get_attribute("aria-expanded") == "true"
     first.find_element(By.CSS_SELECTOR, ".jp-term").click()
     assert not visible(reading)

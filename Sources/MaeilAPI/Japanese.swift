@@ -43,8 +43,10 @@ public struct JapaneseWordDTO: Codable, Sendable, Equatable {
     public var reading: String
     /// "N5" … "N1".
     public var level: String
-    /// English glosses (the course has no Korean meanings yet for N3–N1).
+    /// English glosses.
     public var glosses: [String]
+    /// The Korean meaning (N5 and N4 words; empty for N3–N1, which have the glosses).
+    public var korean: String
     /// A remark on the headword ("=やる").
     public var note: String
     public var examples: [ExampleDTO]
@@ -54,13 +56,14 @@ public struct JapaneseWordDTO: Codable, Sendable, Equatable {
 
     public init(
         term: String, alternatives: [String], reading: String, level: String, glosses: [String],
-        note: String, examples: [ExampleDTO], sinoKorean: String
+        korean: String, note: String, examples: [ExampleDTO], sinoKorean: String
     ) {
         self.term = term
         self.alternatives = alternatives
         self.reading = reading
         self.level = level
         self.glosses = glosses
+        self.korean = korean
         self.note = note
         self.examples = examples
         self.sinoKorean = sinoKorean

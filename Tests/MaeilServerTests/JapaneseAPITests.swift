@@ -82,7 +82,7 @@ struct JapaneseAPITests {
             #expect(card.kanji == "学" && card.korean == "배울 학" && card.strokes == 8)
             #expect(card.on.contains("ガク") && card.course == "grade1")
             let words = try #require(card.words)
-            #expect(words.contains { $0.term == "学生" && $0.reading == "がくせい" })
+            #expect(words.contains { $0.term == "学生" && $0.reading == "がくせい" && $0.korean == "학생" })
             // A kanji made in Japan: no Korean reading, and a note that says so.
             let komu = try api.decode(
                 KanjiDTO.self,

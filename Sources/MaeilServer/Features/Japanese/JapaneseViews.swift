@@ -54,6 +54,8 @@ struct JapaneseWordView: Encodable, Sendable {
     /// What to speak: the reading, else the term (kana).
     var speech: String
     var glosses: String
+    /// The Korean meaning, shown first; the English glosses follow it.
+    var korean: String
     var note: String
     var sinoKorean: String
     var examples: [JapaneseExample]
@@ -65,6 +67,7 @@ struct JapaneseWordView: Encodable, Sendable {
         hasReading = !word.reading.isEmpty
         speech = word.kana.components(separatedBy: "/").first ?? word.kana
         glosses = word.glosses.joined(separator: "; ")
+        korean = word.korean
         note = word.note
         sinoKorean = word.sinoKorean
         examples = word.examples

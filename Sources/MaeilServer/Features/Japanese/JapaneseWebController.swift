@@ -81,6 +81,8 @@ struct JapaneseWebController: RouteCollection {
         var previous: String?
         var next: String?
         var isKanji: Bool
+        /// Korean meanings (N5, N4); otherwise the page says the meanings are English.
+        var hasKorean: Bool
         var progressText: String
         var complete: Bool
         var testAction: String
@@ -106,6 +108,7 @@ struct JapaneseWebController: RouteCollection {
             previous: day > 1 ? path + String(day - 1) : nil,
             next: day < catalog.dayCount(course) ? path + String(day + 1) : nil,
             isKanji: course.kind == .kanji,
+            hasKorean: catalog.words(course, day: day)?.contains { !$0.korean.isEmpty } ?? false,
             progressText: progress?.text(req.uiLanguage) ?? "",
             complete: progress?.complete ?? false,
             testAction: path + "\(day)/test", bookAction: path + "\(day)/book",

@@ -26,7 +26,7 @@ extension JapaneseWordDTO {
     init(_ word: JapaneseWord) {
         self.init(
             term: word.term, alternatives: word.alt, reading: word.reading, level: word.level,
-            glosses: word.glosses, note: word.note,
+            glosses: word.glosses, korean: word.korean, note: word.note,
             examples: word.examples.map { ExampleDTO(sentence: $0.ja, translation: $0.en) },
             sinoKorean: word.sinoKorean)
     }
