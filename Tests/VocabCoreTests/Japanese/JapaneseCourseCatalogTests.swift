@@ -99,6 +99,19 @@ struct JapaneseCourseCatalogTests {
         #expect(gakusei?.korean == "학생")
     }
 
+    @Test("the word of the day changes every day and comes round to every N5 and N4 word")
+    func wordOfTheDay() throws {
+        let catalog = Self.catalog
+        let start = try #require(CivilDay("2026-11-23"))
+        let words = (0..<1294).compactMap { catalog.wordOfTheDay(start.adding(days: $0)) }
+        #expect(words.count == 1294)
+        #expect(
+            Set(words.map { "\($0.level) \($0.term) \($0.reading) \($0.korean)" }).count == 1294)
+        #expect(words.allSatisfy { !$0.korean.isEmpty })
+        #expect(catalog.wordOfTheDay(start) == catalog.wordOfTheDay(start))
+        #expect(catalog.wordOfTheDay(start) != catalog.wordOfTheDay(start.adding(days: 1)))
+    }
+
     @Test("a kana word's reading is its term")
     func kanaWords() {
         let catalog = Self.catalog

@@ -1,3 +1,4 @@
+import Foundation
 import Vapor
 import VocabCore
 
@@ -9,6 +10,7 @@ struct JapaneseWebController: RouteCollection {
         japanese.get(use: index)
         japanese.get("kana", use: kanaChart)
         japanese.get("dictionary", use: dictionary)
+        japanese.get("about", use: about)
         japanese.get("kanji", ":kanji", use: kanji)
         japanese.get(":course", use: course)
         japanese.get(":course", "days", ":day", use: day)
@@ -26,6 +28,7 @@ struct JapaneseWebController: RouteCollection {
         var kanjiCourses: [JapaneseCourseCardView]
         /// The last Day visited, to pick up where the user left off.
         var resume: ContinueLink?
+        var wordOfTheDay: JapaneseWordView?
     }
 
     @Sendable func index(req: Request) async throws -> Response {
@@ -43,7 +46,10 @@ struct JapaneseWebController: RouteCollection {
             "japanese/courses", title: "japaneseTitle", nav: "japanese",
             data: IndexData(
                 wordCourses: cards.filter { $0.0 == .words }.map(\.1),
-                kanjiCourses: cards.filter { $0.0 == .kanji }.map(\.1), resume: resume))
+                kanjiCourses: cards.filter { $0.0 == .kanji }.map(\.1), resume: resume,
+                wordOfTheDay: catalog.wordOfTheDay(
+                    DayFormatter(timeZone: req.maeilSettings.timeZone).day(of: Date())
+                ).map(JapaneseWordView.init)))
     }
 
     struct CourseData: Encodable, Sendable {
@@ -224,5 +230,19 @@ struct JapaneseWebController: RouteCollection {
         }
         return try await req.renderPage(
             "japanese/dictionary", title: "japaneseDictionaryTitle", nav: "japanese", data: data)
+    }
+
+    struct AboutData: Encodable, Sendable {
+        /// The shipped data's licence file, as written by scripts/data/build-japanese.py.
+        var licences: String
+    }
+
+    /// Where every piece of the course's data comes from, and under which licence.
+    @Sendable func about(req: Request) async throws -> Response {
+        try await req.renderPage(
+            "japanese/about", title: "japaneseAboutTitle", nav: "japanese",
+            data: AboutData(
+                licences: String(
+                    decoding: try MaeilResources.data("Japanese/LICENSES.md"), as: UTF8.self)))
     }
 }
