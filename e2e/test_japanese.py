@@ -103,6 +103,17 @@ def test_kana_chart_cells_speak(ui):
     ka.click()
     assert ui.d.execute_script("return document.body.dataset.lastSpoken") == "か"
     assert "ka" in ka.text
+    # The server speaks the cell (espeak-ng, installed by the test command): real audio.
+    answer = ui.d.execute_async_script("""
+        const done = arguments[0];
+        fetch("/tts?lang=ja&text=" + encodeURIComponent("か"))
+          .then(r => r.arrayBuffer().then(b => done([r.status, r.headers.get("content-type"), b.byteLength])))
+          .catch(e => done(["ERR " + e]));
+    """)
+    import os
+    assert answer[0] in ((200,) if os.environ.get("CI") else (200, 503)), answer
+    if answer[0] == 200:
+        assert answer[1] == "audio/wav" and answer[2] > 1000, answer
     ui.shot("japanese-kana-chart")
 
 

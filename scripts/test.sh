@@ -24,6 +24,9 @@ install_missing() {
     [ -e /usr/share/unicode/Unihan_Variants.txt.bz2 ] || apt+=(unicode-data)
     # EDICT, loaded by `maeil import edict` in the browser tests.
     [ -e /usr/share/edict/edict ] || apt+=(edict)
+    # Server speech, and sox to hear that it is not silence.
+    command -v espeak-ng >/dev/null 2>&1 || apt+=(espeak-ng)
+    command -v sox >/dev/null 2>&1 || apt+=(sox)
     if [ ${#apt[@]} -gt 0 ]; then
         log "installing ${apt[*]}"
         local sudo=""

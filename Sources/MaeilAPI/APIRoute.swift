@@ -101,6 +101,7 @@ extension APIRoute {
     public static let japaneseDayTest = APIRoute(.post, "japanese/courses/{course}/days/{day}/test")
     public static let japaneseDayBook = APIRoute(.post, "japanese/courses/{course}/days/{day}/book")
     public static let dictionary = APIRoute(.get, "japanese/dictionary")
+    public static let speech = APIRoute(.get, "tts")
 
     /// Every route, in the order the document lists them.
     public static let all: [APIRoute] = [
@@ -114,6 +115,6 @@ extension APIRoute {
         startGame, game, playMove, retestWrong, bookmarkWrong, mistakes, clearMistakes,
         clearWordMistakes,
         japaneseCourses, japaneseDay, kanji, japaneseProgress, japaneseDayTest, japaneseDayBook,
-        dictionary,
+        dictionary, speech,
     ]
 }

@@ -58,5 +58,9 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case invalidMove = "invalid_move"
     case staleMove = "stale_move"
     case gameOver = "game_over"
+    /// No speech engine is installed on the server (503).
+    case speechUnavailable = "speech_unavailable"
+    /// The speech engine cannot read the text, fails or takes too long.
+    case speechFailed = "speech_failed"
     case nothingWrong = "nothing_wrong"
 }

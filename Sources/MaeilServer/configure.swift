@@ -8,6 +8,9 @@ import Vapor
 /// Wires the app: database, migrations, sessions, views, middleware, routes.
 public func configure(_ app: Application, settings: ServerSettings) async throws {
     app.maeilSettings = settings
+    app.speech = SpeechService(
+        engines: SpeechSynthesizer.installed(),
+        cacheDirectory: settings.dataDirectory + "/speech-cache")
     app.http.server.configuration.hostname = settings.host
     app.http.server.configuration.port = settings.port
     app.routes.defaultMaxBodySize = "20mb"

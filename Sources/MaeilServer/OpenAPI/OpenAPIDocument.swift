@@ -306,6 +306,16 @@ enum OpenAPIDocument {
                     "kanji, kana, romaji (read as kana) or English")
             ],
             response: "DictionarySearch"),
+        Operation(
+            .speech,
+            summary:
+                "Speech: the text spoken by the server's engine (espeak-ng; Open JTalk for Japanese when installed) as WAV, cached, with an ETag; 503 with no engine installed, 422 for text the engine cannot read (send Japanese as kana to espeak-ng), over 500 characters, an unknown language, or an engine that fails or hangs",
+            tag: "speech",
+            query: [
+                Parameter("text", .string(maxLength: SpeechService.maximumLength), "what to say"),
+                Parameter("lang", .oneOf(SpeechLanguage.self), "its language"),
+            ],
+            response: nil, responseMedia: "audio/wav"),
     ]
 
     /// Path parameters by name.

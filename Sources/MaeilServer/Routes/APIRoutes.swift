@@ -16,6 +16,7 @@ struct APIRoutes: RouteCollection {
         try authed.register(collection: StatsAPIController())
         try authed.register(collection: GamesAPIController())
         try authed.register(collection: JapaneseAPIController())
+        try authed.register(collection: SpeechAPIController())
     }
 
     @Sendable func openAPI(req: Request) async throws -> Response {

@@ -1,0 +1,114 @@
+import Foundation
+import NIOPosix
+
+/// The languages the speak buttons use.
+enum SpeechLanguage: String, CaseIterable, Sendable {
+    case ko, en, ja
+}
+
+/// A text-to-speech engine installed on this machine, run as a command that writes a
+/// WAV file.
+struct SpeechSynthesizer: Sendable {
+    /// "espeak-ng", "open_jtalk".
+    var name: String
+    var languages: Set<SpeechLanguage>
+    /// Whether it can read this text (espeak-ng reads kanji as "Chinese letter").
+    var reads: @Sendable (String, SpeechLanguage) -> Bool
+    /// The command's arguments for text in a language, writing to a WAV path.
+    var arguments: @Sendable (String, SpeechLanguage, String) -> [String]
+    var executable: String
+
+    enum Failure: Error {
+        case failed(String)
+        case timedOut
+    }
+
+    /// The audio, or `Failure` when the command fails or outlasts `timeout` (it is killed).
+    func synthesize(_ text: String, _ language: SpeechLanguage, timeout: TimeInterval)
+        async throws -> Data
+    {
+        let executable = self.executable
+        let arguments = self.arguments
+        return try await NIOThreadPool.singleton.runIfActive {
+            let output = FileManager.default.temporaryDirectory
+                .appendingPathComponent("maeil-speech-\(UUID().uuidString).wav")
+            defer { try? FileManager.default.removeItem(at: output) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments(text, language, output.path)
+            process.standardOutput = FileHandle.nullDevice
+            let errors = Pipe()
+            process.standardError = errors
+            let done = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in done.signal() }
+            try process.run()
+            if done.wait(timeout: .now() + timeout) == .timedOut {
+                process.terminate()
+                throw Failure.timedOut
+            }
+            guard process.terminationStatus == 0,
+                let audio = try? Data(contentsOf: output), audio.count > 44
+            else {
+                let message = String(
+                    decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                throw Failure.failed(
+                    message.isEmpty ? "exit \(process.terminationStatus)" : message)
+            }
+            return audio
+        }
+    }
+
+    /// espeak-ng (Debian `espeak-ng`): Korean, English, and Japanese written in kana.
+    static func espeak(at executable: String) -> SpeechSynthesizer {
+        SpeechSynthesizer(
+            name: "espeak-ng", languages: [.ko, .en, .ja],
+            reads: { text, language in
+                language != .ja || !text.unicodeScalars.contains(where: Self.isKanji)
+            },
+            arguments: { text, language, output in
+                ["-v", language == .en ? "en-us" : language.rawValue, "-w", output, "--", text]
+            }, executable: executable)
+    }
+
+    /// Open JTalk (Debian `open-jtalk`, `open-jtalk-mecab-naist-jdic`) with an HTS voice:
+    /// Japanese, kanji included.
+    static func openJTalk(at executable: String, dictionary: String, voice: String)
+        -> SpeechSynthesizer
+    {
+        SpeechSynthesizer(
+            name: "open_jtalk", languages: [.ja], reads: { _, _ in true },
+            arguments: { text, _, output in
+                // open_jtalk reads the text from a file; a here-file next to the output.
+                let input = output + ".txt"
+                try? Data(text.utf8).write(to: URL(fileURLWithPath: input))
+                return ["-x", dictionary, "-m", voice, "-ow", output, input]
+            }, executable: executable)
+    }
+
+    static func isKanji(_ scalar: Unicode.Scalar) -> Bool {
+        (0x4E00...0x9FFF).contains(scalar.value) || (0x3400...0x4DBF).contains(scalar.value)
+    }
+
+    /// The engines installed here, best first for each language: Open JTalk for
+    /// Japanese when it and a voice (`MAEIL_OPENJTALK_VOICE`) are there, then espeak-ng.
+    /// `MAEIL_SPEECH=off` turns server speech off.
+    static func installed(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> [SpeechSynthesizer]
+    {
+        if environment["MAEIL_SPEECH"] == "off" { return [] }
+        let paths = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        func find(_ name: String) -> String? {
+            paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+        var engines: [SpeechSynthesizer] = []
+        let dictionary = "/var/lib/mecab/dic/open-jtalk/naist-jdic"
+        if let path = find("open_jtalk"), let voice = environment["MAEIL_OPENJTALK_VOICE"],
+            FileManager.default.fileExists(atPath: voice),
+            FileManager.default.fileExists(atPath: dictionary)
+        {
+            engines.append(Self.openJTalk(at: path, dictionary: dictionary, voice: voice))
+        }
+        if let path = find("espeak-ng") { engines.append(Self.espeak(at: path)) }
+        return engines
+    }
+}
