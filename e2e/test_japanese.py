@@ -161,6 +161,23 @@ def test_word_of_the_day_and_the_data_sources(ui):
     ui.shot("japanese-about")
 
 
+def test_bookmarks(ui):
+    ui.go("/japanese/n4/days/3")
+    row = ui.all("#day-words .jp-word")[1]
+    term = row.find_element(By.CSS_SELECTOR, ".jp-term").text
+    star = row.find_element(By.CSS_SELECTOR, "button.bookmark")
+    assert star.get_attribute("aria-pressed") == "false"
+    ui.reloaded_after(star.click)
+    row = ui.all("#day-words .jp-word")[1]
+    assert row.find_element(By.CSS_SELECTOR, "button.bookmark").get_attribute("aria-pressed") == "true"
+    ui.go("/japanese")
+    ui.find("#bookmarks-link").click()
+    ui.wait_css(".bookmark-group")
+    assert "JLPT N4" in ui.find(".bookmark-group h2").text
+    assert term.split("・")[0] in ui.find(".bookmark-list").text
+    ui.shot("japanese-bookmarks")
+
+
 def test_a_day_out_of_range_is_not_found(ui):
     ui.go("/japanese/n5/days/35")
     assert "404" in ui.find("main").text or "not found" in ui.find("main").text.lower()

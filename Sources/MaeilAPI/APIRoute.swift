@@ -102,6 +102,9 @@ extension APIRoute {
     public static let japaneseDayBook = APIRoute(.post, "japanese/courses/{course}/days/{day}/book")
     public static let dictionary = APIRoute(.get, "japanese/dictionary")
     public static let speech = APIRoute(.get, "tts")
+    public static let japaneseBookmark = APIRoute(
+        .post, "japanese/courses/{course}/days/{day}/bookmarks")
+    public static let japaneseBookmarks = APIRoute(.get, "japanese/bookmarks")
 
     /// Every route, in the order the document lists them.
     public static let all: [APIRoute] = [
@@ -115,6 +118,6 @@ extension APIRoute {
         startGame, game, playMove, retestWrong, bookmarkWrong, mistakes, clearMistakes,
         clearWordMistakes,
         japaneseCourses, japaneseDay, kanji, japaneseProgress, japaneseDayTest, japaneseDayBook,
-        dictionary, speech,
+        dictionary, speech, japaneseBookmark, japaneseBookmarks,
     ]
 }

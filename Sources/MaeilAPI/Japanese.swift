@@ -218,3 +218,44 @@ public struct DictionarySearchDTO: Codable, Sendable, Equatable {
         self.attribution = attribution
     }
 }
+
+/// A bookmark put on, or taken off, a word of a Day.
+public struct JapaneseBookmarkInput: Codable, Sendable, Equatable {
+    public var term: String
+    /// Empty for a word written in kana.
+    public var reading: String
+    public var bookmarked: Bool
+
+    public init(term: String, reading: String = "", bookmarked: Bool) {
+        self.term = term
+        self.reading = reading
+        self.bookmarked = bookmarked
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        term = try container.decode(String.self, forKey: .term)
+        reading = try container.decodeIfPresent(String.self, forKey: .reading) ?? ""
+        bookmarked = try container.decode(Bool.self, forKey: .bookmarked)
+    }
+}
+
+/// The bookmarked words of one course, as words of the course's book.
+public struct JapaneseCourseBookmarksDTO: Codable, Sendable {
+    public var course: String
+    public var words: [WordDTO]
+
+    public init(course: String, words: [WordDTO]) {
+        self.course = course
+        self.words = words
+    }
+}
+
+public struct JapaneseBookmarksDTO: Codable, Sendable {
+    /// Courses with bookmarks, in course order.
+    public var courses: [JapaneseCourseBookmarksDTO]
+
+    public init(courses: [JapaneseCourseBookmarksDTO]) {
+        self.courses = courses
+    }
+}

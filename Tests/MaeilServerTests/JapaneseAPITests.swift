@@ -192,4 +192,45 @@ struct JapaneseAPITests {
             #expect(one.reading.contains("イチ") && one.reading.contains("ひと(つ)"))
         }
     }
+
+    @Test("a bookmark puts the word into the course's book, bookmarked; off, it stays unbookmarked")
+    func bookmarks() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let day = try api.decode(
+                JapaneseDayDTO.self, try await api.send(.GET, "/api/v1/japanese/courses/n5/days/10")
+            )
+            let word = try #require(day.words.first { !$0.reading.isEmpty })
+            let on = try await api.send(
+                .POST, "/api/v1/japanese/courses/n5/days/10/bookmarks",
+                json: JapaneseBookmarkInput(
+                    term: word.term, reading: word.reading, bookmarked: true))
+            #expect(on.status == .ok, "\(on.body.string)")
+            var all = try api.decode(JapaneseBookmarksDTO.self, on)
+            #expect(all.courses.map(\.course) == ["n5"])
+            let stored = try #require(all.courses.first?.words.first)
+            #expect(stored.term == word.term && stored.bookmarked && stored.meaning == word.korean)
+            let book = try api.decode(
+                BookDTO.self, try await api.send(.GET, "/api/v1/books/\(stored.bookID)"))
+            #expect(book.name == "JLPT N5" && book.wordCount == 1)
+            // Off: the word stays in the book, without the bookmark.
+            all = try api.decode(
+                JapaneseBookmarksDTO.self,
+                try await api.send(
+                    .POST, "/api/v1/japanese/courses/n5/days/10/bookmarks",
+                    json: JapaneseBookmarkInput(
+                        term: word.term, reading: word.reading, bookmarked: false)))
+            #expect(all.courses.isEmpty)
+            // A word the Day does not have: 404, nothing made.
+            let missing = try await api.send(
+                .POST, "/api/v1/japanese/courses/n5/days/10/bookmarks",
+                json: JapaneseBookmarkInput(term: "存在しない", bookmarked: true))
+            #expect(missing.status == .notFound)
+            // Another user sees none of it.
+            let other = try await API.signUp(app)
+            let theirs = try other.decode(
+                JapaneseBookmarksDTO.self, try await other.send(.GET, "/api/v1/japanese/bookmarks"))
+            #expect(theirs.courses.isEmpty)
+        }
+    }
 }

@@ -598,6 +598,22 @@ extension OpenAPIDocument {
                     "query": "gakusei", "kana": "がくせい", "available": true,
                     "entries": [dictionaryEntryExample], "attribution": "This course uses …",
                 ])),
+        Component(
+            "JapaneseBookmarkInput", JapaneseBookmarkInput.self,
+            .object(
+                ["term": .string, "bookmarked": .boolean],
+                optional: ["reading": .string("kana; empty or absent for a word written in kana")],
+                example: ["term": "学生", "reading": "がくせい", "bookmarked": true])),
+        Component(
+            "JapaneseCourseBookmarks", JapaneseCourseBookmarksDTO.self,
+            .object(
+                ["course": .oneOf(JapaneseCourse.self), "words": .array(.ref("Word"))],
+                example: ["course": "n5", "words": [wordExample]])),
+        Component(
+            "JapaneseBookmarks", JapaneseBookmarksDTO.self,
+            .object(
+                ["courses": .array(.ref("JapaneseCourseBookmarks"))],
+                example: ["courses": [["course": "n5", "words": [wordExample]]]])),
     ]
 
     static let dictionaryEntryExample: JSONValue = [

@@ -316,6 +316,15 @@ enum OpenAPIDocument {
                 Parameter("lang", .oneOf(SpeechLanguage.self), "its language"),
             ],
             response: nil, responseMedia: "audio/wav"),
+        Operation(
+            .japaneseBookmark,
+            summary:
+                "Bookmark a word of a Day, or take the bookmark off (the word goes into the course's book, bookmarked); answers every bookmark (404 for a word the Day does not have)",
+            tag: "japanese", body: .json("JapaneseBookmarkInput"), response: "JapaneseBookmarks"),
+        Operation(
+            .japaneseBookmarks,
+            summary: "The bookmarked words of every course, as words of the course's book",
+            tag: "japanese", response: "JapaneseBookmarks"),
     ]
 
     /// Path parameters by name.

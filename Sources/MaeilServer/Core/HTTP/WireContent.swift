@@ -55,5 +55,7 @@ extension KanjiDTO: Content {}
 extension JapaneseProgressDTO: Content {}
 extension JapaneseDayBookDTO: Content {}
 extension DictionarySearchDTO: Content {}
+extension JapaneseBookmarkInput: Content {}
+extension JapaneseBookmarksDTO: Content {}
 
 extension ErrorBody: Content {}

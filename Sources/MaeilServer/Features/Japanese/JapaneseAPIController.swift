@@ -12,6 +12,8 @@ struct JapaneseAPIController: RouteCollection {
         routes.on(.japaneseDayTest, use: startTest)
         routes.on(.japaneseDayBook, use: addToBook)
         routes.on(.dictionary, use: dictionary)
+        routes.on(.japaneseBookmark, use: bookmark)
+        routes.on(.japaneseBookmarks, use: bookmarks)
     }
 
     @Sendable func courses(req: Request) async throws -> JapaneseCoursesDTO {
@@ -78,5 +80,25 @@ struct JapaneseAPIController: RouteCollection {
                     match: String(describing: hit.match))
             },
             attribution: JapaneseCourseData.attribution)
+    }
+
+    /// Puts a bookmark on a word of the Day, or takes it off; answers every bookmark.
+    @Sendable func bookmark(req: Request) async throws -> JapaneseBookmarksDTO {
+        let course = try req.japaneseCourseParameter()
+        let day = try req.japaneseDayParameter(of: course)
+        let input = try req.content.decode(JapaneseBookmarkInput.self)
+        let found = try await req.japaneseStudy().bookmark(
+            course, day: day, key: WordKey(term: input.term, reading: input.reading),
+            on: input.bookmarked, bookName: req.japaneseBookName(course))
+        guard found else { throw AppError.notFound("word \"\(input.term)\" on this day") }
+        return try await bookmarks(req: req)
+    }
+
+    @Sendable func bookmarks(req: Request) async throws -> JapaneseBookmarksDTO {
+        JapaneseBookmarksDTO(
+            courses: try await req.japaneseStudy().bookmarks().map {
+                JapaneseCourseBookmarksDTO(
+                    course: $0.course.rawValue, words: $0.words.map(WordDTO.init))
+            })
     }
 }

@@ -45,6 +45,53 @@ struct JapaneseStudyService: Sendable {
         return (bookID, keys.compactMap { ids[$0] }, missing.count)
     }
 
+    /// Bookmarks a word of the Day (or takes the bookmark off): the word goes into the
+    /// course's book if it is not there, and carries the book's bookmark (so it is
+    /// reviewed, played and listed there like any other word).
+    /// False when the Day has no such word.
+    func bookmark(
+        _ course: JapaneseCourse, day: Int, key: WordKey, on: Bool, bookName: String
+    ) async throws -> Bool {
+        guard
+            let draft = Self.drafts(course, day: day, catalog: catalog)
+                .first(where: { WordKey(term: $0.term, reading: $0.reading) == key })
+        else { return false }
+        let bookID = try await courseBook(course, name: bookName)
+        var ids = try await words.ids(inBook: bookID, terms: [key.term])
+        if ids[key] == nil {
+            guard on else { return true }
+            _ = try await words.importDrafts([draft], intoBook: bookID)
+            ids = try await words.ids(inBook: bookID, terms: [key.term])
+        }
+        guard let id = ids[key] else { return false }
+        _ = try await words.bulk(WordBulkEdit(ids: [id], action: on ? .bookmark : .unbookmark))
+        return true
+    }
+
+    /// The bookmarked words of each course the user studies, in the course's order of books.
+    func bookmarks() async throws -> [(course: JapaneseCourse, words: [WordRecord])] {
+        var found: [(course: JapaneseCourse, words: [WordRecord])] = []
+        for course in JapaneseCourse.allCases {
+            guard let bookID = try await existingBook(course) else { continue }
+            var filter = WordFilter()
+            filter.bookID = bookID
+            filter.bookmarked = true
+            let page = try await words.list(filter, sort: .oldest, page: 1, perPage: 500)
+            if !page.items.isEmpty { found.append((course, page.items)) }
+        }
+        return found
+    }
+
+    /// The course's bookmarked words, by term and reading.
+    func bookmarkedKeys(_ course: JapaneseCourse) async throws -> Set<WordKey> {
+        guard let bookID = try await existingBook(course) else { return [] }
+        var filter = WordFilter()
+        filter.bookID = bookID
+        filter.bookmarked = true
+        let page = try await words.list(filter, sort: .oldest, page: 1, perPage: 500)
+        return Set(page.items.map { WordKey(term: $0.term, reading: $0.reading) })
+    }
+
     /// Starts an O/X test on the Day's words (added to the course's book first).
     func startTest(_ course: JapaneseCourse, day: Int, bookName: String) async throws
         -> GameSession

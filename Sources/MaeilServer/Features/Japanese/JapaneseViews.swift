@@ -59,6 +59,9 @@ struct JapaneseWordView: Encodable, Sendable {
     var note: String
     var sinoKorean: String
     var examples: [JapaneseExample]
+    /// The reading as the bookmark form sends it (the data's, empty for kana words).
+    var key: String
+    var bookmarked: Bool = false
 
     init(_ word: JapaneseWord) {
         term = word.term
@@ -71,6 +74,7 @@ struct JapaneseWordView: Encodable, Sendable {
         note = word.note
         sinoKorean = word.sinoKorean
         examples = word.examples
+        key = word.reading
     }
 }
 

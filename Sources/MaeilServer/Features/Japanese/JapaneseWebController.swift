@@ -16,6 +16,8 @@ struct JapaneseWebController: RouteCollection {
         japanese.get(":course", "days", ":day", use: day)
         japanese.post(":course", "days", ":day", "test", use: startTest)
         japanese.post(":course", "days", ":day", "book", use: addToBook)
+        japanese.post(":course", "days", ":day", "bookmarks", use: bookmark)
+        japanese.get("bookmarks", use: bookmarks)
     }
 
     struct ContinueLink: Encodable, Sendable {
@@ -93,6 +95,7 @@ struct JapaneseWebController: RouteCollection {
         var complete: Bool
         var testAction: String
         var bookAction: String
+        var bookmarkAction: String
         /// The course's book, once the Day's words (or another Day's) went into it.
         var bookHref: String?
         var words: [JapaneseWordView]
@@ -118,8 +121,10 @@ struct JapaneseWebController: RouteCollection {
             progressText: progress?.text(req.uiLanguage) ?? "",
             complete: progress?.complete ?? false,
             testAction: path + "\(day)/test", bookAction: path + "\(day)/book",
+            bookmarkAction: path + "\(day)/bookmarks",
             bookHref: try await study.existingBook(course).map { "/books/\($0)" },
-            words: (catalog.words(course, day: day) ?? []).map(JapaneseWordView.init),
+            words: try await bookmarkedViews(
+                catalog.words(course, day: day) ?? [], marked: study.bookmarkedKeys(course)),
             kanji: (catalog.kanji(course, day: day) ?? []).map {
                 JapaneseKanjiView($0, words: catalog.exampleWords(for: $0.kanji), req: req)
             })
@@ -244,5 +249,66 @@ struct JapaneseWebController: RouteCollection {
             data: AboutData(
                 licences: String(
                     decoding: try MaeilResources.data("Japanese/LICENSES.md"), as: UTF8.self)))
+    }
+
+    /// The Day's word rows, each knowing whether it is bookmarked.
+    private func bookmarkedViews(_ words: [JapaneseWord], marked: Set<WordKey>)
+        -> [JapaneseWordView]
+    {
+        words.map { word in
+            var view = JapaneseWordView(word)
+            view.bookmarked = marked.contains(WordKey(term: word.term, reading: word.reading))
+            return view
+        }
+    }
+
+    struct BookmarkForm: Content {
+        var term: String
+        var reading: String?
+        var bookmarked: String?
+    }
+
+    /// The star on a word of a Day, then back to the word.
+    @Sendable func bookmark(req: Request) async throws -> Response {
+        let course = try req.japaneseCourseParameter()
+        let day = try req.japaneseDayParameter(of: course)
+        let form = try req.content.decode(BookmarkForm.self)
+        let found = try await req.japaneseStudy().bookmark(
+            course, day: day, key: WordKey(term: form.term, reading: form.reading ?? ""),
+            on: form.bookmarked == "1", bookName: req.japaneseBookName(course))
+        guard found else { throw AppError.notFound("word") }
+        return req.redirect(to: "/japanese/\(course.rawValue)/days/\(day)")
+    }
+
+    struct BookmarkGroupView: Encodable, Sendable {
+        var title: String
+        var bookHref: String
+        var words: [BookmarkWordView]
+    }
+
+    struct BookmarkWordView: Encodable, Sendable {
+        var term: String
+        var reading: String
+        var meaning: String
+    }
+
+    struct BookmarksData: Encodable, Sendable {
+        var groups: [BookmarkGroupView]
+        var isEmpty: Bool
+    }
+
+    /// Every bookmarked course word, by course.
+    @Sendable func bookmarks(req: Request) async throws -> Response {
+        let groups = try await req.japaneseStudy().bookmarks().map { course, words in
+            BookmarkGroupView(
+                title: req.text(course.titleKey),
+                bookHref: words.first.map { "/books/\($0.bookID)" } ?? "/japanese",
+                words: words.map {
+                    BookmarkWordView(term: $0.term, reading: $0.reading, meaning: $0.meaning)
+                })
+        }
+        return try await req.renderPage(
+            "japanese/bookmarks", title: "japaneseBookmarksTitle", nav: "japanese",
+            data: BookmarksData(groups: groups, isEmpty: groups.isEmpty))
     }
 }
