@@ -109,4 +109,26 @@ struct DictionaryAPITests {
             #expect(try await DictionaryStore(db: app.db).count() == 1)
         }
     }
+
+    @Test("a kanji no course word uses takes its example words from the dictionary's common words")
+    func kanjiExamplesFromTheDictionary() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let path =
+                "/api/v1/japanese/kanji/\("姻".addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")"
+            let before = try api.decode(KanjiDTO.self, try await api.send(.GET, path))
+            #expect(before.words == [])
+            try await Self.load(
+                app,
+                """
+                　？？？ /EDICT, EDICT_SUB(P)/
+                婚姻 [こんいん] /(n,vs) marriage/matrimony/(P)/
+                姻族 [いんぞく] /(n) relatives by marriage/
+
+                """)
+            let after = try api.decode(KanjiDTO.self, try await api.send(.GET, path))
+            #expect(after.words?.map(\.term) == ["婚姻"], "common words only")
+            #expect(after.words?.first?.reading == "こんいん")
+        }
+    }
 }

@@ -57,6 +57,22 @@ public struct JapaneseWord: Codable, Sendable, Equatable {
     /// the meaning (下手 reads 하수 but means "unskilled").
     public var sinoKorean: String
 
+    public init(
+        level: String, word: String, term: String, alt: [String], note: String, reading: String,
+        glosses: [String], korean: String, examples: [JapaneseExample], sinoKorean: String
+    ) {
+        self.level = level
+        self.word = word
+        self.term = term
+        self.alt = alt
+        self.note = note
+        self.reading = reading
+        self.glosses = glosses
+        self.korean = korean
+        self.examples = examples
+        self.sinoKorean = sinoKorean
+    }
+
     /// The reading to speak or type: the reading, else the term itself (kana).
     public var kana: String { reading.isEmpty ? term : reading }
 }

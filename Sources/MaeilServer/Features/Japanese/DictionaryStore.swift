@@ -133,6 +133,14 @@ struct DictionaryStore: Sendable {
             }.joined(separator: " OR "), limit: limit)
     }
 
+    /// Common entries written with `kanji`, shortest first: example words for a kanji
+    /// that no course word uses.
+    func commonWords(containing kanji: String, limit: Int) async throws -> [DictionaryRecord] {
+        let function = try db.sql().maeilDialect == .sqlite ? "instr" : "strpos"
+        return try await select(
+            where: "common = 1 AND \(unsafeRaw: function)(term, \(bind: kanji)) > 0", limit: limit)
+    }
+
     /// Entries whose glosses hold every word (the last as a prefix: "stud" finds student).
     func englishCandidates(_ words: [String], limit: Int) async throws -> [DictionaryRecord] {
         let words = words.filter { !$0.isEmpty }

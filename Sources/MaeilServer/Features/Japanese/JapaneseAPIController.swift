@@ -31,12 +31,16 @@ struct JapaneseAPIController: RouteCollection {
             course: JapaneseCourseDTO(course, catalog: catalog), day: day,
             words: (catalog.words(course, day: day) ?? []).map(JapaneseWordDTO.init),
             kanji: (catalog.kanji(course, day: day) ?? []).map {
-                KanjiDTO($0, catalog: catalog, withWords: false)
+                KanjiDTO($0, catalog: catalog, words: nil)
             })
     }
 
     @Sendable func kanji(req: Request) async throws -> KanjiDTO {
-        KanjiDTO(try req.kanjiParameter(), catalog: try req.japaneseCourse(), withWords: true)
+        let catalog = try req.japaneseCourse()
+        let kanji = try req.kanjiParameter()
+        return KanjiDTO(
+            kanji, catalog: catalog,
+            words: try await req.japaneseDictionary().exampleWords(for: kanji, catalog: catalog))
     }
 
     @Sendable func progress(req: Request) async throws -> JapaneseProgressDTO {

@@ -37,6 +37,25 @@ struct JapaneseDictionaryService: Sendable {
     }
 }
 
+extension JapaneseDictionaryService {
+    /// Example words for a kanji: the course's words that use it, else the dictionary's
+    /// common words written with it (when EDICT has been imported).
+    func exampleWords(for kanji: JapaneseKanji, catalog: JapaneseCourseCatalog) async throws
+        -> [JapaneseWord]
+    {
+        let course = catalog.exampleWords(for: kanji.kanji)
+        guard course.isEmpty else { return course }
+        return try await store.commonWords(
+            containing: kanji.kanji, limit: JapaneseCourseCatalog.exampleWordLimit
+        ).map { record in
+            JapaneseWord(
+                level: "", word: record.entry.term, term: record.entry.term, alt: [], note: "",
+                reading: record.entry.reading, glosses: record.entry.glosses, korean: "",
+                examples: [], sinoKorean: "")
+        }
+    }
+}
+
 extension Request {
     func japaneseDictionary() -> JapaneseDictionaryService {
         JapaneseDictionaryService(store: DictionaryStore(db: db))

@@ -146,7 +146,10 @@ struct JapaneseWebController: RouteCollection {
         let place = catalog.place(of: kanji)
         let data = KanjiData(
             cards: [
-                JapaneseKanjiView(kanji, words: catalog.exampleWords(for: kanji.kanji), req: req)
+                JapaneseKanjiView(
+                    kanji,
+                    words: try await req.japaneseDictionary().exampleWords(
+                        for: kanji, catalog: catalog), req: req)
             ],
             courseTitle: place.map { req.text($0.course.titleKey) } ?? "",
             dayTitle: place.map {

@@ -34,14 +34,13 @@ extension JapaneseWordDTO {
 
 extension KanjiDTO {
     /// With `words` (the kanji's own route) or without (a Day's list).
-    init(_ kanji: JapaneseKanji, catalog: JapaneseCourseCatalog, withWords: Bool) {
+    init(_ kanji: JapaneseKanji, catalog: JapaneseCourseCatalog, words: [JapaneseWord]?) {
         let place = catalog.place(of: kanji)
         self.init(
             kanji: kanji.kanji, grade: kanji.grade, course: place?.course.rawValue ?? "",
             day: place?.day ?? 0, strokes: kanji.strokes, on: kanji.on, kun: kanji.kun,
             meanings: kanji.meanings, korean: kanji.korean, koreanNote: kanji.koreanNote,
             oldForm: kanji.oldForm,
-            words: withWords
-                ? catalog.exampleWords(for: kanji.kanji).map(JapaneseWordDTO.init) : nil)
+            words: words?.map(JapaneseWordDTO.init))
     }
 }
