@@ -27,6 +27,8 @@ install_missing() {
     # Server speech, and sox to hear that it is not silence.
     command -v espeak-ng >/dev/null 2>&1 || apt+=(espeak-ng)
     command -v sox >/dev/null 2>&1 || apt+=(sox)
+    command -v open_jtalk >/dev/null 2>&1 || apt+=(open-jtalk)
+    [ -d /var/lib/mecab/dic/open-jtalk/naist-jdic ] || apt+=(open-jtalk-mecab-naist-jdic)
     if [ ${#apt[@]} -gt 0 ]; then
         log "installing ${apt[*]}"
         local sudo=""
@@ -60,6 +62,10 @@ python3 scripts/check-architecture.py
 
 log "data: the Japanese course's files rebuilt from their sources must equal what is shipped"
 python3 scripts/data/build-japanese.py --check
+
+log "speech: Open JTalk's voice (PyPI pyopenjtalk-plus, CC BY 3.0) for Japanese with kanji"
+MAEIL_OPENJTALK_VOICE=$(scripts/speech-voice.sh)
+export MAEIL_OPENJTALK_VOICE
 
 log "building (debug, with tests)"
 swift build --build-tests

@@ -65,7 +65,7 @@ struct SpeechAPITests {
     }
 
     @Test(
-        "espeak-ng speaks Japanese kana, Korean and English: real, non-silent WAV, cached, with an ETag"
+        "Japanese kana, Korean and English spoken: real, non-silent WAV, cached, with an ETag"
     )
     func speaks() async throws {
         guard Self.espeak != nil else {
@@ -92,9 +92,31 @@ struct SpeechAPITests {
             let cached = try FileManager.default.contentsOfDirectory(
                 atPath: app.maeilSettings.dataDirectory + "/speech-cache")
             #expect(cached.count == 3)
-            // espeak-ng reads kanji as English: the API asks for the kana instead.
+            // espeak-ng reads kanji as English: without Open JTalk the API asks for kana.
+            app.speech = SpeechService(
+                engines: [try #require(Self.espeak)],
+                cacheDirectory: app.maeilSettings.dataDirectory + "/speech-cache")
             let kanji = try await api.send(.GET, "/api/v1/tts?text=%E5%AD%A6%E7%94%9F&lang=ja")
             #expect(kanji.status == .unprocessableEntity && api.errorCode(kanji) == "speech_failed")
+        }
+    }
+
+    @Test("Open JTalk reads Japanese written in kanji, when it and a voice are installed")
+    func openJTalk() async throws {
+        guard SpeechSynthesizer.installed().contains(where: { $0.name == "open_jtalk" }) else {
+            #expect(
+                ProcessInfo.processInfo.environment["CI"] == nil,
+                "CI installs open-jtalk and sets MAEIL_OPENJTALK_VOICE (scripts/speech-voice.sh)")
+            return
+        }
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let text = "学生です".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let response = try await api.send(.GET, "/api/v1/tts?text=\(text)&lang=ja")
+            #expect(response.status == .ok, "\(response.body.string)")
+            let audio = Data(buffer: response.body)
+            #expect(try Self.rms(audio) > 0.01)
+            #expect(try Self.soxRMS(audio).map { $0 > 0.01 } ?? true)
         }
     }
 

@@ -30,7 +30,11 @@ struct SpeechService: Sendable {
                     "no speech engine is installed on the server (install espeak-ng); the web app speaks with the browser's voice instead"
             )
         }
-        guard let engine = engines.first(where: { $0.reads(text, language) }) else {
+        guard
+            let engine = engines.first(where: {
+                $0.languages.contains(language) && $0.reads(text, language)
+            })
+        else {
             throw AppError.invalid(
                 "no installed speech engine reads this \(language.rawValue) text; send Japanese as kana (espeak-ng cannot read kanji)",
                 code: .speechFailed)

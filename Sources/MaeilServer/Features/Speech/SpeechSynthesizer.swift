@@ -32,7 +32,10 @@ struct SpeechSynthesizer: Sendable {
         return try await NIOThreadPool.singleton.runIfActive {
             let output = FileManager.default.temporaryDirectory
                 .appendingPathComponent("maeil-speech-\(UUID().uuidString).wav")
-            defer { try? FileManager.default.removeItem(at: output) }
+            defer {
+                try? FileManager.default.removeItem(at: output)
+                try? FileManager.default.removeItem(atPath: output.path + ".txt")
+            }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments(text, language, output.path)
