@@ -25,3 +25,27 @@ ensure_anki() {  # VENV VERSION: Anki from PyPI in its own virtual environment
         "$venv/bin/pip" install -q "anki==$version"
     fi
 }
+
+install_missing() {  # PACKAGE-CHECKS are done by the caller: installs "$@" when any are named
+    if [ $# -gt 0 ]; then
+        step "installing $*"
+        apt_install "$@"
+    fi
+}
+
+cleanup_bench() {  # stops the server ($SERVER_PID) and PostgreSQL, removes $WORK
+    if [ -n "${SERVER_PID:-}" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+    stop_postgres
+    rm -rf "$WORK"
+}
+
+prepare_maeil() {  # builds the release binary (unless MAEIL_BENCH_SKIP_BUILD=1); sets MAEIL and REVISION
+    if [ "${MAEIL_BENCH_SKIP_BUILD:-}" != 1 ]; then
+        swift build -c release --product maeil --scratch-path .build-release >/dev/null
+    fi
+    MAEIL="$ROOT/.build-release/release/maeil"
+    # What was measured (read-only git: the tree may hold someone's uncommitted work).
+    REVISION="commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+    git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || REVISION+=" with uncommitted changes"
+    export MAEIL_RESOURCES="$ROOT/Sources/MaeilServer/Resources" MAEIL_BCRYPT_COST=10
+}

@@ -149,8 +149,14 @@ def test_word_of_the_day_and_the_data_sources(ui):
     card = ui.find("#word-of-the-day")
     assert card.find_element(By.CSS_SELECTOR, ".wotd-term").text
     assert card.find_element(By.CSS_SELECTOR, ".wotd-meaning strong").text, "a Korean meaning"
+    term = card.find_element(By.CSS_SELECTOR, ".wotd-term span").text
     card.find_element(By.CSS_SELECTOR, "button.speak").click()
     assert ui.d.execute_script("return document.body.dataset.lastSpoken") == card.get_attribute("data-speak")
+    # The home page shows the same word, linked to the course.
+    ui.go("/")
+    home = ui.find("aside#word-of-the-day")
+    assert term in home.text and home.find_element(By.TAG_NAME, "a").get_attribute("href").endswith("/japanese")
+    ui.go("/japanese")
     ui.find('#data-credit a[href="/japanese/about"]').click()
     ui.wait_css("#sources")
     sources = ui.find("#sources").text

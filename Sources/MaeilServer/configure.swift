@@ -25,6 +25,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
 
     app.decoyPasswordHash = DecoyPasswordHash()
     app.notebookHooks = .studyCards
+    app.homeCards = [JapaneseWebController.wordOfTheDayCard]
     app.sessions.use { _ in DatabaseSessionDriver() }
     app.sessions.configuration.cookieName = "maeil_session"
     app.sessions.configuration.cookieFactory = { id in

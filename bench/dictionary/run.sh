@@ -25,28 +25,14 @@ source bench/lib.sh
 missing=()
 [ -f /usr/share/edict/edict ] || missing+=(edict)
 ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || missing+=(postgresql)
-if [ ${#missing[@]} -gt 0 ]; then
-    step "installing ${missing[*]}"
-    apt_install "${missing[@]}"
-fi
+install_missing "${missing[@]}"
 ensure_anki "$VENV" "$ANKI_VERSION"
 
 source scripts/postgres.sh
-cleanup() {
-    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
-    stop_postgres
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+trap cleanup_bench EXIT
 trap 'exit 130' INT TERM
 
-if [ "${MAEIL_BENCH_SKIP_BUILD:-}" != 1 ]; then
-    swift build -c release --product maeil --scratch-path .build-release >/dev/null
-fi
-MAEIL="$ROOT/.build-release/release/maeil"
-REVISION="commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
-git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || REVISION+=" with uncommitted changes"
-export MAEIL_RESOURCES="$ROOT/Sources/MaeilServer/Resources" MAEIL_BCRYPT_COST=10
+prepare_maeil
 
 python3 "$SHARED/tools/anki/edict_tsv.py" /usr/share/edict/edict >"$WORK/edict.tsv"
 
@@ -88,7 +74,7 @@ run_backend() {  # NAME, then env for the database
 
 run_backend sqlite MAEIL_DATA_DIR="$WORK/sqlite"
 start_postgres
-trap cleanup EXIT
+trap cleanup_bench EXIT
 run_backend postgres DATABASE_URL="$PG_URL"
 
 step "done; the table:"

@@ -314,4 +314,15 @@ struct JapaneseWebController: RouteCollection {
             "japanese/bookmarks", title: "japaneseBookmarksTitle", nav: "japanese",
             data: BookmarksData(groups: groups, isEmpty: groups.isEmpty))
     }
+
+    /// The word of the day on the home page, linked to the course.
+    @Sendable static func wordOfTheDayCard(_ req: Request) async throws -> HomeCard? {
+        let today = DayFormatter(timeZone: req.maeilSettings.timeZone).day(of: Date())
+        guard let word = try req.japaneseCourse().wordOfTheDay(today) else { return nil }
+        return HomeCard(
+            id: "word-of-the-day", title: req.text("japaneseWordOfTheDay"),
+            headline: word.reading.isEmpty ? word.term : "\(word.term) (\(word.reading))",
+            headlineLanguage: "ja", caption: word.korean, href: "/japanese",
+            linkText: req.text("japaneseTitle"))
+    }
 }

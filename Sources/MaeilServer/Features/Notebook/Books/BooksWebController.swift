@@ -32,6 +32,8 @@ struct BooksWebController: RouteCollection {
         var name: String
         var description: String
         var error: String?
+        /// Other features' cards (the Japanese word of the day).
+        var cards: [HomeCard]
     }
 
     struct BookForm: Content {
@@ -54,7 +56,7 @@ struct BooksWebController: RouteCollection {
         }
         let data = IndexData(
             books: books, hasBooks: !books.isEmpty, name: form.name ?? "",
-            description: form.description ?? "", error: error)
+            description: form.description ?? "", error: error, cards: try await req.homeCards())
         return try await req.renderPage(
             "notebook/books", title: "navBooks", nav: "books", data: data, status: status)
     }
