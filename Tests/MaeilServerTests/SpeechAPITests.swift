@@ -73,6 +73,10 @@ struct SpeechAPITests {
             return
         }
         try await withMaeilApp { app in
+            // A cache of this test's own: on PostgreSQL the tests share a data folder.
+            let cache = NSTemporaryDirectory() + "maeil-speech-\(UUID().uuidString)"
+            app.speech = SpeechService(
+                engines: SpeechSynthesizer.installed(), cacheDirectory: cache)
             let api = try await API.signUp(app)
             for (text, lang) in [("がくせい", "ja"), ("학생", "ko"), ("student", "en")] {
                 let escaped =
@@ -89,13 +93,10 @@ struct SpeechAPITests {
                     headers: ["If-None-Match": etag])
                 #expect(again.status == .notModified)
             }
-            let cached = try FileManager.default.contentsOfDirectory(
-                atPath: app.maeilSettings.dataDirectory + "/speech-cache")
+            let cached = try FileManager.default.contentsOfDirectory(atPath: cache)
             #expect(cached.count == 3)
             // espeak-ng reads kanji as English: without Open JTalk the API asks for kana.
-            app.speech = SpeechService(
-                engines: [try #require(Self.espeak)],
-                cacheDirectory: app.maeilSettings.dataDirectory + "/speech-cache")
+            app.speech = SpeechService(engines: [try #require(Self.espeak)], cacheDirectory: cache)
             let kanji = try await api.send(.GET, "/api/v1/tts?text=%E5%AD%A6%E7%94%9F&lang=ja")
             #expect(kanji.status == .unprocessableEntity && api.errorCode(kanji) == "speech_failed")
         }
