@@ -74,6 +74,11 @@ public struct JapaneseCourseCatalog: Sendable {
         (itemCount(course) + Self.dayLength - 1) / Self.dayLength
     }
 
+    /// Whether `course` has a Day `day` (1-based).
+    public func hasDay(_ course: JapaneseCourse, _ day: Int) -> Bool {
+        day >= 1 && day <= dayCount(course)
+    }
+
     /// The words of Day `day` (1-based) of a word course; nil when there is no such Day.
     public func words(_ course: JapaneseCourse, day: Int) -> [JapaneseWord]? {
         guard course.kind == .words, let range = range(course, day: day) else { return nil }
@@ -121,7 +126,7 @@ public struct JapaneseCourseCatalog: Sendable {
     }
 
     private func range(_ course: JapaneseCourse, day: Int) -> Range<Int>? {
-        guard day >= 1, day <= dayCount(course) else { return nil }
+        guard hasDay(course, day) else { return nil }
         let start = (day - 1) * Self.dayLength
         return start..<min(start + Self.dayLength, itemCount(course))
     }

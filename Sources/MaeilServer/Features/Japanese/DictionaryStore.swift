@@ -126,7 +126,7 @@ struct DictionaryStore: Sendable {
         -> [DictionaryRecord]
     {
         guard !forms.isEmpty else { return [] }
-        let function = try db.sql().maeilDialect == .sqlite ? "instr" : "strpos"
+        let function = try position()
         return try await select(
             where: forms.map { form -> SQLQueryString in
                 "\(unsafeRaw: function)(term, \(bind: form)) > 0 OR \(unsafeRaw: function)(reading, \(bind: form)) > 0"
@@ -136,7 +136,7 @@ struct DictionaryStore: Sendable {
     /// Common entries written with `kanji`, shortest first: example words for a kanji
     /// that no course word uses.
     func commonWords(containing kanji: String, limit: Int) async throws -> [DictionaryRecord] {
-        let function = try db.sql().maeilDialect == .sqlite ? "instr" : "strpos"
+        let function = try position()
         return try await select(
             where: "common = 1 AND \(unsafeRaw: function)(term, \(bind: kanji)) > 0", limit: limit)
     }
@@ -163,6 +163,11 @@ struct DictionaryStore: Sendable {
                 where: "to_tsvector('simple', glosses) @@ to_tsquery('simple', \(bind: query))",
                 limit: limit * 4)
         }
+    }
+
+    /// The dialect's function for a substring's position (0 when absent): a scan.
+    private func position() throws -> String {
+        try db.sql().maeilDialect == .sqlite ? "instr" : "strpos"
     }
 
     private func select(where condition: SQLQueryString, limit: Int) async throws

@@ -38,7 +38,7 @@ extension Request {
     /// The `day` path parameter of `course`; a Day out of range is a 404.
     func japaneseDayParameter(of course: JapaneseCourse) throws -> Int {
         guard let raw = parameters.get("day"), let day = Int(raw),
-            (1...max(1, try japaneseCourse().dayCount(course))).contains(day)
+            try japaneseCourse().hasDay(course, day)
         else {
             throw AppError.notFound("day")
         }

@@ -72,24 +72,24 @@ struct JapaneseStudyService: Sendable {
     func bookmarks() async throws -> [(course: JapaneseCourse, words: [WordRecord])] {
         var found: [(course: JapaneseCourse, words: [WordRecord])] = []
         for course in JapaneseCourse.allCases {
-            guard let bookID = try await existingBook(course) else { continue }
-            var filter = WordFilter()
-            filter.bookID = bookID
-            filter.bookmarked = true
-            let page = try await words.list(filter, sort: .oldest, page: 1, perPage: 500)
-            if !page.items.isEmpty { found.append((course, page.items)) }
+            let marked = try await bookmarkedWords(course)
+            if !marked.isEmpty { found.append((course, marked)) }
         }
         return found
     }
 
     /// The course's bookmarked words, by term and reading.
     func bookmarkedKeys(_ course: JapaneseCourse) async throws -> Set<WordKey> {
+        Set(try await bookmarkedWords(course).map { WordKey(term: $0.term, reading: $0.reading) })
+    }
+
+    /// The bookmarked words of the course's book, oldest first (none without a book).
+    private func bookmarkedWords(_ course: JapaneseCourse) async throws -> [WordRecord] {
         guard let bookID = try await existingBook(course) else { return [] }
         var filter = WordFilter()
         filter.bookID = bookID
         filter.bookmarked = true
-        let page = try await words.list(filter, sort: .oldest, page: 1, perPage: 500)
-        return Set(page.items.map { WordKey(term: $0.term, reading: $0.reading) })
+        return try await words.list(filter, sort: .oldest, page: 1, perPage: 500).items
     }
 
     /// Starts an O/X test on the Day's words (added to the course's book first).
@@ -156,7 +156,7 @@ struct JapaneseStudyService: Sendable {
             let course = JapaneseCourse(rawValue: try row.decode(column: "course", as: String.self))
         else { return nil }
         let day = try row.decode(column: "day", as: Int.self)
-        return (1...max(1, catalog.dayCount(course))).contains(day) ? (course, day) : nil
+        return catalog.hasDay(course, day) ? (course, day) : nil
     }
 
     /// The last Day visited in each course.

@@ -24,6 +24,16 @@ struct JapaneseCourseCardView: Encodable, Sendable {
 extension JapaneseCourse {
     /// The UI string of the course's name ("JLPT N5", "1학년", "중학교").
     var titleKey: String { "japaneseCourse_\(rawValue)" }
+
+    /// The web page of one of its Days.
+    func dayPath(_ day: Int) -> String { "/japanese/\(rawValue)/days/\(day)" }
+}
+
+extension Request {
+    /// "Day 3".
+    func japaneseDayTitle(_ day: Int) -> String {
+        Localizer.format("japaneseDay", uiLanguage, ["n": String(day)])
+    }
 }
 
 /// A link to one Day of a course, with what it holds ("あさって … いつ") and how it went.

@@ -40,9 +40,9 @@ struct JapaneseWebController: RouteCollection {
         }
         let resume = try await req.japaneseStudy().lastVisit().map { course, day in
             ContinueLink(
-                href: "/japanese/\(course.rawValue)/days/\(day)",
+                href: course.dayPath(day),
                 label: req.text(course.titleKey) + " · "
-                    + Localizer.format("japaneseDay", req.uiLanguage, ["n": String(day)]))
+                    + req.japaneseDayTitle(day))
         }
         return try await req.renderPage(
             "japanese/courses", title: "japaneseTitle", nav: "japanese",
@@ -71,7 +71,7 @@ struct JapaneseWebController: RouteCollection {
                 ?? catalog.kanji(course, day: number)?.map(\.kanji) ?? []
             let separator = course.kind == .words ? "・" : ""
             return JapaneseDayLinkView(
-                number: number, href: "/japanese/\(course.rawValue)/days/\(number)",
+                number: number, href: course.dayPath(number),
                 preview: items.prefix(course.kind == .words ? 3 : 6).joined(separator: separator),
                 progressText: progress[number]?.text(req.uiLanguage) ?? "",
                 complete: progress[number]?.complete ?? false, isLast: number == lastDay)
@@ -110,18 +110,18 @@ struct JapaneseWebController: RouteCollection {
         try await study.visit(course, day: day)
         let progress = try await study.progress(course)[day]
         let card = JapaneseCourseCardView(course, catalog: catalog, req: req)
-        let path = "/japanese/\(course.rawValue)/days/"
-        let dayTitle = Localizer.format("japaneseDay", req.uiLanguage, ["n": String(day)])
+        let path = course.dayPath(day)
+        let dayTitle = req.japaneseDayTitle(day)
         let data = DayData(
             course: card, day: day, dayTitle: dayTitle,
-            previous: day > 1 ? path + String(day - 1) : nil,
-            next: day < catalog.dayCount(course) ? path + String(day + 1) : nil,
+            previous: day > 1 ? course.dayPath(day - 1) : nil,
+            next: catalog.hasDay(course, day + 1) ? course.dayPath(day + 1) : nil,
             isKanji: course.kind == .kanji,
             hasKorean: catalog.words(course, day: day)?.contains { !$0.korean.isEmpty } ?? false,
             progressText: progress?.text(req.uiLanguage) ?? "",
             complete: progress?.complete ?? false,
-            testAction: path + "\(day)/test", bookAction: path + "\(day)/book",
-            bookmarkAction: path + "\(day)/bookmarks",
+            testAction: path + "/test", bookAction: path + "/book",
+            bookmarkAction: path + "/bookmarks",
             bookHref: try await study.existingBook(course).map { "/books/\($0)" },
             words: try await bookmarkedViews(
                 catalog.words(course, day: day) ?? [], marked: study.bookmarkedKeys(course)),
@@ -152,10 +152,8 @@ struct JapaneseWebController: RouteCollection {
                         for: kanji, catalog: catalog), req: req)
             ],
             courseTitle: place.map { req.text($0.course.titleKey) } ?? "",
-            dayTitle: place.map {
-                Localizer.format("japaneseDay", req.uiLanguage, ["n": String($0.day)])
-            } ?? "",
-            dayHref: place.map { "/japanese/\($0.course.rawValue)/days/\($0.day)" } ?? "/japanese")
+            dayTitle: place.map { req.japaneseDayTitle($0.day) } ?? "",
+            dayHref: place.map { $0.course.dayPath($0.day) } ?? "/japanese")
         return try await req.renderPage(
             "japanese/kanji", title: kanji.kanji, nav: "japanese", data: data)
     }
@@ -196,7 +194,7 @@ struct JapaneseWebController: RouteCollection {
                     "flashJapaneseAdded", req.uiLanguage,
                     ["book": bookName, "n": Localizer.grouped(added)])
                 : Localizer.format("flashJapaneseAlready", req.uiLanguage, ["book": bookName]))
-        return req.redirect(to: "/japanese/\(course.rawValue)/days/\(day)")
+        return req.redirect(to: course.dayPath(day))
     }
 
     struct DictionaryEntryView: Encodable, Sendable {
@@ -280,7 +278,7 @@ struct JapaneseWebController: RouteCollection {
             course, day: day, key: WordKey(term: form.term, reading: form.reading ?? ""),
             on: form.bookmarked == "1", bookName: req.japaneseBookName(course))
         guard found else { throw AppError.notFound("word") }
-        return req.redirect(to: "/japanese/\(course.rawValue)/days/\(day)")
+        return req.redirect(to: course.dayPath(day))
     }
 
     struct BookmarkGroupView: Encodable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Kana
 import NIOPosix
 
 /// The languages the speak buttons use.
@@ -66,7 +67,7 @@ struct SpeechSynthesizer: Sendable {
         SpeechSynthesizer(
             name: "espeak-ng", languages: [.ko, .en, .ja],
             reads: { text, language in
-                language != .ja || !text.unicodeScalars.contains(where: Self.isKanji)
+                language != .ja || !text.unicodeScalars.contains(where: Kana.isKanji)
             },
             arguments: { text, language, output in
                 ["-v", language == .en ? "en-us" : language.rawValue, "-w", output, "--", text]
@@ -86,10 +87,6 @@ struct SpeechSynthesizer: Sendable {
                 try? Data(text.utf8).write(to: URL(fileURLWithPath: input))
                 return ["-x", dictionary, "-m", voice, "-ow", output, input]
             }, executable: executable)
-    }
-
-    static func isKanji(_ scalar: Unicode.Scalar) -> Bool {
-        (0x4E00...0x9FFF).contains(scalar.value) || (0x3400...0x4DBF).contains(scalar.value)
     }
 
     /// The engines installed here, best first for each language: Open JTalk for
