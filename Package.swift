@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Hangul", targets: ["Hangul"]),
         .library(name: "Kana", targets: ["Kana"]),
         .library(name: "FSRS", targets: ["FSRS"]),
+        .library(name: "Lotto", targets: ["Lotto"]),
         .library(name: "VocabCore", targets: ["VocabCore"]),
         .library(name: "MaeilAPI", targets: ["MaeilAPI"]),
         .library(name: "MaeilServer", targets: ["MaeilServer"]),
@@ -28,6 +29,8 @@ let package = Package(
         // Romaji ↔ kana with WanaKana's rules; no dependencies.
         .target(name: "Kana"),
         .target(name: "FSRS"),
+        // Lotto 6/45: ticket QR codes, ranks and prizes, the draw schedule; no dependencies.
+        .target(name: "Lotto"),
         .target(name: "VocabCore", dependencies: ["Hangul", "Kana", "FSRS"]),
         // The wire types of /api/v1: plain Codable, shared by the server, the CLI and the OpenAPI document.
         .target(name: "MaeilAPI"),
@@ -39,6 +42,7 @@ let package = Package(
                 "FSRS",
                 "Hangul",
                 "Kana",
+                "Lotto",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -57,6 +61,7 @@ let package = Package(
                 "VocabCore",
                 "Hangul",
                 "Kana",
+                "Lotto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +70,7 @@ let package = Package(
         .testTarget(name: "HangulTests", dependencies: ["Hangul", "MaeilTestSupport"]),
         .testTarget(name: "KanaTests", dependencies: ["Kana", "MaeilTestSupport"]),
         .testTarget(name: "FSRSTests", dependencies: ["FSRS", "MaeilTestSupport"]),
+        .testTarget(name: "LottoTests", dependencies: ["Lotto", "MaeilTestSupport"]),
         .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore", "MaeilTestSupport"]),
         .testTarget(
             name: "MaeilServerTests",
@@ -73,6 +79,7 @@ let package = Package(
                 "MaeilAPI",
                 "VocabCore",
                 "Kana",
+                "Lotto",
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),

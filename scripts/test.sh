@@ -62,6 +62,7 @@ python3 scripts/check-architecture.py
 
 log "data: the Japanese course's files rebuilt from their sources must equal what is shipped"
 python3 scripts/data/build-japanese.py --check
+python3 scripts/data/build-lotto.py --check
 
 log "speech: Open JTalk's voice (PyPI pyopenjtalk-plus, CC BY 3.0) for Japanese with kanji"
 MAEIL_OPENJTALK_VOICE=$(scripts/speech-voice.sh)
