@@ -21,7 +21,7 @@ ROOT = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().paren
 
 TYPE = re.compile(r"^(?:public |private |fileprivate |final )*(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)", re.M)
 EXTENSION = re.compile(r"^extension (Request|Application)\b[^{]*\{(.*?)^\}", re.M | re.S)
-MEMBER = re.compile(r"^    (?:@\w+ )*(?:static )?(?:func|var|let)\s+(\w+)", re.M)
+MEMBER = re.compile(r"^    (?:@\w+ )*(?:static )?(func|var|let)\s+(\w+)", re.M)
 
 
 def layer_of(path: Path) -> str:
@@ -61,8 +61,9 @@ for path in files:
     for name in TYPE.findall(text):
         declared.setdefault(name, (path, "type"))
     for _, body in EXTENSION.findall(text):
-        for name in MEMBER.findall(body):
-            declared.setdefault(name, (path, "member"))
+        for keyword, name in MEMBER.findall(body):
+            # A factory (`func games()`) is used by calling it, so `entry.games` is not a use.
+            declared.setdefault(name, (path, "call" if keyword == "func" else "member"))
 
 problems: list[str] = []
 edges: dict[str, set[str]] = {}
@@ -71,10 +72,11 @@ for path in files:
     text = sources[path]
     words = set(re.findall(r"\b[A-Za-z_]\w*\b", text))
     members = set(re.findall(r"\.(\w+)\b", text))
+    calls = set(re.findall(r"\.(\w+)\(", text))
     for name, (origin, kind) in declared.items():
         if origin == path:
             continue
-        used = name in words if kind == "type" else name in members
+        used = name in (words if kind == "type" else calls if kind == "call" else members)
         if not used:
             continue
         there = layer_of(origin)

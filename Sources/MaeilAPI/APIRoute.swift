@@ -106,6 +106,16 @@ extension APIRoute {
         .post, "japanese/courses/{course}/days/{day}/bookmarks")
     public static let japaneseBookmarks = APIRoute(.get, "japanese/bookmarks")
 
+    public static let lottoDecode = APIRoute(.post, "lotto/decode")
+    public static let lottoDraw = APIRoute(.get, "lotto/draws/{round}")
+    public static let lottoEntries = APIRoute(.get, "lotto/entries")
+    public static let addLottoEntry = APIRoute(.post, "lotto/entries")
+    public static let lottoEntry = APIRoute(.get, "lotto/entries/{id}")
+    public static let deleteLottoEntry = APIRoute(.delete, "lotto/entries/{id}")
+    public static let lottoSettings = APIRoute(.get, "lotto/settings")
+    public static let updateLottoSettings = APIRoute(.patch, "lotto/settings")
+    public static let lottoPick = APIRoute(.post, "lotto/generator")
+
     /// Every route, in the order the document lists them.
     public static let all: [APIRoute] = [
         openAPI, signUp, logIn, logOut, me, tokens, createToken, deleteToken,
@@ -119,5 +129,7 @@ extension APIRoute {
         clearWordMistakes,
         japaneseCourses, japaneseDay, kanji, japaneseProgress, japaneseDayTest, japaneseDayBook,
         dictionary, speech, japaneseBookmark, japaneseBookmarks,
+        lottoDecode, lottoDraw, lottoEntries, addLottoEntry, lottoEntry, deleteLottoEntry,
+        lottoSettings, updateLottoSettings, lottoPick,
     ]
 }

@@ -63,4 +63,10 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     /// The speech engine cannot read the text, fails or takes too long.
     case speechFailed = "speech_failed"
     case nothingWrong = "nothing_wrong"
+
+    // Lotto diary
+    /// The text is not a lotto 6/45 ticket's QR code (the message says why).
+    case invalidTicket = "invalid_ticket"
+    /// The ticket (same serial) is already in the diary (409).
+    case duplicateTicket = "duplicate_ticket"
 }

@@ -51,6 +51,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(IndexImportsInBulk())
     app.migrations.add(CreateJapaneseStudy())
     app.migrations.add(CreateDictionary())
+    app.migrations.add(CreateLottoDiary())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

@@ -50,8 +50,11 @@ indirect enum KeyTree: Equatable {
     }
 
     static func child(_ value: some Encodable, path: [any CodingKey]) throws -> KeyTree {
-        // Dates, UUIDs, URLs and Data are single values in JSON, whatever they do inside.
-        if value is Date || value is UUID || value is URL || value is Data || value is Decimal {
+        // Dates, UUIDs, URLs, Data and every integer width are single values in JSON,
+        // whatever they do inside.
+        if value is Date || value is UUID || value is URL || value is Data || value is Decimal
+            || value is any FixedWidthInteger
+        {
             return .value
         }
         let box = Box()

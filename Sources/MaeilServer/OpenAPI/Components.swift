@@ -473,7 +473,7 @@ extension OpenAPIDocument {
                         "from": "2026-11-22", "to": "2026-11-22", "days": [dayExample],
                         "totals": totalsExample,
                     ])),
-        ] + japaneseComponents
+        ] + japaneseComponents + lottoComponents
 
     static let japaneseCourseExample: JSONValue = [
         "id": "n5", "kind": "words", "title": "JLPT N5", "items": 662, "days": 34,

@@ -71,261 +71,278 @@ enum OpenAPIDocument {
 
     static let mistakeSources = Schema.oneOf(["all"] + ReviewSource.allCases.map(\.rawValue))
 
-    static let operations: [Operation] = [
-        Operation(
-            .openAPI, summary: "This document", tag: "meta", authenticated: false, response: nil),
-        Operation(
-            .signUp, summary: "Create an account and get a token", tag: "auth",
-            authenticated: false, body: .json("Credentials"), status: 201, response: "LoginResult"),
-        Operation(
-            .logIn, summary: "Exchange username and password for a token (rate-limited)",
-            tag: "auth",
-            authenticated: false, body: .json("Credentials"), response: "LoginResult"),
-        Operation(
-            .logOut, summary: "Revoke the token used for this request", tag: "auth", status: 204),
-        Operation(.me, summary: "The signed-in user", tag: "auth", response: "User"),
-        Operation(
-            .tokens, summary: "List personal access tokens", tag: "tokens", response: "Token",
-            responseIsArray: true),
-        Operation(
-            .createToken, summary: "Create a personal access token (the secret is shown once)",
-            tag: "tokens",
-            body: .json("TokenInput"), status: 201, response: "NewToken"),
-        Operation(.deleteToken, summary: "Revoke a token", tag: "tokens", status: 204),
-        Operation(
-            .books, summary: "List word books with counts", tag: "books", response: "Book",
-            responseIsArray: true),
-        Operation(
-            .createBook, summary: "Create a word book", tag: "books", body: .json("BookInput"),
-            status: 201, response: "Book"),
-        Operation(
-            .addStarterBook,
-            summary: "Add the starter book (240 English words with Korean meanings)", tag: "books",
-            status: 201, response: "Book"),
-        Operation(.book, summary: "One word book", tag: "books", response: "Book"),
-        Operation(
-            .updateBook,
-            summary: "Rename or describe a book, or choose the directions its cards study",
-            tag: "books", body: .json("BookPatch"), response: "Book"),
-        Operation(
-            .deleteBook, summary: "Delete a book and all its words", tag: "books",
-            response: "BookDeleted"),
-        Operation(
-            .bookWords, summary: "Words of a book, paged", tag: "words",
-            query: [
-                Parameter(
-                    "q", .string,
-                    "case- and diacritic-insensitive filter over term, meaning and reading")
-            ] + paging,
-            response: "WordPage"),
-        Operation(
-            .addWord, summary: "Add a word to a book", tag: "words", body: .json("WordInput"),
-            status: 201, response: "Word"),
-        Operation(
-            .importFile,
-            summary: "Import CSV, TSV, Quizlet text or JSON into a book (one transaction)",
-            tag: "import",
-            query: [
-                Parameter(
-                    "format", .oneOf(["auto"] + ImportFormat.allCases.map(\.rawValue)),
-                    "file format; detected when omitted"),
-                Parameter(
-                    "header", .oneOf(["auto", "true", "false"]), "whether the first row is a header"
-                ),
-                Parameter(
-                    "columns", .string,
-                    "comma-separated column mapping, e.g. term,meaning,ignore,reading"),
-                Parameter(
-                    "termSeparator", .string,
-                    "Quizlet: between term and definition (default tab; \\t allowed)"),
-                Parameter(
-                    "rowSeparator", .string, "Quizlet: between rows (default newline; \\n allowed)"),
-                Parameter("filename", .string, "original file name, helps format detection"),
-            ],
-            body: .file, response: "ImportResult"),
-        Operation(
-            .exportBook, summary: "Export a book", tag: "import",
-            query: [Parameter("format", .oneOf(ImportFormat.self), "file format (default json)")],
-            response: nil, responseMedia: "application/octet-stream"),
-        Operation(
-            .bulkWords,
-            summary: "Move, delete, memorize or bookmark many words at once (all or nothing)",
-            tag: "words",
-            body: .json("BulkRequest"), response: "BulkResult"),
-        Operation(.word, summary: "One word", tag: "words", response: "Word"),
-        Operation(
-            .updateWord, summary: "Change some fields of a word (bookID moves it)", tag: "words",
-            body: .json("WordPatch"), response: "Word"),
-        Operation(
-            .replaceWord, summary: "Replace all fields of a word", tag: "words",
-            body: .json("WordInput"), response: "Word"),
-        Operation(.deleteWord, summary: "Delete a word", tag: "words", status: 204),
-        Operation(
-            .search, summary: "Search words across books or in one", tag: "words",
-            query: [
-                Parameter("q", .string, "the query (required)"),
-                Parameter("book", .string, "limit to this book id"),
-            ] + paging,
-            response: "SearchResult"),
-        Operation(
-            .calendar, summary: "Words added per day of a month", tag: "calendar",
-            query: [Parameter("month", .string, "YYYY-MM (default: this month)")],
-            response: "CalendarMonth"),
-        Operation(
-            .calendarDay, summary: "Words added on a day (YYYY-MM-DD)", tag: "calendar",
-            query: paging, response: "WordPage"),
-        Operation(
-            .calendarDayAction, summary: "Mark all words of a day memorized, or delete them",
-            tag: "calendar",
-            response: "BulkResult"),
-        Operation(
-            .studyQueue,
-            summary:
-                "Today's review queue: due cards (learning, then reviews), then new cards, within the daily limits",
-            tag: "study",
-            query: [
-                Parameter("book", .string, "limit to this book id"),
-                Parameter("limit", .integer, "cards to return, 1–500 (default 50)"),
-            ],
-            response: "ReviewQueue"),
-        Operation(
-            .answerCard,
-            summary:
-                "Answer a card: 1 again, 2 hard, 3 good, 4 easy (FSRS-6); 409 if not due or answered already",
-            tag: "study",
-            body: .json("ReviewAnswer"), response: "StudyCard"),
-        Operation(
-            .undoAnswer, summary: "Take back the last review answer; the card returns as it was",
-            tag: "study", response: "StudyCard"),
-        Operation(
-            .startGame,
-            summary:
-                "Start a quiz, hangman round, O/X test or flashcards on a book, all books, given words or the mistake notes",
-            tag: "games",
-            body: .json("GameStart"), status: 201, response: "Game"),
-        Operation(
-            .game, summary: "A game's state (answers are not revealed before they are given)",
-            tag: "games", response: "Game"),
-        Operation(
-            .playMove, summary: "Play a move; 409 when the game is over or the move does not fit",
-            tag: "games",
-            body: .json("GameMove"), response: "Game"),
-        Operation(
-            .retestWrong, summary: "A new O/X test of the words marked wrong", tag: "games",
-            status: 201, response: "Game"),
-        Operation(
-            .bookmarkWrong, summary: "Bookmark every word answered wrong in the game", tag: "games",
-            response: "BulkResult"),
-        Operation(
-            .mistakes, summary: "The mistake notes, most recent first", tag: "games",
-            query: [Parameter("source", mistakeSources, "one source (default all)")],
-            response: "Mistake", responseIsArray: true),
-        Operation(
-            .clearMistakes, summary: "Clear the mistake notes of a source, or all", tag: "games",
-            query: [Parameter("source", mistakeSources, "one source (default all)")],
-            response: "BulkResult"),
-        Operation(
-            .clearWordMistakes, summary: "Clear one word's notes (the id is the word's)",
-            tag: "games",
-            query: [Parameter("source", mistakeSources, "one source (default all)")],
-            response: "BulkResult"),
-        Operation(
-            .studySettings, summary: "Scheduler parameters and daily limits", tag: "study",
-            response: "StudySettings"),
-        Operation(
-            .updateStudySettings, summary: "Change scheduler parameters or daily limits",
-            tag: "study",
-            body: .json("StudySettingsPatch"), response: "StudySettings"),
-        Operation(
-            .dashboard,
-            summary:
-                "Home dashboard: due and new cards today, today's reviews, streaks, words, games",
-            tag: "stats",
-            response: "StatsDashboard"),
-        Operation(
-            .statsDays,
-            summary:
-                "Per-day words added, reviews, accuracy and games over a range of at most 400 days (400 for a bad date or range)",
-            tag: "stats",
-            query: [
-                Parameter("from", .string, "first day, YYYY-MM-DD (default: 29 days before `to`)"),
-                Parameter("to", .string, "last day, YYYY-MM-DD (default: today)"),
-            ],
-            response: "StatsDays"),
-        Operation(
-            .chart,
-            summary:
-                "A chart drawn by the server as SVG: reviews per day, true retention per month, due-card forecast, or the year's heatmap",
-            tag: "stats",
-            query: [
-                Parameter(
-                    "days", .oneOf(StatsService.chartRanges),
-                    "range in days (default 30; retention 365; the heatmap is always 365)"),
-                Parameter(
-                    "lang", .oneOf(UILanguage.self),
-                    "language of the labels (default: Accept-Language)"),
-            ],
-            response: nil, responseMedia: "image/svg+xml"),
-        Operation(
-            .japaneseCourses,
-            summary:
-                "The Japanese course: JLPT N5–N1 words and kanji by school grade, each in Days of 20",
-            tag: "japanese", response: "JapaneseCourses"),
-        Operation(
-            .japaneseDay,
-            summary: "A Day of a course: its words or kanji (404 for an unknown course or Day)",
-            tag: "japanese", response: "JapaneseDay"),
-        Operation(
-            .kanji,
-            summary:
-                "A jōyō kanji: readings, Korean 훈음, meanings, strokes and the course words that use it (404 for anything else)",
-            tag: "japanese", response: "Kanji"),
-        Operation(
-            .japaneseProgress,
-            summary:
-                "The user's progress in a course: each tested Day's last O/X score, complete Days, the last Day visited",
-            tag: "japanese", response: "JapaneseProgress"),
-        Operation(
-            .japaneseDayTest,
-            summary:
-                "Start an O/X test on a Day's words; they are added to the user's book for the course first",
-            tag: "japanese", status: 201, response: "Game"),
-        Operation(
-            .japaneseDayBook,
-            summary:
-                "Put a Day's words into the user's book for the course (made on first use; words already there are kept)",
-            tag: "japanese", response: "JapaneseDayBook"),
-        Operation(
-            .dictionary,
-            summary:
-                "Look a word up in the offline Japanese–English dictionary (EDICT) by kanji, kana, romaji or English: exact, then prefix, then substring matches, common words first (422 for an empty or too long q)",
-            tag: "japanese",
-            query: [
-                Parameter(
-                    "q", .string(maxLength: DictionaryQuery.maximumLength),
-                    "kanji, kana, romaji (read as kana) or English")
-            ],
-            response: "DictionarySearch"),
-        Operation(
-            .speech,
-            summary:
-                "Speech: the text spoken by the server's engine (espeak-ng; Open JTalk for Japanese when installed) as WAV, cached, with an ETag; 503 with no engine installed, 422 for text the engine cannot read (send Japanese as kana to espeak-ng), over 500 characters, an unknown language, or an engine that fails or hangs",
-            tag: "speech",
-            query: [
-                Parameter("text", .string(maxLength: SpeechService.maximumLength), "what to say"),
-                Parameter("lang", .oneOf(SpeechLanguage.self), "its language"),
-            ],
-            response: nil, responseMedia: "audio/wav"),
-        Operation(
-            .japaneseBookmark,
-            summary:
-                "Bookmark a word of a Day, or take the bookmark off (the word goes into the course's book, bookmarked); answers every bookmark (404 for a word the Day does not have)",
-            tag: "japanese", body: .json("JapaneseBookmarkInput"), response: "JapaneseBookmarks"),
-        Operation(
-            .japaneseBookmarks,
-            summary: "The bookmarked words of every course, as words of the course's book",
-            tag: "japanese", response: "JapaneseBookmarks"),
-    ]
+    static let operations: [Operation] =
+        [
+            Operation(
+                .openAPI, summary: "This document", tag: "meta", authenticated: false, response: nil
+            ),
+            Operation(
+                .signUp, summary: "Create an account and get a token", tag: "auth",
+                authenticated: false, body: .json("Credentials"), status: 201,
+                response: "LoginResult"),
+            Operation(
+                .logIn, summary: "Exchange username and password for a token (rate-limited)",
+                tag: "auth",
+                authenticated: false, body: .json("Credentials"), response: "LoginResult"),
+            Operation(
+                .logOut, summary: "Revoke the token used for this request", tag: "auth", status: 204
+            ),
+            Operation(.me, summary: "The signed-in user", tag: "auth", response: "User"),
+            Operation(
+                .tokens, summary: "List personal access tokens", tag: "tokens", response: "Token",
+                responseIsArray: true),
+            Operation(
+                .createToken, summary: "Create a personal access token (the secret is shown once)",
+                tag: "tokens",
+                body: .json("TokenInput"), status: 201, response: "NewToken"),
+            Operation(.deleteToken, summary: "Revoke a token", tag: "tokens", status: 204),
+            Operation(
+                .books, summary: "List word books with counts", tag: "books", response: "Book",
+                responseIsArray: true),
+            Operation(
+                .createBook, summary: "Create a word book", tag: "books", body: .json("BookInput"),
+                status: 201, response: "Book"),
+            Operation(
+                .addStarterBook,
+                summary: "Add the starter book (240 English words with Korean meanings)",
+                tag: "books",
+                status: 201, response: "Book"),
+            Operation(.book, summary: "One word book", tag: "books", response: "Book"),
+            Operation(
+                .updateBook,
+                summary: "Rename or describe a book, or choose the directions its cards study",
+                tag: "books", body: .json("BookPatch"), response: "Book"),
+            Operation(
+                .deleteBook, summary: "Delete a book and all its words", tag: "books",
+                response: "BookDeleted"),
+            Operation(
+                .bookWords, summary: "Words of a book, paged", tag: "words",
+                query: [
+                    Parameter(
+                        "q", .string,
+                        "case- and diacritic-insensitive filter over term, meaning and reading")
+                ] + paging,
+                response: "WordPage"),
+            Operation(
+                .addWord, summary: "Add a word to a book", tag: "words", body: .json("WordInput"),
+                status: 201, response: "Word"),
+            Operation(
+                .importFile,
+                summary: "Import CSV, TSV, Quizlet text or JSON into a book (one transaction)",
+                tag: "import",
+                query: [
+                    Parameter(
+                        "format", .oneOf(["auto"] + ImportFormat.allCases.map(\.rawValue)),
+                        "file format; detected when omitted"),
+                    Parameter(
+                        "header", .oneOf(["auto", "true", "false"]),
+                        "whether the first row is a header"
+                    ),
+                    Parameter(
+                        "columns", .string,
+                        "comma-separated column mapping, e.g. term,meaning,ignore,reading"),
+                    Parameter(
+                        "termSeparator", .string,
+                        "Quizlet: between term and definition (default tab; \\t allowed)"),
+                    Parameter(
+                        "rowSeparator", .string,
+                        "Quizlet: between rows (default newline; \\n allowed)"),
+                    Parameter("filename", .string, "original file name, helps format detection"),
+                ],
+                body: .file, response: "ImportResult"),
+            Operation(
+                .exportBook, summary: "Export a book", tag: "import",
+                query: [
+                    Parameter("format", .oneOf(ImportFormat.self), "file format (default json)")
+                ],
+                response: nil, responseMedia: "application/octet-stream"),
+            Operation(
+                .bulkWords,
+                summary: "Move, delete, memorize or bookmark many words at once (all or nothing)",
+                tag: "words",
+                body: .json("BulkRequest"), response: "BulkResult"),
+            Operation(.word, summary: "One word", tag: "words", response: "Word"),
+            Operation(
+                .updateWord, summary: "Change some fields of a word (bookID moves it)",
+                tag: "words",
+                body: .json("WordPatch"), response: "Word"),
+            Operation(
+                .replaceWord, summary: "Replace all fields of a word", tag: "words",
+                body: .json("WordInput"), response: "Word"),
+            Operation(.deleteWord, summary: "Delete a word", tag: "words", status: 204),
+            Operation(
+                .search, summary: "Search words across books or in one", tag: "words",
+                query: [
+                    Parameter("q", .string, "the query (required)"),
+                    Parameter("book", .string, "limit to this book id"),
+                ] + paging,
+                response: "SearchResult"),
+            Operation(
+                .calendar, summary: "Words added per day of a month", tag: "calendar",
+                query: [Parameter("month", .string, "YYYY-MM (default: this month)")],
+                response: "CalendarMonth"),
+            Operation(
+                .calendarDay, summary: "Words added on a day (YYYY-MM-DD)", tag: "calendar",
+                query: paging, response: "WordPage"),
+            Operation(
+                .calendarDayAction, summary: "Mark all words of a day memorized, or delete them",
+                tag: "calendar",
+                response: "BulkResult"),
+            Operation(
+                .studyQueue,
+                summary:
+                    "Today's review queue: due cards (learning, then reviews), then new cards, within the daily limits",
+                tag: "study",
+                query: [
+                    Parameter("book", .string, "limit to this book id"),
+                    Parameter("limit", .integer, "cards to return, 1–500 (default 50)"),
+                ],
+                response: "ReviewQueue"),
+            Operation(
+                .answerCard,
+                summary:
+                    "Answer a card: 1 again, 2 hard, 3 good, 4 easy (FSRS-6); 409 if not due or answered already",
+                tag: "study",
+                body: .json("ReviewAnswer"), response: "StudyCard"),
+            Operation(
+                .undoAnswer,
+                summary: "Take back the last review answer; the card returns as it was",
+                tag: "study", response: "StudyCard"),
+            Operation(
+                .startGame,
+                summary:
+                    "Start a quiz, hangman round, O/X test or flashcards on a book, all books, given words or the mistake notes",
+                tag: "games",
+                body: .json("GameStart"), status: 201, response: "Game"),
+            Operation(
+                .game, summary: "A game's state (answers are not revealed before they are given)",
+                tag: "games", response: "Game"),
+            Operation(
+                .playMove,
+                summary: "Play a move; 409 when the game is over or the move does not fit",
+                tag: "games",
+                body: .json("GameMove"), response: "Game"),
+            Operation(
+                .retestWrong, summary: "A new O/X test of the words marked wrong", tag: "games",
+                status: 201, response: "Game"),
+            Operation(
+                .bookmarkWrong, summary: "Bookmark every word answered wrong in the game",
+                tag: "games",
+                response: "BulkResult"),
+            Operation(
+                .mistakes, summary: "The mistake notes, most recent first", tag: "games",
+                query: [Parameter("source", mistakeSources, "one source (default all)")],
+                response: "Mistake", responseIsArray: true),
+            Operation(
+                .clearMistakes, summary: "Clear the mistake notes of a source, or all",
+                tag: "games",
+                query: [Parameter("source", mistakeSources, "one source (default all)")],
+                response: "BulkResult"),
+            Operation(
+                .clearWordMistakes, summary: "Clear one word's notes (the id is the word's)",
+                tag: "games",
+                query: [Parameter("source", mistakeSources, "one source (default all)")],
+                response: "BulkResult"),
+            Operation(
+                .studySettings, summary: "Scheduler parameters and daily limits", tag: "study",
+                response: "StudySettings"),
+            Operation(
+                .updateStudySettings, summary: "Change scheduler parameters or daily limits",
+                tag: "study",
+                body: .json("StudySettingsPatch"), response: "StudySettings"),
+            Operation(
+                .dashboard,
+                summary:
+                    "Home dashboard: due and new cards today, today's reviews, streaks, words, games",
+                tag: "stats",
+                response: "StatsDashboard"),
+            Operation(
+                .statsDays,
+                summary:
+                    "Per-day words added, reviews, accuracy and games over a range of at most 400 days (400 for a bad date or range)",
+                tag: "stats",
+                query: [
+                    Parameter(
+                        "from", .string, "first day, YYYY-MM-DD (default: 29 days before `to`)"),
+                    Parameter("to", .string, "last day, YYYY-MM-DD (default: today)"),
+                ],
+                response: "StatsDays"),
+            Operation(
+                .chart,
+                summary:
+                    "A chart drawn by the server as SVG: reviews per day, true retention per month, due-card forecast, or the year's heatmap",
+                tag: "stats",
+                query: [
+                    Parameter(
+                        "days", .oneOf(StatsService.chartRanges),
+                        "range in days (default 30; retention 365; the heatmap is always 365)"),
+                    Parameter(
+                        "lang", .oneOf(UILanguage.self),
+                        "language of the labels (default: Accept-Language)"),
+                ],
+                response: nil, responseMedia: "image/svg+xml"),
+            Operation(
+                .japaneseCourses,
+                summary:
+                    "The Japanese course: JLPT N5–N1 words and kanji by school grade, each in Days of 20",
+                tag: "japanese", response: "JapaneseCourses"),
+            Operation(
+                .japaneseDay,
+                summary: "A Day of a course: its words or kanji (404 for an unknown course or Day)",
+                tag: "japanese", response: "JapaneseDay"),
+            Operation(
+                .kanji,
+                summary:
+                    "A jōyō kanji: readings, Korean 훈음, meanings, strokes and the course words that use it (404 for anything else)",
+                tag: "japanese", response: "Kanji"),
+            Operation(
+                .japaneseProgress,
+                summary:
+                    "The user's progress in a course: each tested Day's last O/X score, complete Days, the last Day visited",
+                tag: "japanese", response: "JapaneseProgress"),
+            Operation(
+                .japaneseDayTest,
+                summary:
+                    "Start an O/X test on a Day's words; they are added to the user's book for the course first",
+                tag: "japanese", status: 201, response: "Game"),
+            Operation(
+                .japaneseDayBook,
+                summary:
+                    "Put a Day's words into the user's book for the course (made on first use; words already there are kept)",
+                tag: "japanese", response: "JapaneseDayBook"),
+            Operation(
+                .dictionary,
+                summary:
+                    "Look a word up in the offline Japanese–English dictionary (EDICT) by kanji, kana, romaji or English: exact, then prefix, then substring matches, common words first (422 for an empty or too long q)",
+                tag: "japanese",
+                query: [
+                    Parameter(
+                        "q", .string(maxLength: DictionaryQuery.maximumLength),
+                        "kanji, kana, romaji (read as kana) or English")
+                ],
+                response: "DictionarySearch"),
+            Operation(
+                .speech,
+                summary:
+                    "Speech: the text spoken by the server's engine (espeak-ng; Open JTalk for Japanese when installed) as WAV, cached, with an ETag; 503 with no engine installed, 422 for text the engine cannot read (send Japanese as kana to espeak-ng), over 500 characters, an unknown language, or an engine that fails or hangs",
+                tag: "speech",
+                query: [
+                    Parameter(
+                        "text", .string(maxLength: SpeechService.maximumLength), "what to say"),
+                    Parameter("lang", .oneOf(SpeechLanguage.self), "its language"),
+                ],
+                response: nil, responseMedia: "audio/wav"),
+            Operation(
+                .japaneseBookmark,
+                summary:
+                    "Bookmark a word of a Day, or take the bookmark off (the word goes into the course's book, bookmarked); answers every bookmark (404 for a word the Day does not have)",
+                tag: "japanese", body: .json("JapaneseBookmarkInput"), response: "JapaneseBookmarks"
+            ),
+            Operation(
+                .japaneseBookmarks,
+                summary: "The bookmarked words of every course, as words of the course's book",
+                tag: "japanese", response: "JapaneseBookmarks"),
+        ] + lottoOperations
 
     /// Path parameters by name.
     static func pathSchema(_ name: String) -> Schema {
@@ -336,6 +353,7 @@ enum OpenAPIDocument {
         case "chart": .oneOf(ChartName.allCases.map { $0.rawValue + ".svg" })
         case "course": .oneOf(JapaneseCourse.self)
         case "day": .integer("1-based Day of the course", minimum: 1)
+        case "round": .integer("a lotto round", minimum: 1)
         default: .string
         }
     }

@@ -17,6 +17,7 @@ struct APIRoutes: RouteCollection {
         try authed.register(collection: GamesAPIController())
         try authed.register(collection: JapaneseAPIController())
         try authed.register(collection: SpeechAPIController())
+        try authed.register(collection: LottoAPIController())
     }
 
     @Sendable func openAPI(req: Request) async throws -> Response {

@@ -21,6 +21,7 @@ struct WebRoutes: RouteCollection {
         try signedIn.register(collection: DiaryWebController())
         try signedIn.register(collection: JapaneseWebController())
         try signedIn.register(collection: SpeechWebController())
+        try signedIn.register(collection: LottoWebController())
         try signedIn.register(collection: SettingsWebController())
 
         // Uploads may be as big as the API allows.

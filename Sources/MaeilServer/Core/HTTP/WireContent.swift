@@ -59,3 +59,14 @@ extension JapaneseBookmarkInput: Content {}
 extension JapaneseBookmarksDTO: Content {}
 
 extension ErrorBody: Content {}
+
+extension LottoDecodeInput: Content {}
+extension LottoTicketDTO: Content {}
+extension LottoDrawDTO: Content {}
+extension LottoEntryDTO: Content {}
+extension LottoEntryInput: Content {}
+extension LottoMonthDTO: Content {}
+extension LottoSettingsDTO: Content {}
+extension LottoSettingsInput: Content {}
+extension LottoPickInput: Content {}
+extension LottoPickDTO: Content {}

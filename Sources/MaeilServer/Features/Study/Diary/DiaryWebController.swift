@@ -76,7 +76,7 @@ struct DiaryWebController: RouteCollection {
         let stats = try req.stats()
         let now = Date()
         let today = stats.today(now)
-        let grid = try Self.grid(req, today: today)
+        let grid = try req.calendarGrid(today: today)
         let range = try StatsQuery.chartDays(req, default: 30)
         let charts = DiaryCharts(lang: req.uiLanguage)
 
@@ -143,25 +143,6 @@ struct DiaryWebController: RouteCollection {
             ])
         return try await req.renderPage(
             "study/diary", title: "diaryTitle", nav: "diary", data: data)
-    }
-
-    /// `?week=` wins over `?month=`; neither means this month.
-    static func grid(_ req: Request, today: CivilDay) throws -> CalendarGrid {
-        if let raw = try? req.query.get(String.self, at: "week"), !raw.isEmpty {
-            guard let day = CivilDay(raw) else {
-                throw AppError.badRequest("week must be a real day like 2026-11-22", code: .badDate)
-            }
-            return .week(containing: day)
-        }
-        if let raw = try? req.query.get(String.self, at: "month"), !raw.isEmpty {
-            guard let month = CalendarMonth(raw),
-                let grid = CalendarGrid.month(year: month.year, month: month.month)
-            else {
-                throw AppError.badRequest("month must look like 2026-11", code: .badDate)
-            }
-            return grid
-        }
-        return CalendarGrid.month(year: today.year, month: today.month) ?? .week(containing: today)
     }
 
     static func path(month day: CivilDay, range: Int) -> String {

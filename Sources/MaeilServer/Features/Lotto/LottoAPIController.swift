@@ -1,0 +1,104 @@
+import Foundation
+import Lotto
+import MaeilAPI
+import Vapor
+import VocabCore
+
+/// The lotto diary's API: tickets and speetto purchases with their results, draws, a
+/// month's summary, the diary's settings, QR decoding and the number picker.
+struct LottoAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.on(.lottoDecode, use: decode)
+        routes.on(.lottoDraw, use: draw)
+        routes.on(.lottoEntries, use: entries)
+        routes.on(.addLottoEntry, use: add)
+        routes.on(.lottoEntry, use: entry)
+        routes.on(.deleteLottoEntry, use: delete)
+        routes.on(.lottoSettings, use: settings)
+        routes.on(.updateLottoSettings, use: updateSettings)
+        routes.on(.lottoPick, use: pick)
+    }
+
+    /// Reads a ticket's QR text without storing anything.
+    @Sendable func decode(req: Request) async throws -> LottoTicketDTO {
+        let input = try req.content.decode(LottoDecodeInput.self)
+        do {
+            return LottoTicketDTO(try LottoTicket.decode(qr: input.qr))
+        } catch {
+            throw LottoDiary.EntryProblem.ticket(error)
+        }
+    }
+
+    @Sendable func draw(req: Request) async throws -> LottoDrawDTO {
+        guard let raw = req.parameters.get("round"), let round = Int(raw), round > 0,
+            let known = try await req.lottoDraws().draws(
+                rounds: [round], userID: try req.requireUserID())[round]
+        else { throw AppError.notFound("draw") }
+        return LottoDrawDTO(known)
+    }
+
+    @Sendable func entries(req: Request) async throws -> LottoMonthDTO {
+        let month = try req.lottoMonth()
+        let diary = try req.lottoDiary()
+        let outcomes = try await diary.entries(from: month.firstDay, to: month.lastDay)
+        return LottoMonthDTO(
+            summary: LottoMonthSummaryDTO(
+                month: month, totals: outcomes.map(\.totals).reduce(.init(), +),
+                goal: try await diary.settings().monthlyGoal),
+            entries: outcomes.map(LottoEntryDTO.init))
+    }
+
+    @Sendable func add(req: Request) async throws -> Response {
+        let input = try req.content.decode(LottoEntryInput.self)
+        let outcome = try await req.lottoDiary().add(try LottoEntryDraft(input))
+        return try await LottoEntryDTO(outcome).encodeResponse(status: .created, for: req)
+    }
+
+    @Sendable func entry(req: Request) async throws -> LottoEntryDTO {
+        guard let outcome = try await req.lottoDiary().entry(try req.lottoEntryID()) else {
+            throw AppError.notFound("entry")
+        }
+        return LottoEntryDTO(outcome)
+    }
+
+    @Sendable func delete(req: Request) async throws -> HTTPStatus {
+        guard try await req.lottoDiary().delete(try req.lottoEntryID()) else {
+            throw AppError.notFound("entry")
+        }
+        return .noContent
+    }
+
+    @Sendable func settings(req: Request) async throws -> LottoSettingsDTO {
+        LottoSettingsDTO(try await req.lottoDiary().settings())
+    }
+
+    @Sendable func updateSettings(req: Request) async throws -> LottoSettingsDTO {
+        let input = try req.content.decode(LottoSettingsInput.self)
+        let diary = try req.lottoDiary()
+        var settings = try await diary.settings()
+        if let nickname = input.nickname { settings.nickname = nickname }
+        if let goal = input.monthlyGoal { settings.monthlyGoal = goal }
+        if let minutes = input.reminderMinutes { settings.reminderMinutes = minutes }
+        for field in input.clear ?? [] {
+            switch field {
+            case "nickname": settings.nickname = nil
+            case "monthlyGoal": settings.monthlyGoal = nil
+            case "reminderMinutes": settings.reminderMinutes = nil
+            default: throw AppError.invalid("\(field) is not a setting that can be cleared")
+            }
+        }
+        try await diary.save(settings)
+        return LottoSettingsDTO(settings)
+    }
+
+    @Sendable func pick(req: Request) async throws -> LottoPickDTO {
+        let input = try req.content.decode(LottoPickInput.self)
+        var generator = SystemRandomNumberGenerator()
+        let pick = try NumberPicker.pick(
+            including: Set(input.include ?? []), excluding: Set(input.exclude ?? []),
+            using: &generator)
+        return LottoPickDTO(
+            numbers: pick.numbers, bonus: pick.bonus,
+            round: DrawSchedule.roundOnSale(at: Int64(Date().timeIntervalSince1970)))
+    }
+}

@@ -1,0 +1,280 @@
+import Foundation
+import Lotto
+import VocabCore
+
+// What the lotto diary's pages show, prepared so the templates stay dumb.
+
+/// A lotto ball, coloured by the official ranges (1–10, 11–20, 21–30, 31–40, 41–45).
+struct LottoBallView: Encodable, Sendable {
+    var number: Int
+    /// `b1` … `b5`.
+    var range: String
+    /// Drawn (a game's ball that matched), or plain.
+    var hit: Bool
+    var bonus: Bool
+
+    init(_ number: Int, hit: Bool = false, bonus: Bool = false) {
+        self.number = number
+        range = "b\(min((number - 1) / 10, 4) + 1)"
+        self.hit = hit
+        self.bonus = bonus
+    }
+}
+
+struct LottoGameView: Encodable, Sendable {
+    var slot: String
+    var mode: String
+    var balls: [LottoBallView]
+    /// "2등" / "2nd prize", "낙첨" / "No win", or "" before the draw.
+    var resultText: String
+    var prizeText: String
+    var isWin: Bool
+    var matchText: String
+}
+
+/// An entry as a row of the month's list and as the head of its own page.
+struct LottoEntryView: Encodable, Sendable {
+    var id: String
+    var href: String
+    var date: String
+    var dateText: String
+    var kind: String
+    /// "1049회 로또" / "Lotto round 1049", "스피또1000" / "Speetto 1000".
+    var title: String
+    var status: String
+    var statusText: String
+    var spentText: String
+    var wonText: String
+    var isWin: Bool
+    var note: String
+}
+
+/// A month's sums as the page words them.
+struct LottoSummaryView: Encodable, Sendable {
+    var goalText: String
+    var hasGoal: Bool
+    var spentText: String
+    var wonText: String
+    var netText: String
+    var netPositive: Bool
+    var goalPercent: Int
+    /// The bar's width, 0–100.
+    var goalBar: Int
+    var overGoal: Bool
+    var goalUsedText: String
+    var gukbapText: String
+    var pendingText: String
+}
+
+/// Words the diary's figures in the page's language: money, ranks, statuses.
+struct LottoWording: Sendable {
+    let lang: UILanguage
+
+    func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        values.isEmpty ? Localizer.text(key, lang) : Localizer.format(key, lang, values)
+    }
+
+    /// "5,000원" / "₩5,000"; negative amounts keep their sign.
+    func won(_ amount: Int64) -> String {
+        let digits = Localizer.grouped(Int(amount.magnitude))
+        let sign = amount < 0 ? "−" : ""
+        return sign + text("lottoWon", ["amount": digits])
+    }
+
+    func signedWon(_ amount: Int64) -> String {
+        amount > 0 ? "+" + won(amount) : won(amount)
+    }
+
+    func rank(_ rank: PrizeRank) -> String {
+        switch rank {
+        case .first: text("lottoRank1")
+        case .second: text("lottoRank2")
+        case .third: text("lottoRank3")
+        case .fourth: text("lottoRank4")
+        case .fifth: text("lottoRank5")
+        }
+    }
+
+    func mode(_ mode: GameMode) -> String {
+        switch mode {
+        case .manual: text("lottoMode_manual")
+        case .auto: text("lottoMode_auto")
+        case .semiAuto: text("lottoMode_semiAuto")
+        }
+    }
+
+    func source(_ source: LottoDiary.TicketSource) -> String {
+        switch source {
+        case .qr: text("lottoSource_qr")
+        case .manual: text("lottoSource_manual")
+        case .generator: text("lottoSource_generator")
+        }
+    }
+
+    func title(_ entry: LottoEntry) -> String {
+        switch entry.kind {
+        case .lotto: text("lottoTicketTitle", ["round": String(entry.round ?? 0)])
+        case .speetto:
+            text("lottoSpeettoTitle", ["type": String(entry.speettoType?.rawValue ?? 0)])
+        }
+    }
+
+    /// "추첨 전 · 11월 29일 추첨", "결과 확인 중", "2등 당첨", "낙첨", "기록".
+    func status(_ outcome: LottoOutcome, now: Date) -> String {
+        switch outcome.status {
+        case .recorded:
+            return (outcome.won ?? 0) > 0 ? text("lottoSpeettoWon") : text("lottoSpeettoLost")
+        case .settled:
+            return outcome.bestRank.map { text("lottoWinRank", ["rank": rank($0)]) }
+                ?? text("lottoNoWin")
+        case .pending:
+            let round = outcome.entry.round ?? 0
+            let latest = DrawSchedule.latestDrawnRound(at: Int64(now.timeIntervalSince1970))
+            guard round > latest, let day = CivilDay(DrawSchedule.date(ofRound: round)) else {
+                return text("lottoAwaitingResult")
+            }
+            return text("lottoBeforeDraw", ["date": CalendarLabels.shortDay(day, lang)])
+        }
+    }
+
+    func entryView(_ outcome: LottoOutcome, now: Date) -> LottoEntryView {
+        let entry = outcome.entry
+        return LottoEntryView(
+            id: entry.id.uuidString, href: "/lotto/entries/\(entry.id.uuidString)",
+            date: entry.boughtOn.description,
+            dateText: CalendarLabels.dayTitle(entry.boughtOn, lang), kind: entry.kind.rawValue,
+            title: title(entry), status: outcome.status.rawValue,
+            statusText: status(outcome, now: now), spentText: won(entry.spent),
+            wonText: outcome.won.map(won) ?? "–", isWin: (outcome.won ?? 0) > 0,
+            note: entry.note)
+    }
+
+    func gameViews(_ outcome: LottoOutcome) -> [LottoGameView] {
+        let drawn = outcome.draw.map { Set($0.draw.numbers) } ?? []
+        let bonus = outcome.draw?.draw.bonus
+        return outcome.entry.games.enumerated().map { index, game in
+            let result = outcome.results.indices.contains(index) ? outcome.results[index] : nil
+            let matches = result?.matched.count ?? 0
+            return LottoGameView(
+                slot: game.label, mode: mode(game.mode),
+                balls: game.numbers.map {
+                    LottoBallView(
+                        $0, hit: drawn.contains($0),
+                        bonus: $0 == bonus && matches == 5)
+                },
+                resultText: result.map { result in
+                    result.rank.map(rank) ?? text("lottoNoWin")
+                } ?? "",
+                prizeText: result?.prize.map(won) ?? "",
+                isWin: result?.isWin ?? false,
+                matchText: result == nil
+                    ? ""
+                    : text("lottoMatches", ["n": String(matches)])
+                        + (result?.hasBonus == true && matches == 5
+                            ? " + " + text("lottoBonus") : ""))
+        }
+    }
+
+    func summary(_ totals: LottoDiary.Totals, goal: Int64?) -> LottoSummaryView {
+        let percent = totals.goalUsedPercent(goal: goal) ?? 0
+        return LottoSummaryView(
+            goalText: goal.map(won) ?? text("lottoNoGoal"), hasGoal: goal != nil,
+            spentText: won(totals.spent), wonText: won(totals.won),
+            netText: signedWon(totals.net), netPositive: totals.net > 0, goalPercent: percent,
+            goalBar: min(percent, 100), overGoal: totals.keptGoal(goal) == false,
+            goalUsedText: goal == nil ? "" : text("lottoGoalUsed", ["percent": String(percent)]),
+            gukbapText: text("lottoGukbap", ["n": Localizer.grouped(totals.gukbap)]),
+            pendingText: totals.pending == 0
+                ? "" : text("lottoPendingCount", ["n": String(totals.pending)]))
+    }
+
+    /// A refusal of the diary in the page's language; nil for other errors.
+    func problem(_ error: any Error) -> String? {
+        switch error {
+        case let problem as LottoDiary.EntryProblem: entryProblem(problem)
+        case let problem as LottoSettingsProblem:
+            switch problem {
+            case .nickname: text("lottoErr_settings_nickname")
+            case .goal: text("lottoErr_settings_goal")
+            case .reminder: text("lottoErr_settings_reminder")
+            }
+        case let problem as NumberPicker.Problem:
+            switch problem {
+            case .numberOutOfRange(let number):
+                text("lottoErr_pickRange", ["number": String(number)])
+            case .tooManyIncluded: text("lottoErr_pickTooMany")
+            case .includedAndExcluded(let number):
+                text("lottoErr_pickBoth", ["number": String(number)])
+            case .tooFewLeft: text("lottoErr_pickTooFew")
+            }
+        default: nil
+        }
+    }
+
+    func entryProblem(_ problem: LottoDiary.EntryProblem) -> String {
+        switch problem {
+        case .ticket(let qr): ticketProblem(qr)
+        case .game(let index, let drawProblem):
+            text("lottoErr_game", ["slot": LottoGame.label(ofSlot: index)]) + " "
+                + {
+                    switch drawProblem {
+                    case .numberCount(let count):
+                        text("lottoErr_gameCount", ["n": String(count)])
+                    case .numberOutOfRange(let number):
+                        text("lottoErr_gameRange", ["number": String(number)])
+                    default: text("lottoErr_gameRepeated")
+                    }
+                }()
+        case .noGames: text("lottoErr_noGames")
+        case .tooManyGames: text("lottoErr_tooManyGames")
+        case .round(let round): text("lottoErr_round", ["round": String(round)])
+        case .roundNotOnSale(let round, let onSale):
+            text("lottoErr_roundNotOnSale", ["round": String(round), "next": String(onSale)])
+        case .speettoType: text("lottoErr_speettoType")
+        case .speettoAmount: text("lottoErr_speettoAmount")
+        case .speettoWinnings: text("lottoErr_speettoWon")
+        case .noteTooLong(let limit): text("lottoErr_note", ["limit": String(limit)])
+        case .duplicateTicket: text("lottoErr_duplicate")
+        case .badDate: text("lottoErr_date")
+        case .unknownKind, .unknownMode: problem.message
+        case .noTicket: text("lottoErr_noTicket")
+        }
+    }
+
+    func ticketProblem(_ problem: TicketQRError) -> String {
+        switch problem {
+        case .unknownHost(let host): text("lottoQR_unknownHost", ["host": host])
+        case .unknownMode(let letter, let slot):
+            text(
+                "lottoQR_unknownMode",
+                ["slot": LottoGame.label(ofSlot: slot), "letter": String(letter)])
+        case .unusedSlotWithNumbers(let slot):
+            text("lottoQR_unusedSlot", ["slot": LottoGame.label(ofSlot: slot)])
+        case .numberOutOfRange(let number, let slot):
+            text(
+                "lottoQR_numberRange",
+                ["slot": LottoGame.label(ofSlot: slot), "number": String(number)])
+        case .repeatedNumber(let number, let slot):
+            text(
+                "lottoQR_repeated",
+                ["slot": LottoGame.label(ofSlot: slot), "number": String(number)])
+        case .unsortedNumbers(let slot):
+            text("lottoQR_unsorted", ["slot": LottoGame.label(ofSlot: slot)])
+        case .serialLength(let count): text("lottoQR_serialLength", ["n": String(count)])
+        case .empty: text("lottoQR_empty")
+        case .purchaseSlip: text("lottoQR_purchaseSlip")
+        case .pensionTicket: text("lottoQR_pensionTicket")
+        case .notTicketAddress: text("lottoQR_notTicketAddress")
+        case .userInfo: text("lottoQR_userInfo")
+        case .port: text("lottoQR_port")
+        case .fragment: text("lottoQR_fragment")
+        case .whitespace: text("lottoQR_whitespace")
+        case .repeatedPayload: text("lottoQR_repeatedPayload")
+        case .malformed: text("lottoQR_malformed")
+        case .tooShort: text("lottoQR_tooShort")
+        case .tooManyGames: text("lottoQR_tooManyGames")
+        case .roundZero: text("lottoQR_roundZero")
+        case .noGames: text("lottoQR_noGames")
+        }
+    }
+}
