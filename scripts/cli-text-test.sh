@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end test of the text tools `maeil hangul …` and `maeil kana …`: runs the built binary on examples and compares
+# End-to-end test of the text tools `maeil hangul …`, `maeil kana …` and `maeil lotto decode`: runs the built binary on examples and compares
 # its exact output (stdout, byte for byte) and exit status. Prints a diff for every
 # mismatch and exits non-zero when any case fails.
 #   swift build --product maeil && scripts/cli-text-test.sh [path/to/maeil]
@@ -127,6 +127,23 @@ check "romaji stdin, empty line kept" $'ほんや\n\nがっこう\n' $'hon\'ya\n
 check "kana passes other text" "" $'学生 한국어 123\n学生のです' -- hiragana "学生 한국어 123" 学生のdesu
 check "empty stdin prints nothing (kana)" "" NOTHING -- katakana
 check_error "unknown kana subcommand" "kana" frobnicate x
+
+# lotto decode: the real tickets of ../shared/data/lotto/qr.tsv; never the serial
+TOOL=lotto
+T868='http://m.dhlottery.co.kr/?v=0868m041120213645m010306132438m142933354042m021823262731m1217284143441293818248'
+T1236='http://qr.dhlottery.co.kr/?v=1236m061722273744m030506144245s111826323542s152425263244n000000000000195138178214141022'
+check "decode a ticket" "" $'Round 868 (draw 2019-07-20)\nA  manual    4 11 20 21 36 45\nB  manual    1 3 6 13 24 38\nC  manual    14 29 33 35 40 42\nD  manual    2 18 23 26 27 31\nE  manual    12 17 28 41 43 44' -- decode "$T868"
+check "decode stdin, unused slot skipped" "$T1236"$'\n' $'Round 1236 (draw 2026-08-08)\nA  manual    6 17 22 27 37 44\nB  manual    3 5 6 14 42 45\nC  semiAuto  11 18 26 32 35 42\nD  semiAuto  15 24 25 26 32 44' -- decode
+check "decode --json" "" '{"drawDate":"2019-07-20","games":[{"mode":"manual","numbers":[4,11,20,21,36,45],"slot":"A"},{"mode":"manual","numbers":[1,3,6,13,24,38],"slot":"B"},{"mode":"manual","numbers":[14,29,33,35,40,42],"slot":"C"},{"mode":"manual","numbers":[2,18,23,26,27,31],"slot":"D"},{"mode":"manual","numbers":[12,17,28,41,43,44],"slot":"E"}],"resultURL":"https://m.dhlottery.co.kr/qr.do?method=winQr&v=0868m041120213645m010306132438m142933354042m021823262731m1217284143441293818248","round":868}' -- decode --json "$T868"
+check "decode refuses the purchase slip" "" NOTHING 1 -- decode MSG_ESLIP0001
+if ! grep -qF "purchase slip" "$WORK/stderr"; then
+    failed=$((failed + 1))
+    echo "FAIL: the purchase slip's message is missing:"; sed 's/^/  stderr: /' "$WORK/stderr"
+fi
+check "decode: good tickets print, bad ones fail the run" "" $'Round 868 (draw 2019-07-20)\nA  manual    4 11 20 21 36 45\nB  manual    1 3 6 13 24 38\nC  manual    14 29 33 35 40 42\nD  manual    2 18 23 26 27 31\nE  manual    12 17 28 41 43 44' 1 -- decode "http://m.dhlottery.co.kr.evil/?v=1" "$T868"
+if grep -q 1293818248 "$WORK/stderr"; then
+    failed=$((failed + 1)); echo "FAIL: a serial was printed"
+fi
 
 if [ -e "$WORK/data" ]; then
     failed=$((failed + 1))

@@ -12,7 +12,7 @@ struct Maeil: AsyncParsableCommand {
             """,
         subcommands: [
             Serve.self, Migrate.self, UserCommand.self, Import.self, Export.self, StudyCommand.self,
-            HangulCommand.self, KanaCommand.self,
+            HangulCommand.self, KanaCommand.self, LottoCommand.self,
         ]
     )
 

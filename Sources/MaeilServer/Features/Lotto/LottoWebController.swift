@@ -35,10 +35,13 @@ struct LottoWebController: RouteCollection {
         var weekday: String
         var shortTitle: String
         var entries: [LottoEntryView]
+        /// The week of the day (from the month).
+        var weekHref: String
 
         static let blank = Cell(
             day: 0, date: "", label: "", isToday: false, spentText: "", wonText: "",
-            hasEntries: false, isWin: false, weekday: "", shortTitle: "", entries: [])
+            hasEntries: false, isWin: false, weekday: "", shortTitle: "", entries: [],
+            weekHref: "")
     }
 
     struct Link: Encodable, Sendable {
@@ -177,7 +180,8 @@ struct LottoWebController: RouteCollection {
             isWin: totals.won > 0,
             weekday: wording.text(CalendarLabels.weekdayKeys[day.weekday]),
             shortTitle: CalendarLabels.shortDay(day, wording.lang),
-            entries: outcomes.map { wording.entryView($0, now: now) })
+            entries: outcomes.map { wording.entryView($0, now: now) },
+            weekHref: Self.path(week: day))
     }
 
     // MARK: Adding an entry

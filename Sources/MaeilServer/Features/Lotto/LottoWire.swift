@@ -87,8 +87,24 @@ extension LottoGameDTO {
     }
 }
 
+extension LottoGameResultDTO {
+    init(_ result: GameResult) {
+        self.init(
+            slot: result.game.label, mode: result.game.mode.rawValue,
+            numbers: result.game.numbers, matched: result.matched, bonus: result.hasBonus,
+            rank: result.rank?.rawValue, prize: result.prize)
+    }
+
+    init(beforeTheDraw game: LottoGame) {
+        self.init(
+            slot: game.label, mode: game.mode.rawValue, numbers: game.numbers, matched: [],
+            bonus: false, rank: nil, prize: nil)
+    }
+}
+
 extension LottoTicketDTO {
-    init(_ ticket: LottoTicket) {
+    /// Public for `maeil lotto decode`, which reads a ticket without the database.
+    public init(_ ticket: LottoTicket) {
         self.init(
             round: ticket.round, drawDate: DrawSchedule.date(ofRound: ticket.round),
             games: ticket.games.map(LottoGameDTO.init), resultURL: ticket.officialResultURL)
@@ -111,19 +127,10 @@ extension LottoDrawDTO {
 extension LottoEntryDTO {
     init(_ outcome: LottoOutcome) {
         let entry = outcome.entry
-        let results: [LottoGameResultDTO] =
+        let results =
             outcome.draw == nil
-            ? entry.games.map {
-                LottoGameResultDTO(
-                    slot: $0.label, mode: $0.mode.rawValue, numbers: $0.numbers, matched: [],
-                    bonus: false, rank: nil, prize: nil)
-            }
-            : outcome.results.map {
-                LottoGameResultDTO(
-                    slot: $0.game.label, mode: $0.game.mode.rawValue, numbers: $0.game.numbers,
-                    matched: $0.matched, bonus: $0.hasBonus, rank: $0.rank?.rawValue,
-                    prize: $0.prize)
-            }
+            ? entry.games.map(LottoGameResultDTO.init(beforeTheDraw:))
+            : outcome.results.map(LottoGameResultDTO.init)
         self.init(
             id: entry.id, kind: entry.kind.rawValue, date: entry.boughtOn.description,
             status: outcome.status.rawValue, round: entry.round,

@@ -1,0 +1,36 @@
+import Foundation
+import Lotto
+import MaeilAPI
+import Vapor
+import VocabCore
+
+/// The lotto diary for `maeil lotto`: each method does what the matching `/api/v1/lotto`
+/// route does and returns the same type.
+extension MaeilInstance {
+    /// `GET lotto/draws/{round}`: nil when no source has the round yet.
+    public func lottoDraw(round: Int) async throws -> LottoDrawDTO? {
+        try await LottoDrawStore(db: app.db, logger: app.logger).draw(round: round).map(
+            LottoDrawDTO.init)
+    }
+
+    /// What each game (six numbers, any order) gets in the round's draw; nil when the draw
+    /// is not known yet.
+    public func lottoCheck(round: Int, games: [[Int]]) async throws -> [LottoGameResultDTO]? {
+        let checked = try LottoDiary.typedGames(games, mode: .manual)
+        guard
+            let known = try await LottoDrawStore(db: app.db, logger: app.logger).draw(round: round)
+        else { return nil }
+        return checked.map { LottoGameResultDTO(LottoRules.result(of: $0, in: known.draw)) }
+    }
+
+    /// `POST lotto/entries`
+    public func addLottoEntry(username: String, _ input: LottoEntryInput) async throws
+        -> LottoEntryDTO
+    {
+        let diary = LottoDiaryService(
+            db: app.db, userID: try await user(named: username).requireID(),
+            draws: LottoDrawStore(db: app.db, logger: app.logger),
+            days: DayFormatter(timeZone: app.maeilSettings.timeZone))
+        return LottoEntryDTO(try await diary.add(try LottoEntryDraft(input)))
+    }
+}

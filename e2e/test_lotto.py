@@ -1,0 +1,124 @@
+"""The lotto diary in the browser: set a nickname and a goal, paste a real ticket QR
+and see each game's rank and prize, be told why the store's receipt is not a ticket,
+type a ticket for the next draw, walk the month and week calendars, and use the number
+picker — in Korean, and on a phone."""
+
+import re
+
+import pytest
+
+from conftest import Page
+
+# Round 868's ticket (../shared/data/lotto/qr.tsv): line E won 1st prize.
+WINNING_QR = ("http://m.dhlottery.co.kr/?v=0868m041120213645m010306132438m142933354042"
+              "m021823262731m1217284143441293818248")
+
+
+@pytest.fixture(scope="module")
+def page(driver, server, shot):
+    page = Page(driver, server, shot)
+    page.sign_up("lotto")
+    page.go("/lotto")
+    if page.find("html").get_attribute("lang") != "ko":
+        page.reloaded_after(lambda: page.find(".topbar-actions button.link").click())
+    return page
+
+
+def test_settings_goal_and_nickname(page):
+    page.go("/lotto/settings")
+    page.find("#nickname").send_keys("a!")
+    page.reloaded_after(lambda: page.find("#settings-save").click())
+    assert page.find("#settings-error").text == "닉네임은 한글, 영문, 숫자로 3~10자여야 합니다."
+    nickname = page.find("#nickname")
+    nickname.clear()
+    nickname.send_keys("행운가득")
+    page.find("#goal").send_keys("30,000")
+    page.reloaded_after(lambda: page.find("#settings-save").click())
+    assert page.find("#lotto-heading").text == "행운가득님의 로또 일기"
+    assert page.find("#summary-goal").text == "30,000원"
+
+
+def test_paste_a_qr_and_see_the_ranks(page):
+    page.go("/lotto/new")
+    page.find("#qr").send_keys("MSG_ESLIP0000123")
+    page.reloaded_after(lambda: page.find("#entry-save").click())
+    assert "판매점 영수증의 QR입니다" in page.find("#entry-error").text
+    page.shot("lotto-receipt-refused")
+
+    qr = page.find("#qr")
+    qr.clear()
+    qr.send_keys(WINNING_QR)
+    page.reloaded_after(lambda: page.find("#entry-save").click())
+    assert page.find("#entry-title").text == "로또 868회"
+    assert page.find("#entry-status").text == "1등 당첨"
+    rows = page.all("#games tbody tr")
+    assert [r.get_attribute("data-slot") for r in rows] == ["A", "B", "C", "D", "E"]
+    assert "1등" in rows[4].text and "3,233,804,250원" in rows[4].text
+    assert "낙첨" in rows[0].text
+    assert len(rows[4].find_elements("css selector", ".ball.hit")) == 6
+    balls = [b.text for b in page.all("#draw-balls .ball")]
+    assert balls == ["12", "17", "28", "41", "43", "44", "보너스 25"] or balls[:6] == [
+        "12", "17", "28", "41", "43", "44"]
+    link = page.find("#official-link").get_attribute("href")
+    assert link.startswith("https://m.dhlottery.co.kr/qr.do?method=winQr&v=0868")
+    page.shot("lotto-ticket-868")
+
+
+def test_typed_ticket_is_pending_and_the_calendar_walks(page):
+    page.go("/lotto/new?tab=manual")
+    page.find("input[name=game1]").send_keys("1 2 3 4 5 6")
+    page.find("input[name=game2]").send_keys("7, 14, 21, 28, 35, 46")
+    page.reloaded_after(lambda: page.find("#entry-save").click())
+    assert page.find("#entry-error").text.startswith("B 게임: 46번은 없습니다")
+    game2 = page.find("input[name=game2]")
+    game2.clear()
+    game2.send_keys("7 14 21 28 35 42")
+    page.reloaded_after(lambda: page.find("#entry-save").click())
+    assert page.find("#entry-status").text.startswith("추첨 전")
+
+    page.go("/lotto")
+    assert page.find("#summary-spent").text == "2,000원"
+    assert page.find("#summary-goal-used").text == "목표의 6% 사용"
+    assert "결과 대기 1장" in page.find("#summary-gukbap").text
+    page.shot("lotto-diary-month")
+
+    # Back to July 2019, where the QR ticket was bought; then its week.
+    page.go("/lotto?month=2019-08")
+    page.reloaded_after(lambda: page.find("#lotto-previous").click())
+    assert page.find("#lotto-title").text == "2019년 7월"
+    cell = page.find('td[data-date="2019-07-20"]')
+    assert "+3,233,804,250원" in cell.text
+    assert "로또 868회" in page.find("#entry-list").text
+    page.reloaded_after(lambda: cell.find_element("css selector", "a").click())
+    assert page.find("#lotto-title").text == "2019년 7월 14일 주"
+    assert "로또 868회" in page.find(".lotto-week").text
+    page.shot("lotto-diary-week")
+
+
+def test_number_picker_and_save(page):
+    page.go("/lotto/generator")
+    page.find("#include").send_keys("7 45")
+    page.find("#exclude").send_keys("1 2 3")
+    page.reloaded_after(lambda: page.find("#pick").click())
+    numbers = [int(b.text) for b in page.all("#pick-balls .ball:not(.bonus)")]
+    assert len(numbers) == 6 and 7 in numbers and 45 in numbers
+    assert not {1, 2, 3} & set(numbers)
+    page.reloaded_after(lambda: page.find("#pick-save").click())
+    assert page.find("input[name=game1]").get_attribute("value") == " ".join(map(str, numbers))
+    page.reloaded_after(lambda: page.find("#entry-save").click())
+    assert page.find("#entry-status").text.startswith("추첨 전")
+    assert "번호 생성기" in page.find(".entry-meta").text
+
+
+def test_phone_layout(page):
+    page.d.set_window_size(390, 844)
+    try:
+        page.go("/lotto?month=2019-07")
+        assert not page.overflowing(skip=".topbar"), page.overflowing(skip=".topbar")
+        page.shot("lotto-phone-month")
+        page.find("#entry-list a").click()
+        page.wait_css("#games")
+        assert not page.overflowing(skip=".topbar")
+        page.shot("lotto-phone-ticket")
+    finally:
+        page.d.set_window_size(1280, 900)
