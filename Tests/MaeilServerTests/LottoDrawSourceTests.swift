@@ -1,0 +1,711 @@
+import Foundation
+import Logging
+import Lotto
+import NIOConcurrencyHelpers
+import Testing
+import Vapor
+
+@testable import MaeilServer
+
+// MARK: - The draws the fake site serves
+
+/// Round 1239 as the README gives it (2026-08-29). Its sales are not given there: the
+/// fake site's figure is made up, and only checks which field is read.
+private let draw1239 = LottoDraw(
+    round: 1239, date: "2026-08-29", numbers: [11, 13, 22, 32, 33, 36], bonus: 8,
+    divisions: [
+        PrizeDivision(prize: 2_214_789_375, winners: 13),
+        PrizeDivision(prize: 67_587_470, winners: 71),
+        PrizeDivision(prize: 1_557_518, winners: 3_081),
+        PrizeDivision(prize: 50_000, winners: 152_825),
+        PrizeDivision(prize: 5_000, winners: 2_570_542),
+    ], totalSales: 117_000_000_000)
+
+/// Rounds 1237 and 1238 from the shipped history (draws-1-1238.json).
+private let draw1238 = LottoDraw(
+    round: 1238, date: "2026-08-22", numbers: [2, 13, 18, 32, 38, 42], bonus: 22,
+    divisions: [
+        PrizeDivision(prize: 1_197_258_718, winners: 23),
+        PrizeDivision(prize: 54_636_807, winners: 84),
+        PrizeDivision(prize: 1_418_700, winners: 3_235),
+        PrizeDivision(prize: 50_000, winners: 156_141),
+        PrizeDivision(prize: 5_000, winners: 2_549_183),
+    ], totalSales: 114_537_798_000)
+
+private let draw1237 = LottoDraw(
+    round: 1237, date: "2026-08-15", numbers: [10, 20, 23, 34, 37, 40], bonus: 36,
+    divisions: [
+        PrizeDivision(prize: 1_214_932_680, winners: 23),
+        PrizeDivision(prize: 62_096_560, winners: 75),
+        PrizeDivision(prize: 1_243_590, winners: 3_745),
+        PrizeDivision(prize: 50_000, winners: 172_132),
+        PrizeDivision(prize: 5_000, winners: 2_663_409),
+    ], totalSales: 118_363_161_000)
+
+/// A real answer of the pre-2026 endpoint (../shared/vectors/lotto/draw-1049.json).
+private let oldEndpointAnswer = """
+    {"totSellamnt":108444724000,"returnValue":"success","drwNoDate":"2023-01-07",\
+    "firstWinamnt":1727810100,"drwtNo6":37,"drwtNo4":20,"firstPrzwnerCo":15,"drwtNo5":21,\
+    "bnusNo":17,"firstAccumamnt":25917151500,"drwNo":1049,"drwtNo2":5,"drwtNo3":13,"drwtNo1":3}
+    """
+
+/// One item of the official list, in the 2026 shape, with the fields a client does not
+/// read (totals per rank, half the sales, the 1st-prize kinds) beside the ones it does.
+private func officialItem(_ draw: LottoDraw, asStrings: Bool = false) -> [String: Any] {
+    func value(_ number: Int64) -> Any { asStrings ? String(number) : number }
+    let compactDate = draw.date.replacingOccurrences(of: "-", with: "")
+    var item: [String: Any] = [
+        "ltEpsd": value(Int64(draw.round)), "ltRflYmd": compactDate,
+        "bnsWnNo": value(Int64(draw.bonus)),
+        "wholEpsdSumNtslAmt": value(draw.totalSales ?? 0),
+        "rlvtEpsdSumNtslAmt": value((draw.totalSales ?? 0) / 2),
+        "winType1": 0, "winType2": 0, "winType3": 0,
+    ]
+    for (index, number) in draw.numbers.enumerated() {
+        item["tm\(index + 1)WnNo"] = value(Int64(number))
+    }
+    for rank in 1...5 {
+        let division = draw.divisions[rank - 1]
+        item["rnk\(rank)WnNope"] = value(Int64(division?.winners ?? 0))
+        item["rnk\(rank)WnAmt"] = value(division?.prize ?? 0)
+        item["rnk\(rank)SumWnAmt"] = value(
+            (division?.prize ?? 0) * Int64(division?.winners ?? 0))
+    }
+    return item
+}
+
+private func officialList(_ items: [[String: Any]]) -> String {
+    json(["resultCode": NSNull(), "resultMessage": NSNull(), "data": ["list": items]])
+}
+
+/// One round in the mirror's shape (an element of draws-1-1238.json).
+private func mirrorRecord(_ draw: LottoDraw) -> [String: Any] {
+    [
+        "draw_no": draw.round, "numbers": draw.numbers, "bonus_no": draw.bonus,
+        "date": draw.date + "T00:00:00Z",
+        "divisions": draw.divisions.map { division -> [String: Any] in
+            division.map { ["prize": $0.prize, "winners": $0.winners] } ?? [:]
+        },
+        "total_sales_amount": draw.totalSales ?? 0,
+        "winners_combination": ["auto": 5, "manual": 8],
+    ]
+}
+
+private func json(_ object: Any) -> String {
+    // The fixtures above are plain dictionaries of numbers and strings.
+    String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+}
+
+// MARK: - The fake lottery site
+
+/// A lottery site at the edge of the world: a real HTTP server on 127.0.0.1 with the
+/// official endpoint and the mirror's files, one behaviour per path prefix (the base URL a
+/// source is given). It notes the headers of every request to the official endpoint.
+private struct FakeLotterySite {
+    let base: String
+    let client: any Client
+    let officialHeaders: NIOLockedValueBox<[HTTPHeaders]>
+
+    func official(_ scenario: String, timeout: Duration = .seconds(10)) -> OfficialDrawSource {
+        OfficialDrawSource(baseURL: base + "/" + scenario, client: client, timeout: timeout)
+    }
+
+    func mirror(_ scenario: String, timeout: Duration = .seconds(10)) -> MirrorDrawSource {
+        MirrorDrawSource(baseURL: base + "/" + scenario, client: client, timeout: timeout)
+    }
+}
+
+private func withFakeLotterySite<T>(_ body: (FakeLotterySite) async throws -> T) async throws
+    -> T
+{
+    let app = try await Application.make(.testing)
+    app.logger.logLevel = .critical
+    let seen = NIOLockedValueBox<[HTTPHeaders]>([])
+
+    app.get(":scenario", "lt645", "selectPstLt645Info.do") { req async throws -> Response in
+        seen.withLockedValue { $0.append(req.headers) }
+        let scenario = req.parameters.get("scenario") ?? ""
+        // Like the real site, a request without its page's headers gets a page, not JSON.
+        let headers = req.headers
+        guard headers.first(name: "X-Requested-With") == "XMLHttpRequest",
+            headers.first(name: "Referer")?.hasSuffix("/\(scenario)/lt645/result") == true,
+            headers.first(name: .userAgent)?.hasPrefix("Mozilla/5.0") == true,
+            headers.first(name: .accept)?.contains("application/json") == true
+        else { return html(.forbidden) }
+        let round = req.query[Int.self, at: "srchLtEpsd"]
+        return try await officialAnswer(scenario, round: round)
+    }
+    app.get(":scenario", "lotto", "results", ":file") { req async throws -> Response in
+        try await mirrorAnswer(
+            req.parameters.get("scenario") ?? "", file: req.parameters.get("file") ?? "")
+    }
+
+    try await app.asyncBoot()
+    try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+    guard let port = app.http.server.shared.localAddress?.port else {
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+        throw Abort(.internalServerError, reason: "the fake site has no port")
+    }
+    let site = FakeLotterySite(
+        base: "http://127.0.0.1:\(port)", client: app.client, officialHeaders: seen)
+    do {
+        let result = try await body(site)
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+        return result
+    } catch {
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+        throw error
+    }
+}
+
+private func answer(_ text: String, _ status: HTTPResponseStatus = .ok) -> Response {
+    Response(
+        status: status, headers: ["Content-Type": "application/json;charset=UTF-8"],
+        body: .init(string: text))
+}
+
+private func html(_ status: HTTPResponseStatus) -> Response {
+    Response(
+        status: status, headers: ["Content-Type": "text/html;charset=UTF-8"],
+        body: .init(string: "<!DOCTYPE html>\n<html><body>서비스 점검 중입니다</body></html>"))
+}
+
+private func officialAnswer(_ scenario: String, round: Int?) async throws -> Response {
+    switch scenario {
+    case "good":
+        return answer(officialList(round == 1239 ? [officialItem(draw1239)] : []))
+    case "strings":
+        return answer(officialList([officialItem(draw1239, asStrings: true)]))
+    case "among":
+        // The asked round after others, so that taking the first item is wrong.
+        return answer(
+            officialList([officialItem(draw1238), officialItem(draw1239), officialItem(draw1237)]))
+    case "others":
+        return answer(officialList([officialItem(draw1238), officialItem(draw1237)]))
+    case "empty":
+        return answer(officialList([]))
+    case "fail":
+        return answer(#"{"returnValue":"fail"}"#)
+    case "old":
+        return answer(oldEndpointAnswer)
+    case "html":
+        return html(.ok)
+    case "html-as-json":
+        return answer("  <html><body>차단</body></html>")
+    case "range":
+        var item = officialItem(draw1239)
+        item["tm6WnNo"] = 46
+        return answer(officialList([item]))
+    case "bonus-repeated":
+        var item = officialItem(draw1239)
+        item["bnsWnNo"] = 36
+        return answer(officialList([item]))
+    case "nobody-first":
+        var item = officialItem(draw1239)
+        item["rnk1WnNope"] = 0
+        item["rnk1WnAmt"] = 0
+        return answer(officialList([item]))
+    case "winners-no-prize":
+        var item = officialItem(draw1239)
+        item["rnk2WnAmt"] = 0
+        return answer(officialList([item]))
+    case "429":
+        let response = answer(#"{"message":"Too Many Requests"}"#, .tooManyRequests)
+        response.headers.replaceOrAdd(name: .retryAfter, value: "120")
+        return response
+    case "403":
+        return html(.forbidden)
+    case "500":
+        return html(.internalServerError)
+    case "hang":
+        try await Task.sleep(for: .seconds(3))
+        return answer(officialList([officialItem(draw1239)]))
+    default:
+        return html(.notFound)
+    }
+}
+
+private func mirrorAnswer(_ scenario: String, file: String) async throws -> Response {
+    // GitHub Pages answers a missing file with an HTML page and 404.
+    switch (scenario, file) {
+    case ("good", "1239.json"):
+        return answer(json(mirrorRecord(draw1239)))
+    case ("wrong", "1239.json"):
+        return answer(json(mirrorRecord(draw1238)))
+    case ("nobody-first", "1239.json"):
+        var draw = draw1239
+        draw.divisions[0] = nil
+        return answer(json(mirrorRecord(draw)))
+    case ("range", "1239.json"):
+        var record = mirrorRecord(draw1239)
+        record["numbers"] = [0, 13, 22, 32, 33, 36]
+        return answer(json(record))
+    case ("four-divisions", "1239.json"):
+        var record = mirrorRecord(draw1239)
+        record["divisions"] = Array((record["divisions"] as? [[String: Any]] ?? []).prefix(4))
+        return answer(json(record))
+    case ("html", _):
+        return html(.ok)
+    case ("429", _):
+        return answer("{}", .tooManyRequests)
+    case ("403", _):
+        return html(.forbidden)
+    case ("hang", _):
+        try await Task.sleep(for: .seconds(3))
+        return answer(json(mirrorRecord(draw1239)))
+    default:
+        return html(.notFound)
+    }
+}
+
+/// The error a source threw, or nil when it returned a draw.
+private func failure(_ source: some DrawResultSource, round: Int = 1239) async -> DrawFetchError? {
+    do {
+        _ = try await source.draw(round: round)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+private func isBadAnswer(_ error: DrawFetchError?) -> Bool {
+    if case .badAnswer = error { true } else { false }
+}
+
+// MARK: - The sources
+
+@Suite("LottoDrawSource")
+struct LottoDrawSourceTests {
+    @Test func officialGoodAnswer() async throws {
+        try await withFakeLotterySite { site in
+            let draw = try await site.official("good").draw(round: 1239)
+            #expect(draw == draw1239)
+            // The whole sales, not the field that holds half of them.
+            #expect(draw.totalSales == 117_000_000_000)
+        }
+    }
+
+    @Test func officialSendsThePageHeaders() async throws {
+        try await withFakeLotterySite { site in
+            _ = try await site.official("good").draw(round: 1239)
+            let headers = try #require(site.officialHeaders.withLockedValue { $0 }.last)
+            #expect(headers.first(name: "Referer") == site.base + "/good/lt645/result")
+            #expect(headers.first(name: "X-Requested-With") == "XMLHttpRequest")
+            #expect(headers.first(name: .userAgent) == OfficialDrawSource.userAgent)
+            #expect(headers.first(name: .accept) == "application/json")
+
+            // The fake refuses a client without them, as the site does.
+            let bare = try await site.client.get(
+                URI(string: site.base + "/good/lt645/selectPstLt645Info.do?srchLtEpsd=1239"))
+            #expect(bare.status == .forbidden)
+        }
+    }
+
+    @Test func officialNumbersAsStrings() async throws {
+        try await withFakeLotterySite { site in
+            let draw = try await site.official("strings").draw(round: 1239)
+            #expect(draw == draw1239)
+        }
+    }
+
+    @Test func officialPicksTheAskedRoundFromTheList() async throws {
+        try await withFakeLotterySite { site in
+            let asked = try await site.official("among").draw(round: 1239)
+            #expect(asked == draw1239)
+            let last = try await site.official("among").draw(round: 1237)
+            #expect(last == draw1237)
+            #expect(await failure(site.official("others")) == .notDrawnYet)
+        }
+    }
+
+    @Test func officialNotDrawnYet() async throws {
+        try await withFakeLotterySite { site in
+            #expect(await failure(site.official("good"), round: 1240) == .notDrawnYet)
+            #expect(await failure(site.official("empty")) == .notDrawnYet)
+            #expect(await failure(site.official("fail")) == .notDrawnYet)
+        }
+    }
+
+    @Test func officialBadAnswers() async throws {
+        try await withFakeLotterySite { site in
+            for scenario in [
+                "html", "html-as-json", "old", "range", "bonus-repeated", "winners-no-prize",
+            ] {
+                let error = await failure(site.official(scenario))
+                #expect(isBadAnswer(error), "\(scenario): \(String(describing: error))")
+            }
+        }
+    }
+
+    @Test func officialNobodyWonFirstPrize() async throws {
+        try await withFakeLotterySite { site in
+            let draw = try await site.official("nobody-first").draw(round: 1239)
+            #expect(draw.divisions[0] == nil)
+            #expect(draw.divisions[1] == PrizeDivision(prize: 67_587_470, winners: 71))
+            #expect(draw.problem == nil)
+        }
+    }
+
+    @Test func officialThrottledAndFailing() async throws {
+        try await withFakeLotterySite { site in
+            #expect(await failure(site.official("429")) == .throttled(retryAfter: 120))
+            #expect(await failure(site.official("403")) == .throttled(retryAfter: nil))
+            #expect(await failure(site.official("500")) == .httpStatus(500))
+            #expect(await failure(site.official("moved")) == .httpStatus(404))
+        }
+    }
+
+    @Test func officialTimeout() async throws {
+        try await withFakeLotterySite { site in
+            let started = ContinuousClock.now
+            let error = await failure(site.official("hang", timeout: .seconds(1)))
+            #expect(error == .timeout)
+            #expect(ContinuousClock.now - started < .milliseconds(2_500))
+        }
+    }
+
+    @Test func unreachableSite() async throws {
+        try await withFakeLotterySite { site in
+            // Port 1 on this machine: nobody listens. The client retries a refused connection
+            // until the deadline, then reports the refusal.
+            let source = OfficialDrawSource(
+                baseURL: "http://127.0.0.1:1", client: site.client, timeout: .seconds(2))
+            let error = await failure(source)
+            if case .unreachable = error {
+            } else {
+                Issue.record("expected unreachable, got \(String(describing: error))")
+            }
+        }
+    }
+
+    @Test func mirrorGoodAnswer() async throws {
+        try await withFakeLotterySite { site in
+            let draw = try await site.mirror("good").draw(round: 1239)
+            #expect(draw == draw1239)
+            let nobody = try await site.mirror("nobody-first").draw(round: 1239)
+            #expect(nobody.divisions[0] == nil)
+            #expect(nobody.divisions[4] == PrizeDivision(prize: 5_000, winners: 2_570_542))
+        }
+    }
+
+    @Test func mirrorNotDrawnYetAndBadAnswers() async throws {
+        try await withFakeLotterySite { site in
+            #expect(await failure(site.mirror("good"), round: 1240) == .notDrawnYet)
+            for scenario in ["wrong", "html", "range", "four-divisions"] {
+                let error = await failure(site.mirror(scenario))
+                #expect(isBadAnswer(error), "\(scenario): \(String(describing: error))")
+            }
+        }
+    }
+
+    @Test func mirrorThrottledAndTimeout() async throws {
+        try await withFakeLotterySite { site in
+            #expect(await failure(site.mirror("429")) == .throttled(retryAfter: nil))
+            #expect(await failure(site.mirror("403")) == .throttled(retryAfter: nil))
+            #expect(await failure(site.mirror("hang", timeout: .seconds(1))) == .timeout)
+        }
+    }
+
+    // MARK: - The fetcher
+
+    @Test func fetcherFallsBackToTheMirrorWhenTheOfficialSiteThrottles() async throws {
+        try await withFakeLotterySite { site in
+            let clock = TestClock()
+            let fetcher = DrawFetcher(
+                sources: [site.official("429"), site.mirror("good")], logger: clock.logger,
+                now: clock.now, sleep: clock.sleep)
+            let draws = await fetcher.fetch(rounds: [1239])
+            #expect(draws == [draw1239])
+            #expect(
+                await fetcher.pausedUntil(source: OfficialDrawSource.sourceName)
+                    == clock.start.addingTimeInterval(12 * 3600))
+            #expect(clock.logged(.warning, containing: "throttles"))
+        }
+    }
+
+    @Test func aThrottledSourceIsLeftAloneForTwelveHours() async {
+        let clock = TestClock()
+        let official = ScriptedSource(name: OfficialDrawSource.sourceName, clock: clock) {
+            round, call in call == 1 ? .failure(.throttled(retryAfter: nil)) : .success(fake(round))
+        }
+        let mirror = ScriptedSource(name: MirrorDrawSource.sourceName, clock: clock) {
+            round, _ in .success(fake(round))
+        }
+        let fetcher = DrawFetcher(
+            sources: [official, mirror], logger: clock.logger, now: clock.now, sleep: clock.sleep)
+
+        #expect(await fetcher.fetch(rounds: [1239]).map(\.round) == [1239])
+        #expect(official.asked.map(\.round) == [1239])
+        #expect(mirror.asked.map(\.round) == [1239])
+
+        clock.set(clock.start.addingTimeInterval(12 * 3600 - 60))
+        #expect(await fetcher.fetch(rounds: [1240]).map(\.round) == [1240])
+        #expect(official.asked.count == 1)
+        #expect(mirror.asked.map(\.round) == [1239, 1240])
+        #expect(clock.logged(.info, containing: "not asked, paused until"))
+
+        clock.set(clock.start.addingTimeInterval(12 * 3600 + 1))
+        #expect(await fetcher.fetch(rounds: [1241]).map(\.round) == [1241])
+        #expect(official.asked.map(\.round) == [1239, 1241])
+        #expect(mirror.asked.count == 2)
+    }
+
+    @Test func requestsAreAtLeastThreeSecondsApart() async {
+        let clock = TestClock()
+        // 1240 is a bad answer at the official site, so the mirror is asked right after.
+        let official = ScriptedSource(name: OfficialDrawSource.sourceName, clock: clock) {
+            round, _ in round == 1240 ? .failure(.badAnswer("html")) : .success(fake(round))
+        }
+        let mirror = ScriptedSource(name: MirrorDrawSource.sourceName, clock: clock) {
+            round, _ in .success(fake(round))
+        }
+        let fetcher = DrawFetcher(
+            sources: [official, mirror], logger: clock.logger, now: clock.now, sleep: clock.sleep)
+        var progress: [String] = []
+        let draws = await fetcher.fetch(rounds: [1239, 1240, 1241]) { done, total in
+            progress.append("\(done)/\(total)")
+        }
+        #expect(draws.map(\.round) == [1239, 1240, 1241])
+        #expect(progress == ["1/3", "2/3", "3/3"])
+        // A second call right after the first waits its turn too.
+        _ = await fetcher.fetch(rounds: [1242])
+
+        let times = (official.asked + mirror.asked).map(\.at).sorted()
+        #expect(times.count == 5)
+        for (earlier, later) in zip(times, times.dropFirst()) {
+            #expect(later.timeIntervalSince(earlier) >= 3, "\(earlier) → \(later)")
+        }
+        #expect(clock.sleeps.count == 4)
+        #expect(clock.sleeps.allSatisfy { $0 >= .seconds(3) })
+    }
+
+    @Test func failuresBackOffExponentially() async {
+        let clock = TestClock()
+        let failing = NIOLockedValueBox(true)
+        let official = ScriptedSource(name: OfficialDrawSource.sourceName, clock: clock) {
+            round, _ in failing.withLockedValue { $0 } ? .failure(.timeout) : .success(fake(round))
+        }
+        let mirror = ScriptedSource(name: MirrorDrawSource.sourceName, clock: clock) {
+            round, _ in .success(fake(round))
+        }
+        let fetcher = DrawFetcher(
+            sources: [official, mirror], logger: clock.logger, now: clock.now, sleep: clock.sleep)
+        let name = OfficialDrawSource.sourceName
+
+        func pauseLength() async -> TimeInterval? {
+            guard let last = official.asked.last?.at else { return nil }
+            return await fetcher.pausedUntil(source: name)?.timeIntervalSince(last)
+        }
+        _ = await fetcher.fetch(rounds: [1239])
+        #expect(await pauseLength() == 60)
+        clock.advance(by: 61)
+        _ = await fetcher.fetch(rounds: [1240])
+        #expect(official.asked.count == 2)
+        #expect(await pauseLength() == 120)
+        clock.advance(by: 121)
+        _ = await fetcher.fetch(rounds: [1241])
+        #expect(await pauseLength() == 240)
+
+        // An answer ends the run of failures: the next one starts again at a minute.
+        clock.advance(by: 241)
+        failing.withLockedValue { $0 = false }
+        #expect(await fetcher.fetch(rounds: [1242]).map(\.round) == [1242])
+        #expect(await fetcher.pausedUntil(source: name) == nil)
+        failing.withLockedValue { $0 = true }
+        _ = await fetcher.fetch(rounds: [1243])
+        #expect(await pauseLength() == 60)
+        #expect(official.asked.count == 5)
+    }
+
+    @Test func theBackoffStopsGrowingAtAnHour() async {
+        let clock = TestClock()
+        let official = ScriptedSource(name: OfficialDrawSource.sourceName, clock: clock) {
+            _, _ in .failure(.unreachable("refused"))
+        }
+        let fetcher = DrawFetcher(
+            sources: [official], logger: clock.logger, now: clock.now, sleep: clock.sleep)
+        var lengths: [TimeInterval] = []
+        for round in 1239...1246 {
+            _ = await fetcher.fetch(rounds: [round])
+            let until = await fetcher.pausedUntil(source: OfficialDrawSource.sourceName)
+            lengths.append(until?.timeIntervalSince(clock.now()) ?? 0)
+            clock.advance(by: lengths.last ?? 0)
+        }
+        #expect(lengths == [60, 120, 240, 480, 960, 1920, 3600, 3600])
+    }
+
+    @Test func stopsWhenEverySourceIsPaused() async {
+        let clock = TestClock()
+        let official = ScriptedSource(name: OfficialDrawSource.sourceName, clock: clock) {
+            _, _ in .failure(.throttled(retryAfter: nil))
+        }
+        let mirror = ScriptedSource(name: MirrorDrawSource.sourceName, clock: clock) {
+            _, _ in .failure(.throttled(retryAfter: 60))
+        }
+        let fetcher = DrawFetcher(
+            sources: [official, mirror], logger: clock.logger, now: clock.now, sleep: clock.sleep)
+        var progress: [Int] = []
+        let draws = await fetcher.fetch(rounds: [1239, 1240, 1241]) { done, _ in
+            progress.append(done)
+        }
+        #expect(draws.isEmpty)
+        #expect(official.asked.count == 1)
+        #expect(mirror.asked.count == 1)
+        #expect(progress == [1])
+        #expect(clock.logged(.notice, containing: "every source is paused"))
+    }
+
+    @Test func roundsAfterOneNotOutYetAreNotAsked() async {
+        let clock = TestClock()
+        let official = ScriptedSource(name: OfficialDrawSource.sourceName, clock: clock) {
+            round, _ in round >= 1240 ? .failure(.notDrawnYet) : .success(fake(round))
+        }
+        let mirror = ScriptedSource(name: MirrorDrawSource.sourceName, clock: clock) {
+            _, _ in .failure(.notDrawnYet)
+        }
+        let fetcher = DrawFetcher(
+            sources: [official, mirror], logger: clock.logger, now: clock.now, sleep: clock.sleep)
+        let draws = await fetcher.fetch(rounds: [1239, 1240, 1241])
+        #expect(draws.map(\.round) == [1239])
+        #expect(official.asked.map(\.round) == [1239, 1240])
+        #expect(mirror.asked.map(\.round) == [1240])
+        // Not drawn yet is news, not a failure: nobody is paused.
+        #expect(await fetcher.pausedUntil(source: OfficialDrawSource.sourceName) == nil)
+        #expect(await fetcher.pausedUntil(source: MirrorDrawSource.sourceName) == nil)
+    }
+
+    @Test func reconcilePrefersTheOfficialDraw() {
+        let clock = TestClock()
+        var mirrorDraw = draw1239
+        mirrorDraw.numbers = [11, 13, 22, 32, 33, 37]
+        let official = OfficialDrawSource.sourceName
+        let mirror = MirrorDrawSource.sourceName
+        #expect(
+            DrawFetcher.reconcile(
+                mirrorDraw, from: mirror, draw1239, from: official, logger: clock.logger)
+                == draw1239)
+        #expect(
+            DrawFetcher.reconcile(
+                draw1239, from: official, mirrorDraw, from: mirror, logger: clock.logger)
+                == draw1239)
+        #expect(clock.logged(.error, containing: "keeping \(official)'s"))
+        #expect(
+            DrawFetcher.reconcile(
+                draw1239, from: mirror, draw1239, from: official, logger: clock.logger)
+                == draw1239)
+    }
+
+    @Test func aRoundAskedTwiceKeepsTheOfficialAnswer() async {
+        let clock = TestClock()
+        var changed = draw1239
+        changed.bonus = 9
+        let mirrorDraw = changed
+        // The official site fails the first time, so the first answer is the mirror's.
+        let official = ScriptedSource(name: OfficialDrawSource.sourceName, clock: clock) {
+            _, call in call == 1 ? .failure(.badAnswer("html")) : .success(draw1239)
+        }
+        let mirror = ScriptedSource(name: MirrorDrawSource.sourceName, clock: clock) {
+            _, _ in .success(mirrorDraw)
+        }
+        let fetcher = DrawFetcher(
+            sources: [official, mirror], logger: clock.logger, now: clock.now, sleep: clock.sleep)
+        let draws = await fetcher.fetch(rounds: [1239, 1239])
+        #expect(draws == [draw1239])
+        #expect(official.asked.count == 2)
+        #expect(mirror.asked.count == 1)
+        #expect(clock.logged(.error, containing: "says 11,13,22,32,33,36 + 9"))
+    }
+}
+
+// MARK: - Test doubles for the fetcher
+
+/// A valid draw for any round: only which round and which source matter here.
+private func fake(_ round: Int) -> LottoDraw {
+    LottoDraw(
+        round: round, date: DrawSchedule.date(ofRound: round), numbers: [1, 2, 3, 4, 5, 6],
+        bonus: 7, divisions: [nil, nil, nil, nil, nil], totalSales: nil)
+}
+
+/// The injected clock: it moves only when the fetcher sleeps or the test moves it, and it
+/// keeps what the fetcher logged.
+private final class TestClock: Sendable {
+    let start = Date(timeIntervalSince1970: 1_788_000_000)
+    private let time: NIOLockedValueBox<Date>
+    private let slept = NIOLockedValueBox<[Duration]>([])
+    private let lines = NIOLockedValueBox<[(Logger.Level, String)]>([])
+
+    init() { time = NIOLockedValueBox(start) }
+
+    var now: @Sendable () -> Date { { [time] in time.withLockedValue { $0 } } }
+
+    var sleep: DrawFetcher.Sleep {
+        { [time, slept] duration in
+            slept.withLockedValue { $0.append(duration) }
+            let parts = duration.components
+            let seconds = TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
+            time.withLockedValue { $0 = $0.addingTimeInterval(seconds) }
+        }
+    }
+
+    var sleeps: [Duration] { slept.withLockedValue { $0 } }
+
+    func set(_ date: Date) { time.withLockedValue { $0 = date } }
+
+    func advance(by seconds: TimeInterval) {
+        time.withLockedValue { $0 = $0.addingTimeInterval(seconds) }
+    }
+
+    var logger: Logger {
+        Logger(label: "lotto-test") { [lines] _ in CapturingLogHandler(lines: lines) }
+    }
+
+    func logged(_ level: Logger.Level, containing text: String) -> Bool {
+        lines.withLockedValue { $0.contains { $0.0 == level && $0.1.contains(text) } }
+    }
+}
+
+private struct CapturingLogHandler: LogHandler {
+    let lines: NIOLockedValueBox<[(Logger.Level, String)]>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        lines.withLockedValue { $0.append((event.level, event.message.description)) }
+    }
+}
+
+/// A source that answers from a script given the round and the how-manieth call it is,
+/// and notes each request with the clock's time.
+private final class ScriptedSource: DrawResultSource {
+    let name: String
+    private let clock: TestClock
+    private let script: @Sendable (Int, Int) -> Result<LottoDraw, DrawFetchError>
+    private let requests = NIOLockedValueBox<[(round: Int, at: Date)]>([])
+
+    init(
+        name: String, clock: TestClock,
+        script: @escaping @Sendable (Int, Int) -> Result<LottoDraw, DrawFetchError>
+    ) {
+        self.name = name
+        self.clock = clock
+        self.script = script
+    }
+
+    var asked: [(round: Int, at: Date)] { requests.withLockedValue { $0 } }
+
+    func draw(round: Int) async throws(DrawFetchError) -> LottoDraw {
+        let call = requests.withLockedValue {
+            $0.append((round, clock.now()))
+            return $0.count
+        }
+        return try script(round, call).get()
+    }
+}
