@@ -55,7 +55,8 @@ def server(tmp_path_factory, artifacts):
     global SERVER_DATA
     SERVER_DATA = data
     # Many browser tests sign up from 127.0.0.1 within minutes: no per-address limit here.
-    env = dict(os.environ, MAEIL_BCRYPT_COST="4", MAEIL_SIGNUPS_PER_HOUR="0")
+    # No lottery site to reach from a test machine: draws after the history stay unfetched.
+    env = dict(os.environ, MAEIL_BCRYPT_COST="4", MAEIL_SIGNUPS_PER_HOUR="0", MAEIL_LOTTO_FETCH="off")
     env.pop("DATABASE_URL", None)  # always a fresh SQLite file
     log = open(artifacts / "server.log", "wb")
     process = subprocess.Popen(

@@ -48,7 +48,7 @@ else
     DB_ARGS=(--data-dir "$WORK/data")
     echo "fuzz-api: SQLite in $WORK/data"
 fi
-MAEIL_BCRYPT_COST=4 MAEIL_SIGNUPS_PER_HOUR=0 "$MAEIL" serve --port "$PORT" "${DB_ARGS[@]}" >"$WORK/server.log" 2>&1 &
+MAEIL_BCRYPT_COST=4 MAEIL_SIGNUPS_PER_HOUR=0 MAEIL_LOTTO_FETCH=off "$MAEIL" serve --port "$PORT" "${DB_ARGS[@]}" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 300); do
     curl -fs "$BASE/healthz" >/dev/null 2>&1 && break
@@ -91,7 +91,9 @@ for _ in range(4):
     test = call("POST", f"/games/{test['id']}/moves", {"action": "mark", "mark": "unknown"}, token)
 quiz = call("POST", "/games", {"kind": "quiz", "book": korean["id"]}, token)
 hangman = call("POST", "/games", {"kind": "hangman", "book": korean["id"]}, token)
-ids = [starter["id"], korean["id"], test["id"], quiz["id"], hangman["id"]] + [w["id"] for w in words]
+ticket = call("POST", "/lotto/entries", {"round": 1049, "games": [[3, 5, 13, 20, 21, 37]]}, token)
+ids = ([starter["id"], korean["id"], test["id"], quiz["id"], hangman["id"], ticket["id"]]
+       + [w["id"] for w in words])
 today = datetime.date.today().isoformat()
 with open(config, "w") as out:
     out.write(f"""[dictionaries.ids]
@@ -100,8 +102,12 @@ values = {json.dumps(ids)}
 [dictionaries.dates]
 values = {json.dumps([today, today[:7]])}
 
+[dictionaries.rounds]
+values = [1, 1049, 1238]
+
 [parameters]
 "path.id" = {{ dictionary = "ids", probability = 0.5 }}
+"path.round" = {{ dictionary = "rounds", probability = 0.5 }}
 "path.date" = {{ dictionary = "dates", probability = 0.5 }}
 "query.book" = {{ dictionary = "ids", probability = 0.3 }}
 """)

@@ -29,6 +29,19 @@ public enum DrawSchedule {
         latestDrawnRound(at: time) + 1
     }
 
+    /// When to look for a round's result, after its draw at 20:35: 21:00 (results are
+    /// usually out), 21:30 and 23:00 (when they are late), and Sunday 10:00.
+    public static let resultChecks: [Int64] = [25, 55, 145, 805].map { $0 * 60 }
+
+    /// The first result check after `time` (seconds since 1970).
+    public static func nextResultCheck(after time: Int64) -> Int64 {
+        let latest = max(latestDrawnRound(at: time), 1)
+        let candidates = [latest, latest + 1].flatMap { round in
+            resultChecks.map { drawTime(ofRound: round) + $0 }
+        }
+        return candidates.filter { $0 > time }.min() ?? drawTime(ofRound: latest + 1)
+    }
+
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
     public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)

@@ -83,6 +83,9 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
 
     app.lifecycle.use(SessionSweeper())
+    app.lottoResults = LottoResults(
+        fetcher: LottoResults.fetcher(settings: settings, client: app.client, logger: app.logger))
+    app.lifecycle.use(LottoResultChecker())
     // HTML, JSON, CSS, JS and SVG go out gzipped to clients that ask for it.
     app.http.server.configuration.responseCompression = .enabledForCompressibleTypes
 

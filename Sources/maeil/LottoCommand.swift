@@ -18,7 +18,7 @@ struct LottoCommand: AsyncParsableCommand {
               $ maeil lotto check 1049 3 5 13 20 21 37
               $ maeil lotto add --round 1049 --numbers '3 5 13 20 21 37'
             """,
-        subcommands: [Decode.self, Check.self, Add.self]
+        subcommands: [Decode.self, Check.self, Add.self, Sync.self]
     )
 
     struct Decode: ParsableCommand {
@@ -159,6 +159,41 @@ struct LottoCommand: AsyncParsableCommand {
                 print("Not drawn yet: the result comes after \(entry.drawDate ?? "") 20:35 KST.")
             } else if let won = entry.won {
                 print("Won \(LottoText.won(won)) in all.")
+            }
+        }
+    }
+}
+
+extension LottoCommand {
+    struct Sync: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fetch the results of rounds drawn since the shipped history.",
+            discussion: """
+                Asks the lottery's site (MAEIL_DHLOTTERY_URL), then the public mirror \
+                (MAEIL_LOTTO_MIRROR_URL), for each round not stored yet, three seconds apart; \
+                a site that refuses (403, 429) is left alone for 12 hours. The server does \
+                the same by itself after each Saturday's draw.
+                """)
+
+        @OptionGroup var storage: StorageOptions
+
+        func run() async throws {
+            let bar = ProgressBar(unit: "rounds")
+            let (missing, stored) = try await storage.withInstance { instance in
+                guard instance.lottoFetchEnabled else {
+                    throw CLIError("fetching is off (MAEIL_LOTTO_FETCH=off)")
+                }
+                return try await instance.lottoSync { done, total in bar.update(done, of: total) }
+            }
+            bar.finish()
+            if missing == 0 {
+                print("Every drawn round is already stored.")
+            } else {
+                print(
+                    "Stored \(stored.count) of \(missing) missing round(s)"
+                        + (stored.isEmpty
+                            ? "." : ": " + stored.map(String.init).joined(separator: ", ") + "."))
+                if stored.count < missing { throw ExitCode(1) }
             }
         }
     }

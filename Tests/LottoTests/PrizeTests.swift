@@ -126,6 +126,22 @@ struct PrizeTests {
         #expect(DrawSchedule.civilDate(daysSinceEpoch: -1) == "1969-12-31")
     }
 
+    @Test("results are looked for at 21:00, 21:30 and 23:00 on Saturday and 10:00 on Sunday")
+    func resultChecks() {
+        let draw = DrawSchedule.drawTime(ofRound: 1239)  // 2026-08-29 20:35 KST
+        let minute: Int64 = 60
+        #expect(DrawSchedule.nextResultCheck(after: draw - 3600) == draw + 25 * minute)
+        #expect(DrawSchedule.nextResultCheck(after: draw + 25 * minute) == draw + 55 * minute)
+        #expect(DrawSchedule.nextResultCheck(after: draw + 60 * minute) == draw + 145 * minute)
+        #expect(DrawSchedule.nextResultCheck(after: draw + 145 * minute) == draw + 805 * minute)
+        // After Sunday 10:00, the next Saturday 21:00.
+        #expect(
+            DrawSchedule.nextResultCheck(after: draw + 806 * minute)
+                == DrawSchedule.drawTime(ofRound: 1240) + 25 * minute)
+        // 21:00 KST is 12:00 UTC.
+        #expect((draw + 25 * minute) % 86_400 == 12 * 3600)
+    }
+
     @Test("hand-typed games: six distinct numbers 1–45")
     func typedGames() {
         #expect(LottoRules.problem(withGame: [1, 2, 3, 4, 5, 45]) == nil)

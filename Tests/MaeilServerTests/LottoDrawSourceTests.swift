@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Lotto
+import MaeilAPI
 import NIOConcurrencyHelpers
 import Testing
 import Vapor
@@ -118,6 +119,7 @@ private struct FakeLotterySite {
 private func withFakeLotterySite<T>(_ body: (FakeLotterySite) async throws -> T) async throws
     -> T
 {
+    _ = roomyBlockingPool
     let app = try await Application.make(.testing)
     app.logger.logLevel = .critical
     let seen = NIOLockedValueBox<[HTTPHeaders]>([])
@@ -707,5 +709,81 @@ private final class ScriptedSource: DrawResultSource {
             return $0.count
         }
         return try script(round, call).get()
+    }
+}
+
+@Suite("Lotto results settle by themselves")
+struct LottoSettlingTests {
+    @Test("the Saturday check sleeps until 21:00 KST, fetches round 1239 and settles a ticket")
+    func theWeeklyCheckSettlesAPendingTicket() async throws {
+        try await withFakeLotterySite { site in
+            try await withMaeilApp { app in
+                let clock = TestClock()
+                // Saturday 2026-08-29 20:40 KST, five minutes after round 1239's draw.
+                clock.set(
+                    Date(
+                        timeIntervalSince1970: TimeInterval(
+                            DrawSchedule.drawTime(ofRound: 1239) + 5 * 60)))
+                app.lottoResults = LottoResults(
+                    fetcher: DrawFetcher(
+                        sources: [site.official("good"), site.mirror("good")],
+                        logger: clock.logger, now: clock.now, sleep: clock.sleep))
+                let api = try await API.signUp(app)
+                let added = try api.decode(
+                    LottoEntryDTO.self,
+                    try await api.send(
+                        .POST, "/api/v1/lotto/entries",
+                        json: LottoEntryInput(
+                            round: 1239, games: [[11, 13, 22, 32, 33, 8], [1, 2, 3, 4, 5, 6]])))
+                #expect(added.status == "pending" && added.won == nil)
+
+                let checker = LottoResultChecker(now: clock.now, sleep: clock.sleep)
+                try await checker.checkOnce(app)
+                // It slept until 21:00 KST (12:00 UTC) before asking.
+                let asked = DrawSchedule.drawTime(ofRound: 1239) + 25 * 60
+                #expect(Int64(clock.now().timeIntervalSince1970) >= asked)
+                #expect(clock.sleeps.first == .seconds(20 * 60))
+                #expect(site.officialHeaders.withLockedValue { $0.count } == 1)
+
+                let settled = try api.decode(
+                    LottoEntryDTO.self,
+                    try await api.send(.GET, "/api/v1/lotto/entries/\(added.id)"))
+                #expect(settled.status == "settled")
+                #expect(settled.drawNumbers == [11, 13, 22, 32, 33, 36] && settled.drawBonus == 8)
+                // Five numbers and the bonus: 2nd prize, from the official record.
+                #expect(settled.games.map(\.rank) == [2, nil])
+                #expect(settled.won == 67_587_470)
+                let draw = try api.decode(
+                    LottoDrawDTO.self, try await api.send(.GET, "/api/v1/lotto/draws/1239"))
+                #expect(draw.source == "official")
+
+                // The next check asks for nothing: the round is stored and never fetched again.
+                try await checker.checkOnce(app)
+                #expect(site.officialHeaders.withLockedValue { $0.count } == 1)
+            }
+        }
+    }
+
+    @Test("garbage from every source stores nothing and the ticket stays pending")
+    func garbageStoresNothing() async throws {
+        try await withFakeLotterySite { site in
+            try await withMaeilApp { app in
+                let clock = TestClock()
+                clock.set(
+                    Date(
+                        timeIntervalSince1970: TimeInterval(
+                            DrawSchedule.drawTime(ofRound: 1239) + 3600)))
+                app.lottoResults = LottoResults(
+                    fetcher: DrawFetcher(
+                        sources: [site.official("range"), site.mirror("html")],
+                        logger: clock.logger, now: clock.now, sleep: clock.sleep))
+                let stored = try await app.lottoResults.sync(
+                    store: LottoDrawStore(db: app.db, logger: app.logger), now: clock.now())
+                #expect(stored.isEmpty)
+                let count = try await app.db.sql().raw("SELECT COUNT(*) AS n FROM lotto_draws")
+                    .first()
+                #expect(try count?.decode(column: "n", as: Int.self) == 0)
+            }
+        }
     }
 }

@@ -30,13 +30,17 @@ func withMaeilApp<T>(_ test: (Application) async throws -> T) async throws -> T 
 /// another write of the same app holds its thread while it waits; with two
 /// threads, two such waits from different apps left no thread for the
 /// statements they waited on, and requests timed out with 503.
-private let roomyBlockingPool: Void = {
+/// Every test that makes an Application touches this first (the suggestion may be set
+/// only before NIO's first use).
+let roomyBlockingPool: Void = {
     NIOSingletons.blockingPoolThreadCountSuggestion = 16
 }()
 
 func freshSettings() -> ServerSettings {
     _ = roomyBlockingPool
     var settings = ServerSettings(bcryptCost: 4, timeZone: TimeZone(identifier: "Asia/Seoul")!)
+    // Tests never reach the real lottery site; the draw-source tests use a fake on loopback.
+    settings.lottoFetch = false
     if let url = TestDatabase.postgresURL {
         settings.databaseURL = url
         settings.postgresSchema =

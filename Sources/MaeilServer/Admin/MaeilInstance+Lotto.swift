@@ -23,6 +23,21 @@ extension MaeilInstance {
         return checked.map { LottoGameResultDTO(LottoRules.result(of: $0, in: known.draw)) }
     }
 
+    /// Fetches the rounds drawn since the shipped history that are not stored yet (nothing
+    /// when `MAEIL_LOTTO_FETCH=off`); returns the rounds missing before, and those stored.
+    public func lottoSync(progress: @escaping @Sendable (Int, Int) -> Void) async throws -> (
+        missing: Int, stored: [Int]
+    ) {
+        let store = LottoDrawStore(db: app.db, logger: app.logger)
+        let latest = DrawSchedule.latestDrawnRound(at: Int64(Date().timeIntervalSince1970))
+        let missing = try await store.missingRounds(upTo: latest).count
+        let stored = try await app.lottoResults.sync(store: store, progress: progress)
+        return (missing, stored.map(\.round))
+    }
+
+    /// Whether fetching is on (`MAEIL_LOTTO_FETCH`).
+    public var lottoFetchEnabled: Bool { app.lottoResults.fetcher != nil }
+
     /// `POST lotto/entries`
     public func addLottoEntry(username: String, _ input: LottoEntryInput) async throws
         -> LottoEntryDTO

@@ -25,6 +25,12 @@ public struct ServerSettings: Sendable {
     /// instead of 10.2 ms). One-off commands keep the default: an import's
     /// peak memory would grow by as much for nothing.
     public var sqliteCacheMegabytes: Int?
+    /// Whether the server fetches lotto draws newer than its shipped history (off:
+    /// `MAEIL_LOTTO_FETCH=off`; tickets of later rounds then wait for a typed result).
+    public var lottoFetch = true
+    /// The lottery's site and the public mirror of its results (tests point them at a fake).
+    public var dhlotteryURL = "https://www.dhlottery.co.kr"
+    public var lottoMirrorURL = "https://smok95.github.io"
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
@@ -41,7 +47,8 @@ public struct ServerSettings: Sendable {
     }
 
     /// Defaults overridden by MAEIL_HOST, MAEIL_PORT, MAEIL_DATA_DIR, DATABASE_URL,
-    /// MAEIL_BCRYPT_COST, MAEIL_SIGNUPS_PER_HOUR, MAEIL_SQLITE_CACHE_MB and MAEIL_TIMEZONE.
+    /// MAEIL_BCRYPT_COST, MAEIL_SIGNUPS_PER_HOUR, MAEIL_SQLITE_CACHE_MB, MAEIL_LOTTO_FETCH,
+    /// MAEIL_DHLOTTERY_URL, MAEIL_LOTTO_MIRROR_URL and MAEIL_TIMEZONE.
     public static func fromEnvironment(
         _ env: [String: String] = ProcessInfo.processInfo.environment
     ) -> ServerSettings {
@@ -59,6 +66,11 @@ public struct ServerSettings: Sendable {
         if let megabytes = env["MAEIL_SQLITE_CACHE_MB"].flatMap(Int.init), megabytes > 0 {
             settings.sqliteCacheMegabytes = megabytes
         }
+        if let fetch = env["MAEIL_LOTTO_FETCH"], ["off", "0", "false", "no"].contains(fetch) {
+            settings.lottoFetch = false
+        }
+        if let url = env["MAEIL_DHLOTTERY_URL"], !url.isEmpty { settings.dhlotteryURL = url }
+        if let url = env["MAEIL_LOTTO_MIRROR_URL"], !url.isEmpty { settings.lottoMirrorURL = url }
         if let tz = env["MAEIL_TIMEZONE"].flatMap(TimeZone.init(identifier:)) {
             settings.timeZone = tz
         }

@@ -86,6 +86,10 @@ struct LottoWebController: RouteCollection {
             $0.entry.boughtOn >= month.firstDay && $0.entry.boughtOn <= month.lastDay
         }
         let shown = everything.filter { grid.contains($0.entry.boughtOn) }
+        let drawn = DrawSchedule.latestDrawnRound(at: Int64(now.timeIntervalSince1970))
+        if everything.contains(where: { $0.status == .pending && ($0.entry.round ?? 0) <= drawn }) {
+            req.application.lottoResults.syncSoon(app: req.application, now: now)
+        }
         let byDay = Dictionary(grouping: shown, by: \.entry.boughtOn)
         let cells = grid.weeks.map { week in
             week.map { day in

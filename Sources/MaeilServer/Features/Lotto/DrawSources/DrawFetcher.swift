@@ -69,6 +69,13 @@ actor DrawFetcher {
     /// call, and once a round is not out yet, neither is any later one. `progress` gets the
     /// rounds done and the rounds asked after each round.
     func fetch(rounds: [Int], progress: (Int, Int) -> Void = { _, _ in }) async -> [LottoDraw] {
+        await fetchWithSources(rounds: rounds, progress: progress).map(\.draw)
+    }
+
+    /// The same, each draw with the name of the source it came from.
+    func fetchWithSources(rounds: [Int], progress: (Int, Int) -> Void = { _, _ in }) async
+        -> [(draw: LottoDraw, source: String)]
+    {
         await takeTurn()
         defer { passTurn() }
         var answers: [Int: (draw: LottoDraw, source: String)] = [:]
@@ -102,11 +109,11 @@ actor DrawFetcher {
             case .noAnswer:
                 logger.warning("lotto round \(round): no source had it; left for a later call")
             case .cancelled:
-                return answers.values.map(\.draw).sorted { $0.round < $1.round }
+                return answers.values.sorted { $0.draw.round < $1.draw.round }
             }
             progress(index + 1, rounds.count)
         }
-        return answers.values.map(\.draw).sorted { $0.round < $1.round }
+        return answers.values.sorted { $0.draw.round < $1.draw.round }
     }
 
     /// One draw from two sources. They should agree; when they do not, the official one is
