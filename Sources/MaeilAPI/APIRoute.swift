@@ -115,6 +115,8 @@ extension APIRoute {
     public static let lottoSettings = APIRoute(.get, "lotto/settings")
     public static let updateLottoSettings = APIRoute(.patch, "lotto/settings")
     public static let lottoPick = APIRoute(.post, "lotto/generator")
+    public static let lottoYear = APIRoute(.get, "lotto/summary")
+    public static let lottoChart = APIRoute(.get, "lotto/chart")
 
     /// Every route, in the order the document lists them.
     public static let all: [APIRoute] = [
@@ -130,6 +132,6 @@ extension APIRoute {
         japaneseCourses, japaneseDay, kanji, japaneseProgress, japaneseDayTest, japaneseDayBook,
         dictionary, speech, japaneseBookmark, japaneseBookmarks,
         lottoDecode, lottoDraw, lottoEntries, addLottoEntry, lottoEntry, deleteLottoEntry,
-        lottoSettings, updateLottoSettings, lottoPick,
+        lottoSettings, updateLottoSettings, lottoPick, lottoYear, lottoChart,
     ]
 }

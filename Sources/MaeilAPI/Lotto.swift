@@ -307,3 +307,28 @@ public struct LottoPickDTO: Codable, Sendable, Equatable {
         self.round = round
     }
 }
+
+/// A year of the diary: each month's sums (January first) and the year's.
+public struct LottoYearDTO: Codable, Sendable, Equatable {
+    public var year: Int
+    public var goal: Int64?
+    public var months: [LottoMonthSummaryDTO]
+    public var spent: Int64
+    public var won: Int64
+    public var net: Int64
+    /// Months that kept to the goal, of the months so far (nil without a goal).
+    public var monthsKept: Int?
+
+    public init(
+        year: Int, goal: Int64?, months: [LottoMonthSummaryDTO], spent: Int64, won: Int64,
+        net: Int64, monthsKept: Int?
+    ) {
+        self.year = year
+        self.goal = goal
+        self.months = months
+        self.spent = spent
+        self.won = won
+        self.net = net
+        self.monthsKept = monthsKept
+    }
+}

@@ -502,3 +502,75 @@ struct LottoWebTests {
         }
     }
 }
+
+@Suite("Lotto diary year")
+struct LottoYearTests {
+    @Test("the year: months' sums, months within the goal, the SVG chart and its page")
+    func year() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            _ = try await api.send(
+                .PATCH, "/api/v1/lotto/settings", json: LottoSettingsInput(monthlyGoal: 3_000))
+            // January: 2,000 spent, a 2nd prize won; March: 5,000 spent (over the goal).
+            _ = try await api.send(
+                .POST, "/api/v1/lotto/entries",
+                json: LottoEntryInput(
+                    date: "2023-01-06", round: 1049,
+                    games: [[3, 5, 13, 20, 21, 17], [1, 2, 3, 4, 5, 6]]))
+            _ = try await api.send(
+                .POST, "/api/v1/lotto/entries",
+                json: LottoEntryInput(
+                    kind: "speetto", date: "2023-03-02", speettoType: 1000, amount: 5_000,
+                    won: 0))
+            let year = try api.decode(
+                LottoYearDTO.self, try await api.send(.GET, "/api/v1/lotto/summary?year=2023"))
+            #expect(year.months.count == 12 && year.months[0].month == "2023-01")
+            #expect(year.months[0].spent == 2_000 && year.months[0].won == 48_533_992)
+            #expect(year.months[2].spent == 5_000 && year.months[2].goalUsedPercent == 166)
+            #expect(year.spent == 7_000 && year.net == 48_533_992 - 7_000)
+            // Every month of 2023 is over: eleven kept the goal, March did not.
+            #expect(year.monthsKept == 11)
+
+            let chart = try await api.send(.GET, "/api/v1/lotto/chart?year=2023&lang=ko")
+            #expect(chart.status == .ok)
+            #expect(chart.headers.contentType?.subType == "svg+xml")
+            let svg = chart.body.string
+            #expect(svg.contains("2023년 월별 구매·당첨"))
+            #expect(svg.components(separatedBy: "class=\"mc-fail\"").count == 2)
+            #expect(svg.components(separatedBy: "class=\"mc-pass\"").count == 12)
+            #expect(svg.contains("<polyline class=\"mc-net\""))
+            #expect(svg.contains("class=\"mc-ref\""))
+            #expect(svg.contains("2023년 3월: 구매 5,000원"))
+
+            for bad in ["1999", "abc", "10000"] {
+                #expect(
+                    try await api.send(.GET, "/api/v1/lotto/summary?year=\(bad)").status
+                        == .badRequest)
+            }
+        }
+    }
+
+    @Test("the year page: the chart inline, a row a month with its verdict, a year picker")
+    func yearPage() async throws {
+        try await withMaeilApp { app in
+            var browser = try await WebBrowser.signUp(app, "lottoyear")
+            browser.language = "ko"
+            _ = try await browser.post(
+                "/lotto/settings", [("nickname", ""), ("goal", "3000"), ("reminder", "")])
+            _ = try await browser.post(
+                "/lotto/entries",
+                [
+                    ("kind", "speetto"), ("speettoType", "1000"), ("amount", "5000"),
+                    ("won", "0"), ("date", "2023-03-02"),
+                ])
+            let page = try await browser.get("/lotto/year?year=2023")
+            #expect(page.status == .ok)
+            let html = page.body.string
+            #expect(html.contains("<svg") && html.contains("id=\"lotto-year-chart\""))
+            #expect(html.contains("목표를 지킨 달: 12달 중 11달"))
+            #expect(html.contains("verdict missed") && html.contains("목표 초과"))
+            #expect(html.contains("href=\"/lotto/year?year=2022\""))
+            #expect(try await browser.get("/lotto/year?year=nope").status == .badRequest)
+        }
+    }
+}

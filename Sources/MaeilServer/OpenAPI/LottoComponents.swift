@@ -47,6 +47,25 @@ extension OpenAPIDocument {
             summary:
                 "Six random numbers and a bonus, holding the numbers to include and none to exclude, for the round on sale",
             tag: "lotto", body: .json("LottoPickInput"), response: "LottoPick"),
+        Operation(
+            .lottoYear,
+            summary:
+                "A year of the diary (?year=YYYY, default this year): each month's goal, spent, won, net and % of the goal, the year's sums, and how many months so far kept to the goal",
+            tag: "lotto",
+            query: [Parameter("year", .integer(minimum: 2002, maximum: 9999), "the year")],
+            response: "LottoYear"),
+        Operation(
+            .lottoChart,
+            summary:
+                "The year's chart as SVG: spent and won by month, the net, the goal as a dashed line, and ✓/✗ under each month for the goal",
+            tag: "lotto",
+            query: [
+                Parameter("year", .integer(minimum: 2002, maximum: 9999), "the year"),
+                Parameter(
+                    "lang", .oneOf(UILanguage.self),
+                    "language of the labels (default: Accept-Language)"),
+            ],
+            response: nil, responseMedia: "image/svg+xml"),
     ]
 
     static let lottoNumber = Schema.integer(minimum: 1, maximum: 45)
@@ -191,6 +210,23 @@ extension OpenAPIDocument {
             .object(
                 ["summary": .ref("LottoMonthSummary"), "entries": .array(.ref("LottoEntry"))],
                 example: ["summary": lottoSummaryExample, "entries": [lottoEntryExample]])),
+        Component(
+            "LottoYear", LottoYearDTO.self,
+            .object(
+                [
+                    "year": .integer(minimum: 2002),
+                    "months": .array(.ref("LottoMonthSummary"), minItems: 12, maxItems: 12),
+                    "spent": .integer, "won": .integer, "net": .integer,
+                ],
+                optional: [
+                    "goal": .integer,
+                    "monthsKept": .integer("months so far whose spending kept to the goal"),
+                ],
+                example: [
+                    "year": 2023, "goal": 30000,
+                    "months": .array(Array(repeating: lottoSummaryExample, count: 12)),
+                    "spent": 24000, "won": 5000, "net": -19000, "monthsKept": 11,
+                ])),
         Component(
             "LottoSettings", LottoSettingsDTO.self,
             .object(

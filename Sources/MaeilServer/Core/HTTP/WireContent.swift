@@ -70,3 +70,4 @@ extension LottoSettingsDTO: Content {}
 extension LottoSettingsInput: Content {}
 extension LottoPickInput: Content {}
 extension LottoPickDTO: Content {}
+extension LottoYearDTO: Content {}

@@ -17,6 +17,33 @@ struct LottoAPIController: RouteCollection {
         routes.on(.lottoSettings, use: settings)
         routes.on(.updateLottoSettings, use: updateSettings)
         routes.on(.lottoPick, use: pick)
+        routes.on(.lottoYear, use: year)
+        routes.on(.lottoChart, use: chart)
+    }
+
+    @Sendable func year(req: Request) async throws -> LottoYearDTO {
+        let year = try req.lottoYear()
+        let diary = try req.lottoDiary()
+        return LottoYearDTO(
+            year: year, months: try await diary.monthlyTotals(year: year),
+            goal: try await diary.settings().monthlyGoal, today: diary.days.day(of: Date()))
+    }
+
+    /// The year's chart as SVG (`?year=&lang=en|ko`).
+    @Sendable func chart(req: Request) async throws -> Response {
+        let year = try req.lottoYear()
+        let diary = try req.lottoDiary()
+        let lang =
+            (try? req.query.get(String.self, at: "lang")).flatMap(UILanguage.init(rawValue:))
+            ?? req.uiLanguage
+        let svg = LottoWording(lang: lang).yearChart(
+            year: year, months: try await diary.monthlyTotals(year: year),
+            goal: try await diary.settings().monthlyGoal, today: diary.days.day(of: Date()))
+        let response = Response(status: .ok, body: .init(string: svg))
+        response.headers.contentType = HTTPMediaType(
+            type: "image", subType: "svg+xml", parameters: ["charset": "utf-8"])
+        response.headers.replaceOrAdd(name: .cacheControl, value: "private, no-cache")
+        return response
     }
 
     /// Reads a ticket's QR text without storing anything.

@@ -174,6 +174,20 @@ struct LottoDiaryService: Sendable {
         return try await outcomes(rows.map(decodeEntry))
     }
 
+    /// Each month's sums of the year, January first (twelve, empty months included).
+    func monthlyTotals(year: Int) async throws -> [LottoDiary.Totals] {
+        var months = Array(repeating: LottoDiary.Totals(), count: 12)
+        guard let first = CivilDay(year: year, month: 1, day: 1),
+            let last = CivilDay(year: year, month: 12, day: 31)
+        else { return months }
+        for outcome in try await entries(from: first, to: last) {
+            months[outcome.entry.boughtOn.month - 1] =
+                months[outcome.entry.boughtOn.month - 1]
+                + outcome.totals
+        }
+        return months
+    }
+
     /// False when the user has no such entry.
     func delete(_ id: UUID) async throws -> Bool {
         guard try await entry(id) != nil else { return false }

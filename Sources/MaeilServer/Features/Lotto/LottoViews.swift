@@ -277,4 +277,62 @@ struct LottoWording: Sendable {
         case .noGames: text("lottoQR_noGames")
         }
     }
+
+    /// A compact amount for a chart's axis: "3만", "1.5억" / "30k", "150M".
+    func compactWon(_ amount: Int64) -> String {
+        let sign = amount < 0 ? "-" : ""
+        let value = Double(amount.magnitude)
+        func short(_ number: Double) -> String {
+            number >= 10 || number == number.rounded()
+                ? String(Int(number.rounded())) : String(format: "%.1f", number)
+        }
+        if lang == .ko {
+            if value >= 100_000_000 { return sign + short(value / 100_000_000) + "억" }
+            if value >= 10_000 { return sign + short(value / 10_000) + "만" }
+            return sign + String(Int(value))
+        }
+        if value >= 1_000_000_000 { return sign + short(value / 1_000_000_000) + "B" }
+        if value >= 1_000_000 { return sign + short(value / 1_000_000) + "M" }
+        if value >= 1_000 { return sign + short(value / 1_000) + "k" }
+        return sign + String(Int(value))
+    }
+
+    /// The year's chart: spent and won by month, the net, the goal and each month's verdict.
+    func yearChart(year: Int, months: [LottoDiary.Totals], goal: Int64?, today: CivilDay)
+        -> String
+    {
+        let lang = lang
+        let total = months.reduce(LottoDiary.Totals(), +)
+        return MoneyYearChart(
+            id: "lotto-year-chart", title: text("lottoYearChartTitle", ["year": String(year)]),
+            summary: text(
+                "lottoYearChartSummary",
+                [
+                    "spent": won(total.spent), "won": won(total.won),
+                    "net": signedWon(total.net),
+                ]),
+            months: months.enumerated().map { index, totals in
+                let month = index + 1
+                let started =
+                    year < today.year || (year == today.year && month <= today.month)
+                let kept =
+                    started && (totals.spent > 0 || goal != nil) ? totals.keptGoal(goal) : nil
+                let name = CalendarLabels.monthTitle(
+                    CalendarMonth(year: year, month: month) ?? CalendarMonth(today), lang)
+                var tooltip =
+                    name + ": " + text("lottoSpentLabel") + " " + won(totals.spent) + ", "
+                    + text("lottoWonLabel") + " " + won(totals.won) + ", "
+                    + text("lottoNetLabel") + " " + signedWon(totals.net)
+                if let kept { tooltip += " · " + text(kept ? "lottoGoalKept" : "lottoGoalMissed") }
+                return MoneyYearChart.Month(
+                    label: Localizer.text("monthShort\(month)", lang), spent: totals.spent,
+                    won: totals.won, tooltip: tooltip, keptGoal: kept)
+            }, goal: goal,
+            legend: [
+                text("lottoSpentLabel"), text("lottoWonLabel"), text("lottoNetLabel"),
+                text("lottoGoalLabel"),
+            ],
+            axisLabel: { LottoWording(lang: lang).compactWon($0) }
+        ).render()
+    }
 }

@@ -18,6 +18,7 @@ struct LottoWebController: RouteCollection {
         lotto.get("settings", use: settings)
         lotto.post("settings", use: saveSettings)
         lotto.get("generator", use: generator)
+        lotto.get("year", use: year)
     }
 
     // MARK: The diary
@@ -479,6 +480,78 @@ struct LottoWebController: RouteCollection {
             return try await renderSettings(
                 req, form: form, error: problem, status: .unprocessableEntity)
         }
+    }
+
+    // MARK: The year
+
+    struct MonthRow: Encodable, Sendable {
+        var title: String
+        var href: String
+        var spentText: String
+        var wonText: String
+        var netText: String
+        var netPositive: Bool
+        /// "kept", "missed" or "" (no goal, or a month still to come).
+        var verdict: String
+        var verdictText: String
+    }
+
+    struct YearData: Encodable, Sendable {
+        var year: Int
+        var title: String
+        var previous: Link
+        var next: Link
+        var years: [Choice]
+        var chart: String
+        var months: [MonthRow]
+        var summary: LottoSummaryView
+        var keptText: String
+    }
+
+    @Sendable func year(req: Request) async throws -> Response {
+        let year = try req.lottoYear()
+        let diary = try req.lottoDiary()
+        let wording = LottoWording(lang: req.uiLanguage)
+        let today = diary.days.day(of: Date())
+        let months = try await diary.monthlyTotals(year: year)
+        let goal = try await diary.settings().monthlyGoal
+        let dto = LottoYearDTO(year: year, months: months, goal: goal, today: today)
+        let rows = months.enumerated().map { index, totals in
+            let month = CalendarMonth(year: year, month: index + 1) ?? CalendarMonth(today)
+            let started = month.firstDay <= today
+            let kept = started ? totals.keptGoal(goal) : nil
+            return MonthRow(
+                title: CalendarLabels.monthTitle(month, req.uiLanguage),
+                href: Self.path(month: month.firstDay), spentText: wording.won(totals.spent),
+                wonText: wording.won(totals.won), netText: wording.signedWon(totals.net),
+                netPositive: totals.net > 0,
+                verdict: kept.map { $0 ? "kept" : "missed" } ?? "",
+                verdictText: kept.map { wording.text($0 ? "lottoGoalKept" : "lottoGoalMissed") }
+                    ?? "–")
+        }
+        let yearText = { (year: Int) in wording.text("lottoYearOf", ["year": String(year)]) }
+        let data = YearData(
+            year: year, title: yearText(year),
+            previous: Link(
+                href: "/lotto/year?year=\(max(year - 1, 2002))", label: yearText(year - 1),
+                selected: false),
+            next: Link(
+                href: "/lotto/year?year=\(year + 1)", label: yearText(year + 1), selected: false),
+            years: (2002...max(today.year, year)).reversed().map {
+                Choice(value: String($0), label: yearText($0), selected: $0 == year)
+            },
+            chart: wording.yearChart(year: year, months: months, goal: goal, today: today),
+            months: rows, summary: wording.summary(months.reduce(.init(), +), goal: nil),
+            keptText: dto.monthsKept.map { kept in
+                wording.text(
+                    "lottoMonthsKept",
+                    [
+                        "kept": String(kept),
+                        "total": String(rows.filter { !$0.verdict.isEmpty }.count),
+                    ])
+            } ?? "")
+        return try await req.renderPage(
+            "lotto/year", title: "lottoYearTitle", nav: "lotto", data: data)
     }
 
     // MARK: The number picker

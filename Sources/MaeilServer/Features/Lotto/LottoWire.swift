@@ -151,6 +151,24 @@ extension LottoMonthSummaryDTO {
     }
 }
 
+extension LottoYearDTO {
+    init(year: Int, months: [LottoDiary.Totals], goal: Int64?, today: CivilDay) {
+        let summaries = months.enumerated().map { index, totals in
+            LottoMonthSummaryDTO(
+                month: CalendarMonth(year: year, month: index + 1) ?? CalendarMonth(today),
+                totals: totals, goal: goal)
+        }
+        let total = months.reduce(LottoDiary.Totals(), +)
+        let started = months.indices.filter {
+            year < today.year || (year == today.year && $0 + 1 <= today.month)
+        }
+        self.init(
+            year: year, goal: goal, months: summaries, spent: total.spent, won: total.won,
+            net: total.net,
+            monthsKept: goal.map { goal in started.filter { months[$0].spent <= goal }.count })
+    }
+}
+
 extension LottoSettingsDTO {
     init(_ settings: LottoSettings) {
         self.init(
@@ -166,6 +184,17 @@ extension Request {
             throw AppError.notFound("entry")
         }
         return id
+    }
+
+    /// `?year=YYYY` (2002, the first draw's year, to 9999), this year by default.
+    func lottoYear(now: Date = Date()) throws -> Int {
+        guard let raw = try? query.get(String.self, at: "year"), !raw.isEmpty else {
+            return DayFormatter(timeZone: maeilSettings.timeZone).day(of: now).year
+        }
+        guard let year = Int(raw), (2002...9999).contains(year) else {
+            throw AppError.badRequest("year must be a year from 2002 to 9999", code: .badDate)
+        }
+        return year
     }
 
     /// `?month=YYYY-MM`, this month by default.
