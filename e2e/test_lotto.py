@@ -122,3 +122,45 @@ def test_phone_layout(page):
         page.shot("lotto-phone-ticket")
     finally:
         page.d.set_window_size(1280, 900)
+
+
+def test_calendar_feed_parses(page):
+    """The reminder as a calendar subscription: the feed, fetched without the session,
+    parses with a real iCalendar parser, with the draw's alarm at the reminder."""
+    import datetime
+
+    import icalendar
+    import requests
+
+    page.go("/lotto/settings")
+    page.find("#reminder option[value='30']").click()
+    page.reloaded_after(lambda: page.find("#settings-save").click())
+    page.go("/lotto/settings")
+    page.reloaded_after(lambda: page.find("#feed-new").click())
+    url = page.find("#feed-url").get_attribute("value")
+    assert re.match(r"^http://127\.0\.0\.1:\d+/lotto/feed/[0-9a-f]{48}\.ics\?lang=ko$", url), url
+    assert page.find("#feed-subscribe").get_attribute("href").startswith("webcal://")
+    page.shot("lotto-feed")
+
+    answer = requests.get(url, timeout=10)
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/calendar")
+    calendar = icalendar.Calendar.from_ical(answer.content)
+    assert str(calendar["X-WR-CALNAME"]) == "행운가득님의 로또 일기"
+    events = {str(e["UID"]): e for e in calendar.walk("VEVENT")}
+    draw = next(e for uid, e in events.items() if uid.startswith("lotto-draw-"))
+    assert draw["RRULE"]["FREQ"] == ["WEEKLY"] and draw["RRULE"]["BYDAY"] == ["SA"]
+    start = draw.decoded("DTSTART")
+    assert start.astimezone(datetime.timezone(datetime.timedelta(hours=9))).strftime("%a %H:%M") == "Sat 20:35"
+    alarms = draw.walk("VALARM")
+    assert len(alarms) == 1 and alarms[0].decoded("TRIGGER") == datetime.timedelta(minutes=-30)
+    # The tickets still waiting (typed and picked for the round on sale) have their own event.
+    tickets = [e for uid, e in events.items() if uid.startswith("lotto-ticket-")]
+    assert tickets and all("결과 발표" in str(e["SUMMARY"]) for e in tickets)
+    assert all(e.walk("VALARM") for e in tickets)
+
+    # Revoked: the address stops answering.
+    page.go("/lotto/settings")
+    page.d.execute_script("window.confirm = () => true")
+    page.reloaded_after(lambda: page.find("#feed-revoke").click())
+    assert requests.get(url, timeout=10).status_code == 404

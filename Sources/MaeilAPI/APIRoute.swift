@@ -117,6 +117,8 @@ extension APIRoute {
     public static let lottoPick = APIRoute(.post, "lotto/generator")
     public static let lottoYear = APIRoute(.get, "lotto/summary")
     public static let lottoChart = APIRoute(.get, "lotto/chart")
+    public static let newLottoFeed = APIRoute(.post, "lotto/calendar-feed")
+    public static let deleteLottoFeed = APIRoute(.delete, "lotto/calendar-feed")
 
     /// Every route, in the order the document lists them.
     public static let all: [APIRoute] = [
@@ -132,6 +134,7 @@ extension APIRoute {
         japaneseCourses, japaneseDay, kanji, japaneseProgress, japaneseDayTest, japaneseDayBook,
         dictionary, speech, japaneseBookmark, japaneseBookmarks,
         lottoDecode, lottoDraw, lottoEntries, addLottoEntry, lottoEntry, deleteLottoEntry,
-        lottoSettings, updateLottoSettings, lottoPick, lottoYear, lottoChart,
+        lottoSettings, updateLottoSettings, lottoPick, lottoYear, lottoChart, newLottoFeed,
+        deleteLottoFeed,
     ]
 }

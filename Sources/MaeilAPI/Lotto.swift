@@ -332,3 +332,16 @@ public struct LottoYearDTO: Codable, Sendable, Equatable {
         self.monthsKept = monthsKept
     }
 }
+
+/// The private calendar feed's address: shown once (only a digest of its secret is kept).
+public struct LottoFeedDTO: Codable, Sendable, Equatable {
+    /// `https://…/lotto/feed/{secret}.ics?lang=…`
+    public var url: String
+    /// The same as `webcal://…`, which calendar apps open to subscribe.
+    public var webcalURL: String
+
+    public init(url: String, webcalURL: String) {
+        self.url = url
+        self.webcalURL = webcalURL
+    }
+}

@@ -180,3 +180,55 @@ struct PrizeTests {
         #expect(Set(full.numbers + [full.bonus]) == Set(39...45))
     }
 }
+
+@Suite("The calendar feed")
+struct CalendarFeedTests {
+    func feed(reminder: Int?) -> DrawCalendarFeed {
+        DrawCalendarFeed(
+            calendarName: "행운가득님의 로또 일기", drawTitle: "로또 6/45 추첨",
+            drawDescription: "매주 토요일, 오후 8시 35분; 한국 시간", resultsTitle: "결과 발표",
+            reminderMinutes: reminder, reminderText: "30분 뒤 추첨",
+            tickets: [
+                DrawCalendarFeed.Ticket(
+                    id: "abc", round: 1252, title: "로또 1252회 결과 발표",
+                    url: "https://maeil.example/lotto/entries/ABC")
+            ], owner: "u1")
+    }
+
+    @Test("weekly draw with its alarm, weekly results, a ticket's own event; CRLF, folded lines")
+    func render() {
+        let text = feed(reminder: 30).render(now: DrawSchedule.drawTime(ofRound: 1250))
+        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"))
+        #expect(text.hasSuffix("END:VCALENDAR\r\n"))
+        let lines = text.components(separatedBy: "\r\n")
+        #expect(lines.allSatisfy { $0.utf8.count <= 75 })
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
+        #expect(
+            unfolded.contains(
+                "DTSTART:20021207T113500Z\r\nDURATION:PT10M\r\nRRULE:FREQ=WEEKLY;BYDAY=SA"))
+        #expect(unfolded.contains("TRIGGER:-PT30M"))
+        #expect(unfolded.contains("DESCRIPTION:매주 토요일\\, 오후 8시 35분\\; 한국 시간"))
+        #expect(unfolded.contains("UID:lotto-ticket-abc@maeil"))
+        // Round 1252 is drawn 2026-11-28 at 11:35 UTC; its results event is at 12:00 UTC.
+        #expect(unfolded.contains("DTSTART:20261128T120000Z"))
+        #expect(unfolded.contains("URL:https://maeil.example/lotto/entries/ABC"))
+        #expect(unfolded.components(separatedBy: "BEGIN:VEVENT").count == 4)
+        #expect(unfolded.components(separatedBy: "BEGIN:VALARM").count == 3)
+        // No reminder: the weekly draw has no alarm; the ticket keeps its own.
+        let quiet = feed(reminder: nil).render(now: 0).replacingOccurrences(of: "\r\n ", with: "")
+        #expect(quiet.components(separatedBy: "BEGIN:VALARM").count == 2)
+        #expect(!quiet.contains("TRIGGER:-PT"))
+    }
+
+    @Test("folding never splits a character; times are UTC")
+    func folding() {
+        let long = "SUMMARY:" + String(repeating: "로또", count: 40)
+        let folded = DrawCalendarFeed.fold(long)
+        #expect(folded.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 75 })
+        #expect(folded.replacingOccurrences(of: "\r\n ", with: "") == long)
+        #expect(DrawCalendarFeed.utc(0) == "19700101T000000Z")
+        #expect(DrawCalendarFeed.utc(-1) == "19691231T235959Z")
+        #expect(DrawCalendarFeed.text("a,b;c\\d\ne") == "a\\,b\\;c\\\\d\\ne")
+    }
+}

@@ -574,3 +574,64 @@ struct LottoYearTests {
         }
     }
 }
+
+@Suite("Lotto calendar feed")
+struct LottoFeedTests {
+    @Test(
+        "a secret feed address: the events with the reminder; renewed or revoked, the old one is gone"
+    )
+    func feed() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            _ = try await api.send(
+                .PATCH, "/api/v1/lotto/settings",
+                json: LottoSettingsInput(nickname: "행운가득", reminderMinutes: 60))
+            let onSale = DrawSchedule.roundOnSale(at: Int64(Date().timeIntervalSince1970))
+            let ticket = try api.decode(
+                LottoEntryDTO.self,
+                try await api.send(
+                    .POST, "/api/v1/lotto/entries",
+                    json: LottoEntryInput(round: onSale, games: [[1, 2, 3, 4, 5, 6]])))
+            let made = try await api.send(
+                .POST, "/api/v1/lotto/calendar-feed?lang=ko", headers: ["Host": "maeil.example"])
+            #expect(made.status == .created)
+            let feed = try api.decode(LottoFeedDTO.self, made)
+            #expect(feed.url.hasPrefix("http://maeil.example/lotto/feed/"))
+            #expect(feed.webcalURL.hasPrefix("webcal://maeil.example/lotto/feed/"))
+            let path = String(feed.url.dropFirst("http://maeil.example".count))
+
+            // Calendar apps carry no token and no cookie.
+            let calendar = try await app.testing().sendRequest(.GET, path)
+            #expect(calendar.status == .ok)
+            #expect(calendar.headers.contentType?.subType == "calendar")
+            let text = calendar.body.string.replacingOccurrences(of: "\r\n ", with: "")
+            #expect(text.contains("X-WR-CALNAME:행운가득님의 로또 일기"))
+            #expect(text.contains("SUMMARY:로또 6/45 추첨"))
+            #expect(text.contains("TRIGGER:-PT60M"))
+            #expect(text.contains("UID:lotto-ticket-\(ticket.id.uuidString.lowercased())@maeil"))
+            #expect(text.contains("SUMMARY:로또 \(onSale)회 결과 발표"))
+
+            // Another user's feed, a made-up secret, a wrong suffix: 404.
+            let other = try await API.signUp(app)
+            let theirs = try other.decode(
+                LottoFeedDTO.self, try await other.send(.POST, "/api/v1/lotto/calendar-feed"))
+            #expect(!theirs.url.hasSuffix(String(path.split(separator: "/").last ?? "")))
+            for bad in [
+                "/lotto/feed/" + String(repeating: "a", count: 48) + ".ics", "/lotto/feed/x.ics",
+                String(path.split(separator: "?")[0].dropLast(4)),
+            ] {
+                #expect(try await app.testing().sendRequest(.GET, bad).status == .notFound)
+            }
+
+            // A new address replaces the old; revoking ends both.
+            let renewed = try api.decode(
+                LottoFeedDTO.self, try await api.send(.POST, "/api/v1/lotto/calendar-feed"))
+            #expect(try await app.testing().sendRequest(.GET, path).status == .notFound)
+            let newPath = String(
+                renewed.url.drop(while: { $0 != "/" }).dropFirst(2).drop(while: { $0 != "/" }))
+            #expect(try await app.testing().sendRequest(.GET, newPath).status == .ok)
+            #expect(try await api.send(.DELETE, "/api/v1/lotto/calendar-feed").status == .noContent)
+            #expect(try await app.testing().sendRequest(.GET, newPath).status == .notFound)
+        }
+    }
+}

@@ -66,6 +66,20 @@ extension OpenAPIDocument {
                     "language of the labels (default: Accept-Language)"),
             ],
             response: nil, responseMedia: "image/svg+xml"),
+        Operation(
+            .newLottoFeed,
+            summary:
+                "A private iCalendar feed for calendar apps: the weekly draw with an alarm at the reminder setting, the weekly results, and a 'results are out' event with an alarm for each ticket still waiting. Answers its secret address once (a new one replaces the old); the feed itself needs no token",
+            tag: "lotto",
+            query: [
+                Parameter(
+                    "lang", .oneOf(UILanguage.self),
+                    "language of the feed's events (default: Accept-Language)")
+            ],
+            status: 201, response: "LottoFeed"),
+        Operation(
+            .deleteLottoFeed, summary: "Revoke the calendar feed's address", tag: "lotto",
+            status: 204, response: nil),
     ]
 
     static let lottoNumber = Schema.integer(minimum: 1, maximum: 45)
@@ -250,6 +264,17 @@ extension OpenAPIDocument {
                 example: [
                     "nickname": "행운가득", "monthlyGoal": 30000, "reminderMinutes": 30,
                     "clear": [],
+                ])),
+        Component(
+            "LottoFeed", LottoFeedDTO.self,
+            .object(
+                [
+                    "url": .string("https://…/lotto/feed/{secret}.ics?lang=ko"),
+                    "webcalURL": .string("the same as webcal://, to subscribe"),
+                ],
+                example: [
+                    "url": "https://maeil.example/lotto/feed/0123abcd.ics?lang=ko",
+                    "webcalURL": "webcal://maeil.example/lotto/feed/0123abcd.ics?lang=ko",
                 ])),
         Component(
             "LottoPickInput", LottoPickInput.self,

@@ -10,6 +10,8 @@ struct WebRoutes: RouteCollection {
         let web = routes.grouped(
             sessions, DropEmptySessionMiddleware(), User.sessionAuthenticator(), CSRFMiddleware())
         try web.register(collection: AuthWebController())
+        // Calendar apps carry no session: the feed's secret address is its key.
+        try routes.register(collection: LottoFeedWebController())
         let signedIn = web.grouped(RequireWebUserMiddleware())
         try signedIn.register(collection: BooksWebController())
         try signedIn.register(collection: WordsWebController())

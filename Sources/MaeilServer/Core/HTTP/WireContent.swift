@@ -71,3 +71,4 @@ extension LottoSettingsInput: Content {}
 extension LottoPickInput: Content {}
 extension LottoPickDTO: Content {}
 extension LottoYearDTO: Content {}
+extension LottoFeedDTO: Content {}

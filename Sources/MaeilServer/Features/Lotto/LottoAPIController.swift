@@ -19,6 +19,25 @@ struct LottoAPIController: RouteCollection {
         routes.on(.lottoPick, use: pick)
         routes.on(.lottoYear, use: year)
         routes.on(.lottoChart, use: chart)
+        routes.on(.newLottoFeed, use: newFeed)
+        routes.on(.deleteLottoFeed, use: deleteFeed)
+    }
+
+    /// A new secret address for the calendar feed (the old one stops working).
+    @Sendable func newFeed(req: Request) async throws -> Response {
+        let token = try await req.lottoDiary().newFeedToken()
+        let lang =
+            (try? req.query.get(String.self, at: "lang")).flatMap(UILanguage.init(rawValue:))
+            ?? req.uiLanguage
+        let url = LottoDiaryService.feedAddress(token: token, lang: lang, origin: req.siteOrigin)
+        return try await LottoFeedDTO(
+            url: url, webcalURL: "webcal" + url.drop(while: { $0 != ":" })
+        ).encodeResponse(status: .created, for: req)
+    }
+
+    @Sendable func deleteFeed(req: Request) async throws -> HTTPStatus {
+        try await req.lottoDiary().revokeFeed()
+        return .noContent
     }
 
     @Sendable func year(req: Request) async throws -> LottoYearDTO {

@@ -220,7 +220,7 @@ struct LottoDiaryService: Sendable {
             .first() != nil
     }
 
-    private func selectEntries() throws -> SQLSelectBuilder {
+    func selectEntries() throws -> SQLSelectBuilder {
         try db.sql().select()
             .columns(
                 "id", "kind", "bought_on", "round", "games", "source", "result_url",
@@ -233,7 +233,7 @@ struct LottoDiaryService: Sendable {
         String(decoding: try JSONEncoder().encode(games), as: UTF8.self)
     }
 
-    private func decodeEntry(_ row: any SQLRow) throws -> LottoEntry {
+    func decodeEntry(_ row: any SQLRow) throws -> LottoEntry {
         let day = try row.decode(column: "bought_on", as: String.self)
         return LottoEntry(
             id: try row.decode(column: "id", as: UUID.self),
@@ -291,6 +291,62 @@ struct LottoDiaryService: Sendable {
                     .set(excludedValueOf: "reminder_minutes")
             }
             .run()
+    }
+}
+
+// MARK: The calendar feed
+
+extension LottoDiaryService {
+    /// A new secret address for the user's calendar feed; the previous one stops working.
+    /// Only a digest is stored, so the address is shown once.
+    func newFeedToken() async throws -> String {
+        let token = [UInt8].random(count: 24).hex
+        try await ensureSettingsRow()
+        try await db.sql().update("lotto_settings")
+            .set("calendar_token_digest", to: SecretDigest.sha256Hex(token))
+            .where("user_id", .equal, userID).run()
+        return token
+    }
+
+    func revokeFeed() async throws {
+        try await db.sql().update("lotto_settings").set(
+            "calendar_token_digest", to: SQLLiteral.null
+        )
+        .where("user_id", .equal, userID).run()
+    }
+
+    func hasFeed() async throws -> Bool {
+        try await db.sql().select().column("user_id").from("lotto_settings")
+            .where("user_id", .equal, userID).where(
+                "calendar_token_digest", .isNot, SQLLiteral.null
+            )
+            .first() != nil
+    }
+
+    /// The feed's address for a secret, in the language its events are written in.
+    static func feedAddress(token: String, lang: UILanguage, origin: String) -> String {
+        origin + "/lotto/feed/" + token + ".ics?lang=" + lang.rawValue
+    }
+
+    /// The owner of a feed address, or nil for an unknown or revoked one.
+    static func feedOwner(token: String, db: any Database) async throws -> UUID? {
+        guard token.count == 48, token.allSatisfy(\.isHexDigit) else { return nil }
+        return try await db.sql().select().column("user_id").from("lotto_settings")
+            .where("calendar_token_digest", .equal, SecretDigest.sha256Hex(token)).first()?
+            .decode(column: "user_id", as: UUID.self)
+    }
+
+    /// The tickets still waiting for their draw: the feed's "results are out" events.
+    func pendingTickets() async throws -> [LottoOutcome] {
+        let rows = try await selectEntries()
+            .where("round", .greaterThanOrEqual, LottoHistory.lastRound + 1)
+            .orderBy("round").all()
+        return try await outcomes(rows.map(decodeEntry)).filter { $0.status == .pending }
+    }
+
+    private func ensureSettingsRow() async throws {
+        try await db.sql().insert(into: "lotto_settings").columns("user_id")
+            .values(SQLBind(userID)).ignoringConflicts().run()
     }
 }
 

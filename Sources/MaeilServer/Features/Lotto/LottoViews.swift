@@ -335,4 +335,26 @@ struct LottoWording: Sendable {
             axisLabel: { LottoWording(lang: lang).compactWon($0) }
         ).render()
     }
+
+    /// The feed a calendar app subscribes to, in this language.
+    func calendarFeed(
+        settings: LottoSettings, pending: [LottoOutcome], owner: UUID, base: String
+    ) -> DrawCalendarFeed {
+        DrawCalendarFeed(
+            calendarName: settings.nickname.map { text("lottoHeadingNamed", ["name": $0]) }
+                ?? text("lottoTitle"),
+            drawTitle: text("lottoFeedDraw"), drawDescription: text("lottoFeedDrawDescription"),
+            resultsTitle: text("lottoFeedResults"),
+            reminderMinutes: settings.reminderMinutes,
+            reminderText: text(
+                "lottoFeedReminder", ["n": String(settings.reminderMinutes ?? 0)]),
+            tickets: pending.compactMap { outcome in
+                outcome.entry.round.map { round in
+                    DrawCalendarFeed.Ticket(
+                        id: outcome.entry.id.uuidString.lowercased(), round: round,
+                        title: text("lottoFeedTicket", ["title": title(outcome.entry)]),
+                        url: base + "/lotto/entries/" + outcome.entry.id.uuidString)
+                }
+            }, owner: owner.uuidString.lowercased())
+    }
 }

@@ -17,6 +17,8 @@ struct LottoWebController: RouteCollection {
         lotto.post("entries", ":id", "delete", use: deleteEntry)
         lotto.get("settings", use: settings)
         lotto.post("settings", use: saveSettings)
+        lotto.post("settings", "feed", use: newFeed)
+        lotto.post("settings", "feed", "delete", use: revokeFeed)
         lotto.get("generator", use: generator)
         lotto.get("year", use: year)
     }
@@ -420,6 +422,10 @@ struct LottoWebController: RouteCollection {
         var reminders: [Choice]
         var error: String?
         var errorField: String
+        var hasFeed: Bool
+        /// Right after it is made: the feed's address (only its digest is kept).
+        var feedURL: String?
+        var webcalURL: String?
     }
 
     @Sendable func settings(req: Request) async throws -> Response {
@@ -437,6 +443,8 @@ struct LottoWebController: RouteCollection {
     ) async throws -> Response {
         let wording = LottoWording(lang: req.uiLanguage)
         let reminder = form.reminder ?? ""
+        let feedURL: String? = req.session.data["lottoFeedURL"]
+        req.session.data["lottoFeedURL"] = nil
         let data = SettingsData(
             nickname: form.nickname ?? "", goal: form.goal ?? "",
             reminders: [Choice(value: "", label: wording.text("lottoReminderOff"), selected: false)]
@@ -446,7 +454,9 @@ struct LottoWebController: RouteCollection {
                         label: wording.text("lottoReminderBefore", ["n": String($0)]),
                         selected: String($0) == reminder)
                 },
-            error: error.flatMap(wording.problem), errorField: error.map { "\($0)" } ?? "")
+            error: error.flatMap(wording.problem), errorField: error.map { "\($0)" } ?? "",
+            hasFeed: try await req.lottoDiary().hasFeed(), feedURL: feedURL,
+            webcalURL: feedURL.map { "webcal" + $0.drop(while: { $0 != ":" }) })
         return try await req.renderPage(
             "lotto/settings", title: "lottoSettingsTitle", nav: "lotto", data: data,
             status: status)
@@ -480,6 +490,21 @@ struct LottoWebController: RouteCollection {
             return try await renderSettings(
                 req, form: form, error: problem, status: .unprocessableEntity)
         }
+    }
+
+    /// A new secret address for the calendar feed, shown once on the settings page.
+    @Sendable func newFeed(req: Request) async throws -> Response {
+        let token = try await req.lottoDiary().newFeedToken()
+        req.session.data["lottoFeedURL"] = LottoDiaryService.feedAddress(
+            token: token, lang: req.uiLanguage, origin: req.siteOrigin)
+        req.flash("lottoFeedMade")
+        return req.redirect(to: "/lotto/settings#feed")
+    }
+
+    @Sendable func revokeFeed(req: Request) async throws -> Response {
+        try await req.lottoDiary().revokeFeed()
+        req.flash("lottoFeedRevoked")
+        return req.redirect(to: "/lotto/settings#feed")
     }
 
     // MARK: The year
