@@ -108,6 +108,7 @@ extension APIRoute {
 
     public static let lottoDecode = APIRoute(.post, "lotto/decode")
     public static let lottoDraw = APIRoute(.get, "lotto/draws/{round}")
+    public static let typeLottoDraw = APIRoute(.put, "lotto/draws/{round}")
     public static let lottoEntries = APIRoute(.get, "lotto/entries")
     public static let addLottoEntry = APIRoute(.post, "lotto/entries")
     public static let lottoEntry = APIRoute(.get, "lotto/entries/{id}")
@@ -133,7 +134,8 @@ extension APIRoute {
         clearWordMistakes,
         japaneseCourses, japaneseDay, kanji, japaneseProgress, japaneseDayTest, japaneseDayBook,
         dictionary, speech, japaneseBookmark, japaneseBookmarks,
-        lottoDecode, lottoDraw, lottoEntries, addLottoEntry, lottoEntry, deleteLottoEntry,
+        lottoDecode, lottoDraw, typeLottoDraw, lottoEntries, addLottoEntry, lottoEntry,
+        deleteLottoEntry,
         lottoSettings, updateLottoSettings, lottoPick, lottoYear, lottoChart, newLottoFeed,
         deleteLottoFeed,
     ]

@@ -345,3 +345,15 @@ public struct LottoFeedDTO: Codable, Sendable, Equatable {
         self.webcalURL = webcalURL
     }
 }
+
+/// Winning numbers typed for a drawn round that no source has yet (used for this user's
+/// tickets only, until a source has the round).
+public struct LottoManualDrawInput: Codable, Sendable, Equatable {
+    public var numbers: [Int]
+    public var bonus: Int
+
+    public init(numbers: [Int], bonus: Int) {
+        self.numbers = numbers
+        self.bonus = bonus
+    }
+}

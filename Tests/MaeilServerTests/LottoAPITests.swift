@@ -635,3 +635,101 @@ struct LottoFeedTests {
         }
     }
 }
+
+@Suite("Lotto typed draws")
+struct LottoTypedDrawTests {
+    @Test("typed winning numbers settle the typist's tickets only, until a source has the round")
+    func typedDraw() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let other = try await API.signUp(app)
+            // Round 1239 (11 13 22 32 33 36 + 8) is drawn, not shipped, and not fetched here.
+            let ticket = try api.decode(
+                LottoEntryDTO.self,
+                try await api.send(
+                    .POST, "/api/v1/lotto/entries",
+                    json: LottoEntryInput(
+                        round: 1239, games: [[11, 13, 22, 40, 41, 42], [11, 13, 22, 32, 33, 8]])))
+            #expect(ticket.status == "pending")
+            for (input, status) in [
+                (
+                    LottoManualDrawInput(numbers: [1, 2, 3, 4, 5], bonus: 6),
+                    HTTPStatus.unprocessableEntity
+                ),
+                (
+                    LottoManualDrawInput(numbers: [1, 2, 3, 4, 5, 6], bonus: 6),
+                    .unprocessableEntity
+                ),
+                (
+                    LottoManualDrawInput(numbers: [1, 2, 3, 4, 5, 46], bonus: 7),
+                    .unprocessableEntity
+                ),
+            ] {
+                #expect(
+                    try await api.send(.PUT, "/api/v1/lotto/draws/1239", json: input).status
+                        == status)
+            }
+            let onSale = DrawSchedule.roundOnSale(at: Int64(Date().timeIntervalSince1970))
+            let good = LottoManualDrawInput(numbers: [36, 11, 13, 22, 32, 33], bonus: 8)
+            #expect(
+                try await api.send(.PUT, "/api/v1/lotto/draws/\(onSale)", json: good).status
+                    == .unprocessableEntity)
+            #expect(
+                try await api.send(.PUT, "/api/v1/lotto/draws/1049", json: good).status == .conflict
+            )
+
+            let typed = try await api.send(.PUT, "/api/v1/lotto/draws/1239", json: good)
+            #expect(typed.status == .ok, "\(typed.body.string)")
+            #expect(try api.decode(LottoDrawDTO.self, typed).source == "manual")
+            let settled = try api.decode(
+                LottoEntryDTO.self, try await api.send(.GET, "/api/v1/lotto/entries/\(ticket.id)"))
+            #expect(settled.status == "settled")
+            // 3 matches: 5th, fixed at 5,000; 5 + bonus: 2nd, whose prize a typed draw lacks.
+            #expect(settled.games.map(\.rank) == [5, 2])
+            #expect(settled.games.map(\.prize) == [5_000, nil])
+            // The other user does not see it.
+            #expect(try await other.send(.GET, "/api/v1/lotto/draws/1239").status == .notFound)
+
+            // The official result, when it comes, wins.
+            let official = LottoDraw(
+                round: 1239, date: "2026-08-29", numbers: [11, 13, 22, 32, 33, 36], bonus: 8,
+                divisions: [
+                    PrizeDivision(prize: 2_214_789_375, winners: 13),
+                    PrizeDivision(prize: 67_587_470, winners: 71),
+                    PrizeDivision(prize: 1_557_518, winners: 3_081),
+                    PrizeDivision(prize: 50_000, winners: 152_825),
+                    PrizeDivision(prize: 5_000, winners: 2_570_542),
+                ], totalSales: nil)
+            try await LottoDrawStore(db: app.db, logger: app.logger).save(
+                official, origin: .official)
+            let final = try api.decode(
+                LottoEntryDTO.self, try await api.send(.GET, "/api/v1/lotto/entries/\(ticket.id)"))
+            #expect(final.games.map(\.prize) == [5_000, 67_587_470])
+            #expect(final.won == 67_592_470)
+        }
+    }
+
+    @Test("the ticket page offers the typing form while the result is missing")
+    func typedDrawForm() async throws {
+        try await withMaeilApp { app in
+            var browser = try await WebBrowser.signUp(app, "lottotype")
+            browser.language = "ko"
+            let added = try await browser.post(
+                "/lotto/entries",
+                [("kind", "manual"), ("round", "1239"), ("game1", "11 13 22 40 41 42")])
+            let location = try #require(added.headers.first(name: .location))
+            let page = try await browser.get(location).body.string
+            #expect(page.contains("당첨 번호 직접 입력") && page.contains("결과 확인 중"))
+            let wrong = try await browser.post(
+                location + "/draw", [("numbers", "11 13 22 32 33"), ("bonus", "8")])
+            #expect(wrong.status == .unprocessableEntity)
+            #expect(wrong.body.string.contains("서로 다른 숫자 여섯 개"))
+            let right = try await browser.post(
+                location + "/draw", [("numbers", "11, 13, 22, 32, 33, 36"), ("bonus", "8")])
+            #expect(right.status == .seeOther)
+            let settled = try await browser.get(location).body.string
+            #expect(settled.contains("5등 당첨") && !settled.contains("id=\"draw-form\""))
+            #expect(settled.contains("직접 입력한 당첨 번호로 계산했습니다."))
+        }
+    }
+}

@@ -16,6 +16,11 @@ extension OpenAPIDocument {
                 "A draw's result: shipped rounds 1–1238, rounds fetched since, or the numbers this user typed for a round no source has yet (404 when unknown)",
             tag: "lotto", response: "LottoDraw"),
         Operation(
+            .typeLottoDraw,
+            summary:
+                "Type the winning numbers of a drawn round that no source has yet: this user's tickets of the round settle with them (4th and 5th prizes fixed; 1st–3rd unknown) until a source gives the round. 409 when the round is already known, 422 for a round not drawn yet or numbers that are not six distinct 1–45 and a different bonus",
+            tag: "lotto", body: .json("LottoManualDrawInput"), response: "LottoDraw"),
+        Operation(
             .lottoEntries,
             summary:
                 "A month of the diary (?month=YYYY-MM, default this month): the entries bought in it, newest day first, each lotto ticket with its games' matches, ranks and prizes or still pending; and the month's goal, spent, won, net and % of the goal",
@@ -276,6 +281,11 @@ extension OpenAPIDocument {
                     "url": "https://maeil.example/lotto/feed/0123abcd.ics?lang=ko",
                     "webcalURL": "webcal://maeil.example/lotto/feed/0123abcd.ics?lang=ko",
                 ])),
+        Component(
+            "LottoManualDrawInput", LottoManualDrawInput.self,
+            .object(
+                ["numbers": lottoNumbers, "bonus": lottoNumber],
+                example: ["numbers": [11, 13, 22, 32, 33, 36], "bonus": 8])),
         Component(
             "LottoPickInput", LottoPickInput.self,
             .object(

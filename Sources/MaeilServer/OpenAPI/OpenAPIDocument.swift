@@ -453,6 +453,8 @@ enum OpenAPIDocument {
             responses["429"] = errorResponse("too many attempts")
         }
         if op.route == .signUp { responses["409"] = errorResponse("username taken") }
+        if op.route == .addLottoEntry { responses["409"] = errorResponse("ticket already added") }
+        if op.route == .typeLottoDraw { responses["409"] = errorResponse("round already known") }
         let requestBody: RequestBody? =
             switch op.body {
             case .json(let schema):

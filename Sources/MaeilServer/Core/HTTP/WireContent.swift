@@ -72,3 +72,4 @@ extension LottoPickInput: Content {}
 extension LottoPickDTO: Content {}
 extension LottoYearDTO: Content {}
 extension LottoFeedDTO: Content {}
+extension LottoManualDrawInput: Content {}

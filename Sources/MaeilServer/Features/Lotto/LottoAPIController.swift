@@ -10,6 +10,7 @@ struct LottoAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.on(.lottoDecode, use: decode)
         routes.on(.lottoDraw, use: draw)
+        routes.on(.typeLottoDraw, use: typeDraw)
         routes.on(.lottoEntries, use: entries)
         routes.on(.addLottoEntry, use: add)
         routes.on(.lottoEntry, use: entry)
@@ -76,11 +77,22 @@ struct LottoAPIController: RouteCollection {
     }
 
     @Sendable func draw(req: Request) async throws -> LottoDrawDTO {
-        guard let raw = req.parameters.get("round"), let round = Int(raw), round > 0,
+        let round = try req.lottoRound()
+        guard
             let known = try await req.lottoDraws().draws(
                 rounds: [round], userID: try req.requireUserID())[round]
         else { throw AppError.notFound("draw") }
         return LottoDrawDTO(known)
+    }
+
+    /// Winning numbers typed for a drawn round no source has yet (this user's only).
+    @Sendable func typeDraw(req: Request) async throws -> LottoDrawDTO {
+        let round = try req.lottoRound()
+        let input = try req.content.decode(LottoManualDrawInput.self)
+        let userID = try req.requireUserID()
+        try await req.lottoDraws().saveManual(
+            round: round, numbers: input.numbers, bonus: input.bonus, userID: userID)
+        return try await draw(req: req)
     }
 
     @Sendable func entries(req: Request) async throws -> LottoMonthDTO {

@@ -116,6 +116,26 @@ struct LottoDrawStore: Sendable {
             .run()
     }
 
+    /// Winning numbers a user typed for a drawn round no source has yet: used for that
+    /// user's tickets only, until a source gives the round. Prizes of 1st–3rd stay unknown.
+    func saveManual(round: Int, numbers: [Int], bonus: Int, userID: UUID, now: Date = Date())
+        async throws
+    {
+        let latest = DrawSchedule.latestDrawnRound(at: Int64(now.timeIntervalSince1970))
+        guard round >= 1, round <= latest else { throw ManualDrawProblem.notDrawnYet(round) }
+        guard try await draw(round: round) == nil else { throw ManualDrawProblem.known(round) }
+        let draw = LottoDraw(
+            round: round, date: DrawSchedule.date(ofRound: round), numbers: numbers.sorted(),
+            bonus: bonus, divisions: Array(repeating: nil, count: PrizeRank.allCases.count),
+            totalSales: nil)
+        if let problem = draw.problem { throw ManualDrawProblem.numbers(problem) }
+        let json = String(decoding: try JSONEncoder().encode(draw), as: UTF8.self)
+        try await db.sql().insert(into: "lotto_manual_draws").columns("user_id", "round", "draw")
+            .values(SQLBind(userID), SQLBind(round), SQLBind(json))
+            .onConflict(with: ["user_id", "round"]) { $0.set(excludedValueOf: "draw") }
+            .run()
+    }
+
     /// Rounds after the shipped history, up to `latest`, that no source has given yet.
     func missingRounds(upTo latest: Int) async throws -> [Int] {
         let first = LottoHistory.lastRound + 1
@@ -131,6 +151,27 @@ struct LottoDrawStore: Sendable {
             LottoDraw.self, from: Data(try row.decode(column: "draw", as: String.self).utf8))
         let origin = DrawOrigin(rawValue: try row.decode(column: "source", as: String.self))
         return KnownDraw(draw: draw, origin: origin ?? .mirror)
+    }
+}
+
+/// Why typed winning numbers were refused.
+enum ManualDrawProblem: Error, Equatable, Sendable {
+    case notDrawnYet(Int)
+    /// The round's result is known already: typed numbers are not needed.
+    case known(Int)
+    case numbers(DrawProblem)
+
+    var message: String {
+        switch self {
+        case .notDrawnYet(let round): "Round \(round) has not been drawn yet."
+        case .known(let round): "Round \(round)'s result is already known."
+        case .numbers(let problem):
+            switch problem {
+            case .numberCount(let count): "A draw has six numbers, not \(count)."
+            case .numberOutOfRange(let number): "\(number) is not a number from 1 to 45."
+            default: "The six numbers and the bonus must all be different."
+            }
+        }
     }
 }
 

@@ -192,6 +192,7 @@ struct LottoWording: Sendable {
     func problem(_ error: any Error) -> String? {
         switch error {
         case let problem as LottoDiary.EntryProblem: entryProblem(problem)
+        case let problem as ManualDrawProblem: manualDrawProblem(problem)
         case let problem as LottoSettingsProblem:
             switch problem {
             case .nickname: text("lottoErr_settings_nickname")
@@ -208,6 +209,14 @@ struct LottoWording: Sendable {
             case .tooFewLeft: text("lottoErr_pickTooFew")
             }
         default: nil
+        }
+    }
+
+    func manualDrawProblem(_ problem: ManualDrawProblem) -> String {
+        switch problem {
+        case .notDrawnYet(let round): text("lottoErr_drawNotYet", ["round": String(round)])
+        case .known(let round): text("lottoErr_drawKnown", ["round": String(round)])
+        case .numbers: text("lottoErr_drawNumbers")
         }
     }
 

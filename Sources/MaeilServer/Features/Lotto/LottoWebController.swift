@@ -15,6 +15,7 @@ struct LottoWebController: RouteCollection {
         lotto.post("entries", use: addEntry)
         lotto.get("entries", ":id", use: entry)
         lotto.post("entries", ":id", "delete", use: deleteEntry)
+        lotto.post("entries", ":id", "draw", use: typeDraw)
         lotto.get("settings", use: settings)
         lotto.post("settings", use: saveSettings)
         lotto.post("settings", "feed", use: newFeed)
@@ -366,13 +367,23 @@ struct LottoWebController: RouteCollection {
         var monthHref: String
         var sourceText: String
         var prizeNote: String
+        /// Drawn, but no source has the result yet: the user may type it.
+        var canTypeDraw: Bool
+        var drawError: String?
     }
 
     @Sendable func entry(req: Request) async throws -> Response {
+        try await renderEntry(req, drawError: nil, status: .ok)
+    }
+
+    private func renderEntry(_ req: Request, drawError: String?, status: HTTPStatus)
+        async throws -> Response
+    {
         guard let outcome = try await req.lottoDiary().entry(try req.lottoEntryID()) else {
             throw AppError.notFound("entry")
         }
         let wording = LottoWording(lang: req.uiLanguage)
+        let drawn = DrawSchedule.latestDrawnRound(at: Int64(Date().timeIntervalSince1970))
         let draw = outcome.draw?.draw
         let data = EntryData(
             entry: wording.entryView(outcome, now: Date()), games: wording.gameViews(outcome),
@@ -392,9 +403,40 @@ struct LottoWebController: RouteCollection {
             resultURL: outcome.entry.resultURL,
             monthHref: Self.path(month: outcome.entry.boughtOn),
             sourceText: outcome.entry.source.map(wording.source) ?? "",
-            prizeNote: outcome.draw?.origin == .manual ? wording.text("lottoManualDrawNote") : "")
+            prizeNote: outcome.draw?.origin == .manual ? wording.text("lottoManualDrawNote") : "",
+            canTypeDraw: outcome.status == .pending && (outcome.entry.round ?? .max) <= drawn,
+            drawError: drawError)
         return try await req.renderPage(
-            "lotto/entry", title: "lottoEntryTitle", nav: "lotto", data: data)
+            "lotto/entry", title: "lottoEntryTitle", nav: "lotto", data: data, status: status)
+    }
+
+    struct DrawForm: Content {
+        var numbers: String?
+        var bonus: String?
+    }
+
+    /// The winning numbers typed on a ticket waiting for a drawn round's result.
+    @Sendable func typeDraw(req: Request) async throws -> Response {
+        let diary = try req.lottoDiary()
+        guard let outcome = try await diary.entry(try req.lottoEntryID()),
+            let round = outcome.entry.round
+        else { throw AppError.notFound("entry") }
+        let form = try req.content.decode(DrawForm.self)
+        let numbers = (form.numbers ?? "").split(whereSeparator: { " ,./\t".contains($0) })
+        let bonus = Int((form.bonus ?? "").trimmingCharacters(in: .whitespaces))
+        do {
+            guard numbers.allSatisfy({ Int($0) != nil }), let bonus else {
+                throw ManualDrawProblem.numbers(.numberCount(numbers.count))
+            }
+            try await req.lottoDraws().saveManual(
+                round: round, numbers: numbers.compactMap { Int($0) }, bonus: bonus,
+                userID: diary.userID)
+            return req.redirect(to: "/lotto/entries/\(outcome.entry.id.uuidString)")
+        } catch let problem as ManualDrawProblem {
+            return try await renderEntry(
+                req, drawError: LottoWording(lang: req.uiLanguage).manualDrawProblem(problem),
+                status: problem == .known(round) ? .conflict : .unprocessableEntity)
+        }
     }
 
     @Sendable func deleteEntry(req: Request) async throws -> Response {

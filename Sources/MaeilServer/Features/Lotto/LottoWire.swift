@@ -63,6 +63,14 @@ extension LottoDiary.EntryProblem: ReportableError {
     }
 }
 
+extension ManualDrawProblem: ReportableError {
+    var status: HTTPResponseStatus {
+        if case .known = self { return .conflict }
+        return .unprocessableEntity
+    }
+    var code: ErrorCode { .invalidInput }
+}
+
 extension LottoSettingsProblem: ReportableError {
     var status: HTTPResponseStatus { .unprocessableEntity }
     var code: ErrorCode { .invalidInput }
@@ -184,6 +192,14 @@ extension Request {
             throw AppError.notFound("entry")
         }
         return id
+    }
+
+    /// The `round` path parameter; anything but a round number is a 404.
+    func lottoRound() throws -> Int {
+        guard let raw = parameters.get("round"), let round = Int(raw), round > 0 else {
+            throw AppError.notFound("draw")
+        }
+        return round
     }
 
     /// `?year=YYYY` (2002, the first draw's year, to 9999), this year by default.
