@@ -38,6 +38,71 @@ enum CalendarLabels {
     }
 }
 
+/// A link of a page's navigation (a view switch, previous and next).
+struct NavLink: Encodable, Sendable {
+    var href: String
+    var label: String
+    var selected: Bool
+}
+
+/// How a month-or-week calendar page moves: the month/week switch, previous and next with
+/// their titles, and a way back to today when it is not shown. Each page says how its
+/// addresses look.
+struct CalendarNavigation: Sendable {
+    var isWeek: Bool
+    var title: String
+    var views: [NavLink]
+    var previous: NavLink
+    var next: NavLink
+    var current: NavLink?
+
+    init(
+        grid: CalendarGrid, today: CivilDay, lang: UILanguage,
+        monthPath: (CivilDay) -> String, weekPath: (CivilDay) -> String
+    ) {
+        func path(_ grid: CalendarGrid) -> String {
+            switch grid.span {
+            case .month: monthPath(grid.firstDay)
+            case .week: weekPath(grid.firstDay)
+            }
+        }
+        func link(_ grid: CalendarGrid) -> NavLink {
+            NavLink(href: path(grid), label: Self.title(grid, lang), selected: false)
+        }
+        if case .week = grid.span { isWeek = true } else { isWeek = false }
+        title = Self.title(grid, lang)
+        views = [
+            NavLink(
+                href: monthPath(grid.firstDay), label: Localizer.text("diaryMonth", lang),
+                selected: !isWeek),
+            NavLink(
+                href: weekPath(grid.contains(today) ? today : grid.firstDay),
+                label: Localizer.text("diaryWeek", lang), selected: isWeek),
+        ]
+        previous = link(grid.previous)
+        next = link(grid.next)
+        current =
+            grid.contains(today)
+            ? nil
+            : NavLink(
+                href: isWeek ? weekPath(today) : monthPath(today),
+                label: Localizer.text(isWeek ? "diaryThisWeek" : "calendarToday", lang),
+                selected: false)
+    }
+
+    /// "2026년 11월" for a month, "2026년 11월 22일 주" for a week.
+    static func title(_ grid: CalendarGrid, _ lang: UILanguage) -> String {
+        switch grid.span {
+        case .month(let year, let month):
+            CalendarLabels.monthTitle(
+                CalendarMonth(year: year, month: month) ?? CalendarMonth(grid.firstDay), lang)
+        case .week:
+            Localizer.format(
+                "diaryWeekTitle", lang, ["start": CalendarLabels.dayTitle(grid.firstDay, lang)])
+        }
+    }
+}
+
 extension Request {
     /// The month (`?month=YYYY-MM`) or week (`?week=YYYY-MM-DD`) a calendar page shows:
     /// `?week=` wins over `?month=`; neither means this month.

@@ -48,11 +48,7 @@ struct LottoWebController: RouteCollection {
             weekHref: "")
     }
 
-    struct Link: Encodable, Sendable {
-        var href: String
-        var label: String
-        var selected: Bool
-    }
+    typealias Link = NavLink
 
     struct DiaryData: Encodable, Sendable {
         var heading: String
@@ -80,8 +76,9 @@ struct LottoWebController: RouteCollection {
         let wording = LottoWording(lang: req.uiLanguage)
         let today = diary.days.day(of: now)
         let grid = try req.calendarGrid(today: today)
-        let isWeek: Bool
-        if case .week = grid.span { isWeek = true } else { isWeek = false }
+        let navigation = CalendarNavigation(
+            grid: grid, today: today, lang: req.uiLanguage, monthPath: Self.path(month:),
+            weekPath: Self.path(week:))
         let settings = try await diary.settings()
         // The month's sums follow the month shown (a week: the month of its first day).
         let month = CalendarMonth(grid.firstDay)
@@ -106,21 +103,8 @@ struct LottoWebController: RouteCollection {
         let data = DiaryData(
             heading: settings.nickname.map { wording.text("lottoHeadingNamed", ["name": $0]) }
                 ?? wording.text("lottoTitle"),
-            isWeek: isWeek, title: title(grid, req.uiLanguage),
-            views: [
-                Link(
-                    href: Self.path(month: grid.firstDay), label: req.text("diaryMonth"),
-                    selected: !isWeek),
-                Link(
-                    href: Self.path(week: grid.contains(today) ? today : grid.firstDay),
-                    label: req.text("diaryWeek"), selected: isWeek),
-            ],
-            previous: link(grid.previous, req), next: link(grid.next, req),
-            current: grid.contains(today)
-                ? nil
-                : Link(
-                    href: isWeek ? Self.path(week: today) : Self.path(month: today),
-                    label: req.text(isWeek ? "diaryThisWeek" : "calendarToday"), selected: false),
+            isWeek: navigation.isWeek, title: navigation.title, views: navigation.views,
+            previous: navigation.previous, next: navigation.next, current: navigation.current,
             weekdays: CalendarLabels.weekdayKeys.map { req.text($0) },
             weeks: cells, days: cells.flatMap { $0 }.filter { $0.day != 0 },
             summary: wording.summary(
@@ -145,28 +129,6 @@ struct LottoWebController: RouteCollection {
 
     static func path(month day: CivilDay) -> String { "/lotto?month=\(day.monthText)" }
     static func path(week day: CivilDay) -> String { "/lotto?week=\(day)" }
-    static func path(_ grid: CalendarGrid) -> String {
-        switch grid.span {
-        case .month: path(month: grid.firstDay)
-        case .week: path(week: grid.firstDay)
-        }
-    }
-
-    private func title(_ grid: CalendarGrid, _ lang: UILanguage) -> String {
-        switch grid.span {
-        case .month(let year, let month):
-            CalendarLabels.monthTitle(
-                CalendarMonth(year: year, month: month) ?? CalendarMonth(grid.firstDay), lang)
-        case .week:
-            Localizer.format(
-                "diaryWeekTitle", lang, ["start": CalendarLabels.dayTitle(grid.firstDay, lang)])
-        }
-    }
-
-    private func link(_ grid: CalendarGrid, _ req: Request) -> Link {
-        Link(href: Self.path(grid), label: title(grid, req.uiLanguage), selected: false)
-    }
-
     private func cell(
         _ day: CivilDay, _ outcomes: [LottoOutcome], today: CivilDay, wording: LottoWording,
         now: Date

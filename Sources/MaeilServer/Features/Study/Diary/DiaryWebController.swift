@@ -42,11 +42,7 @@ struct DiaryWebController: RouteCollection {
             href: "")
     }
 
-    struct Link: Encodable, Sendable {
-        var href: String
-        var label: String
-        var selected: Bool
-    }
+    typealias Link = NavLink
 
     struct Chart: Encodable, Sendable {
         var id: String
@@ -87,8 +83,11 @@ struct DiaryWebController: RouteCollection {
         let streak = try await stats.streak(today: today)
         let target = try await req.studySettings().get().parameters.desiredRetention
 
-        let isWeek: Bool
-        if case .week = grid.span { isWeek = true } else { isWeek = false }
+        let navigation = CalendarNavigation(
+            grid: grid, today: today, lang: req.uiLanguage,
+            monthPath: { Self.path(month: $0, range: range) },
+            weekPath: { Self.path(week: $0, range: range) })
+        let isWeek = navigation.isWeek
         let cells = grid.weeks.map { week in
             week.map { day in
                 day.map {
@@ -99,25 +98,8 @@ struct DiaryWebController: RouteCollection {
             }
         }
         let data = PageData(
-            isWeek: isWeek, title: title(grid, charts, req.uiLanguage),
-            views: [
-                Link(
-                    href: Self.path(month: grid.firstDay, range: range),
-                    label: req.text("diaryMonth"), selected: !isWeek),
-                Link(
-                    href: Self.path(
-                        week: grid.contains(today) ? today : grid.firstDay, range: range),
-                    label: req.text("diaryWeek"), selected: isWeek),
-            ],
-            previous: link(grid.previous, charts, req, range: range),
-            next: link(grid.next, charts, req, range: range),
-            current: grid.contains(today)
-                ? nil
-                : Link(
-                    href: isWeek
-                        ? Self.path(week: today, range: range)
-                        : Self.path(month: today, range: range),
-                    label: req.text(isWeek ? "diaryThisWeek" : "calendarToday"), selected: false),
+            isWeek: isWeek, title: navigation.title, views: navigation.views,
+            previous: navigation.previous, next: navigation.next, current: navigation.current,
             weekdays: CalendarLabels.weekdayKeys.map { req.text($0) },
             weeks: cells, days: cells.flatMap { $0 }.filter { $0.day != 0 },
             totalsText: totalsText(shown.map(\.activity), req),
@@ -160,24 +142,6 @@ struct DiaryWebController: RouteCollection {
     /// The default range stays out of links, so plain URLs stay plain.
     static func rangeQuery(_ range: Int) -> String { range == 30 ? "" : "&days=\(range)" }
 
-    private func title(_ grid: CalendarGrid, _ charts: DiaryCharts, _ lang: UILanguage) -> String {
-        switch grid.span {
-        case .month(let year, let month):
-            return charts.monthTitle(year: year, month: month)
-        case .week:
-            return Localizer.format(
-                "diaryWeekTitle", lang, ["start": charts.dayTitle(grid.firstDay)])
-        }
-    }
-
-    private func link(_ grid: CalendarGrid, _ charts: DiaryCharts, _ req: Request, range: Int)
-        -> Link
-    {
-        Link(
-            href: Self.path(grid, range: range), label: title(grid, charts, req.uiLanguage),
-            selected: false)
-    }
-
     private func cell(
         _ day: CivilDay, _ activity: DayActivity, today: CivilDay, isWeek: Bool, range: Int,
         req: Request
@@ -197,12 +161,7 @@ struct DiaryWebController: RouteCollection {
         let title = CalendarLabels.dayTitle(day, lang)
         return Cell(
             day: day.day, date: day.description, title: title,
-            shortTitle: Localizer.format(
-                "diaryDayShort", lang,
-                [
-                    "month": String(day.month), "day": String(day.day),
-                    "monthShort": Localizer.text("monthShort\(day.month)", lang),
-                ]),
+            shortTitle: CalendarLabels.shortDay(day, lang),
             weekday: req.text(CalendarLabels.weekdayKeys[day.weekday]), isToday: day == today,
             isActive: activity.isStudyDay || activity.wordsAdded > 0,
             label: title + ": " + parts.joined(separator: ", "),
