@@ -89,6 +89,8 @@ public struct MoneyYearChart: Sendable {
         let slot = months.isEmpty ? 0 : (right - left) / Double(months.count)
         let bar = slot * 0.3
         var netPoints: [String] = []
+        let active = months.indices.filter { months[$0].spent > 0 || months[$0].won > 0 }
+        let activeSpan = (active.first ?? 0)..<((active.last ?? -1) + 1)
         for (index, month) in months.enumerated() {
             let x = left + Double(index) * slot
             let center = x + slot / 2
@@ -101,7 +103,9 @@ public struct MoneyYearChart: Sendable {
                     "<rect class=\"\(className)\" x=\"\(n(center + offset))\" y=\"\(n(barTop))\" "
                     + "width=\"\(n(bar))\" height=\"\(n(max(y(0) - barTop, 1)))\"/>"
             }
-            if month.spent > 0 || month.won > 0 {
+            // The net runs from the first month with money to the last, through the quiet
+            // months between them at zero.
+            if activeSpan.contains(index) {
                 netPoints.append("\(n(center)),\(n(y(month.net)))")
                 marks +=
                     "<circle class=\"mc-net-dot\" cx=\"\(n(center))\" cy=\"\(n(y(month.net)))\" r=\"3\"/>"

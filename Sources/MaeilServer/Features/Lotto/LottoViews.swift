@@ -183,7 +183,7 @@ struct LottoWording: Sendable {
             netText: signedWon(totals.net), netPositive: totals.net > 0, goalPercent: percent,
             goalBar: min(percent, 100), overGoal: totals.keptGoal(goal) == false,
             goalUsedText: goal == nil ? "" : text("lottoGoalUsed", ["percent": String(percent)]),
-            gukbapText: text("lottoGukbap", ["n": Localizer.grouped(totals.gukbap)]),
+            gukbapText: Localizer.count("lottoGukbap", totals.gukbap, lang),
             pendingText: totals.pending == 0
                 ? "" : text("lottoPendingCount", ["n": String(totals.pending)]))
     }
