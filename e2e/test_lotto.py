@@ -95,6 +95,25 @@ def test_typed_ticket_is_pending_and_the_calendar_walks(page):
     page.shot("lotto-diary-week")
 
 
+def test_year_chart(page):
+    page.go("/lotto")
+    page.reloaded_after(lambda: page.find("#lotto-year").click())
+    assert page.find("h1").text == "연간 기록"
+    chart = page.find("#year-chart svg")
+    assert chart.get_attribute("role") == "img"
+    assert len(page.all("#year-chart g.mc-point")) == 12
+    this_year = page.find("#year-select option[selected]").text
+    # Back to 2019, the year of the winning ticket: July won, and the goal was kept.
+    page.go("/lotto/year?year=2020")
+    page.reloaded_after(lambda: page.find("#year-previous").click())
+    assert page.find("#year-select option[selected]").text == "2019년"
+    july = page.all("#year-table tbody tr")[6]
+    assert "3,233,804,250원" in july.text and "목표 지킴" in july.text
+    assert "+3,233,799,250원" in page.find("#year-net").text
+    page.shot("lotto-year-2019")
+    assert this_year.endswith("년")
+
+
 def test_number_picker_and_save(page):
     page.go("/lotto/generator")
     page.find("#include").send_keys("7 45")
