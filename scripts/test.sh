@@ -29,6 +29,15 @@ install_missing() {
     command -v sox >/dev/null 2>&1 || apt+=(sox)
     command -v open_jtalk >/dev/null 2>&1 || apt+=(open-jtalk)
     [ -d /var/lib/mecab/dic/open-jtalk/naist-jdic ] || apt+=(open-jtalk-mecab-naist-jdic)
+    # Lotto ticket photos: ZBar and the image decoders the server loads at run time, and
+    # qrencode and ImageMagick, which make the test photos (scripts/ticket-photos.sh).
+    ls /usr/lib/*/libzbar.so.0 >/dev/null 2>&1 || apt+=(libzbar0)
+    ls /usr/lib/*/libturbojpeg.so.0 >/dev/null 2>&1 || apt+=(libturbojpeg0)
+    ls /usr/lib/*/libwebp.so.7 >/dev/null 2>&1 || apt+=(libwebp7)
+    ls /usr/lib/*/libpng16.so.16 >/dev/null 2>&1 || apt+=(libpng16-16)
+    command -v qrencode >/dev/null 2>&1 || apt+=(qrencode)
+    # Not `command -v convert`: /usr/local/bin/convert may be a stand-in for ImageMagick.
+    [ -x /usr/bin/convert ] || apt+=(imagemagick)
     if [ ${#apt[@]} -gt 0 ]; then
         log "installing ${apt[*]}"
         local sudo=""
