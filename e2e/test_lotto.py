@@ -4,6 +4,7 @@ type a ticket for the next draw, walk the month and week calendars, and use the 
 picker — in Korean, and on a phone."""
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -62,6 +63,25 @@ def test_paste_a_qr_and_see_the_ranks(page):
     link = page.find("#official-link").get_attribute("href")
     assert link.startswith("https://m.dhlottery.co.kr/qr.do?method=winQr&v=0868")
     page.shot("lotto-ticket-868")
+
+
+def test_upload_a_ticket_photo(page, tmp_path):
+    """A rotated, scaled JPEG of a real ticket (scripts/ticket-photos.sh) read by the
+    server's ZBar; a photo with no QR code is refused with the reason."""
+    import subprocess
+
+    subprocess.run([str(Path(__file__).resolve().parent.parent / "scripts/ticket-photos.sh"),
+                    str(tmp_path)], check=True, capture_output=True)
+    page.go("/lotto/new?tab=photo")
+    assert not page.all("#photo-unavailable"), page.find("#photo-unavailable").text
+    page.find("#photo").send_keys(str(tmp_path / "no-qr.png"))
+    page.reloaded_after(lambda: page.find("#photo-save").click())
+    assert page.find("#entry-error").text.startswith("사진에서 QR을 찾지 못했습니다")
+    page.find("#photo").send_keys(str(tmp_path / "noisy.jpg"))
+    page.reloaded_after(lambda: page.find("#photo-save").click())
+    assert page.find("#entry-title").text == "로또 813회"
+    assert page.find("#entry-status").text == "5등 당첨"
+    page.shot("lotto-photo-ticket-813")
 
 
 def test_typed_ticket_is_pending_and_the_calendar_walks(page):

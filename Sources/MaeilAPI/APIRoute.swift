@@ -107,6 +107,7 @@ extension APIRoute {
     public static let japaneseBookmarks = APIRoute(.get, "japanese/bookmarks")
 
     public static let lottoDecode = APIRoute(.post, "lotto/decode")
+    public static let lottoDecodePhoto = APIRoute(.post, "lotto/decode-photo")
     public static let lottoDraw = APIRoute(.get, "lotto/draws/{round}")
     public static let typeLottoDraw = APIRoute(.put, "lotto/draws/{round}")
     public static let lottoEntries = APIRoute(.get, "lotto/entries")
@@ -134,7 +135,8 @@ extension APIRoute {
         clearWordMistakes,
         japaneseCourses, japaneseDay, kanji, japaneseProgress, japaneseDayTest, japaneseDayBook,
         dictionary, speech, japaneseBookmark, japaneseBookmarks,
-        lottoDecode, lottoDraw, typeLottoDraw, lottoEntries, addLottoEntry, lottoEntry,
+        lottoDecode, lottoDecodePhoto, lottoDraw, typeLottoDraw, lottoEntries, addLottoEntry,
+        lottoEntry,
         deleteLottoEntry,
         lottoSettings, updateLottoSettings, lottoPick, lottoYear, lottoChart, newLottoFeed,
         deleteLottoFeed,

@@ -69,4 +69,6 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case invalidTicket = "invalid_ticket"
     /// The ticket (same serial) is already in the diary (409).
     case duplicateTicket = "duplicate_ticket"
+    /// The server cannot read photos: ZBar or an image library is not installed (503).
+    case photoUnavailable = "photo_unavailable"
 }

@@ -733,3 +733,109 @@ struct LottoTypedDrawTests {
         }
     }
 }
+
+@Suite("Lotto ticket photos over HTTP")
+struct LottoPhotoRouteTests {
+    /// A PNG of `text` as a QR code, made by qrencode; nil (recorded outside CI as a skip)
+    /// when qrencode or the photo libraries are missing.
+    static func qrPNG(_ text: String) throws -> Data? {
+        guard TicketPhotoReader.availability() == .ready, TicketPhotoTests.missingTools == nil
+        else {
+            if TicketPhotoTests.isCI { Issue.record("CI must have qrencode and libzbar0") }
+            return nil
+        }
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("maeil-qr-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["qrencode", "-s", "6", "-o", file.path, text]
+        try process.run()
+        process.waitUntilExit()
+        return try Data(contentsOf: file)
+    }
+
+    static func multipart(_ fields: [(String, String)], photo: Data, boundary: String) -> ByteBuffer
+    {
+        var body = Data()
+        for (name, value) in fields {
+            body += Data(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+                    .utf8)
+        }
+        body += Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"ticket.png\"\r\nContent-Type: image/png\r\n\r\n"
+                .utf8)
+        body += photo
+        body += Data("\r\n--\(boundary)--\r\n".utf8)
+        return ByteBuffer(data: body)
+    }
+
+    @Test("the API reads a ticket photo; a receipt's QR, a text file and a blank image are refused")
+    func api() async throws {
+        guard let photo = try Self.qrPNG(LottoAPITests.winningQR),
+            let receipt = try Self.qrPNG("MSG_ESLIP0123456789")
+        else { return }
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let read = try await api.send(
+                .POST, "/api/v1/lotto/decode-photo", raw: photo, contentType: .png)
+            #expect(read.status == .ok, "\(read.body.string)")
+            let ticket = try api.decode(LottoTicketDTO.self, read)
+            #expect(ticket.round == 868 && ticket.games.count == 5)
+            // Its resultURL is a QR text the entries accept.
+            let added = try await api.send(
+                .POST, "/api/v1/lotto/entries", json: LottoEntryInput(qr: ticket.resultURL))
+            #expect(added.status == .created)
+
+            let slip = try await api.send(
+                .POST, "/api/v1/lotto/decode-photo", raw: receipt, contentType: .png)
+            #expect(slip.status == .unprocessableEntity && api.errorCode(slip) == "invalid_ticket")
+            #expect(slip.body.string.contains("purchase slip"))
+            let text = try await api.send(
+                .POST, "/api/v1/lotto/decode-photo", raw: Data("not a photo".utf8),
+                contentType: .plainText)
+            #expect(text.status == .unsupportedMediaType)
+            let blank = try await api.send(
+                .POST, "/api/v1/lotto/decode-photo",
+                raw: TicketPhotoTests.png(width: 40, height: 40),
+                contentType: .png)
+            #expect(blank.status == .unprocessableEntity || blank.status == .unsupportedMediaType)
+            let huge = try await api.send(
+                .POST, "/api/v1/lotto/decode-photo", raw: Data(count: 11 * 1024 * 1024),
+                contentType: .png)
+            #expect(huge.status == .payloadTooLarge)
+        }
+    }
+
+    @Test("the web form: a photo becomes a ticket; a photo without a ticket says why, in Korean")
+    func web() async throws {
+        guard let photo = try Self.qrPNG(LottoAPITests.winningQR),
+            let receipt = try Self.qrPNG("MSG_ESLIP0123456789")
+        else { return }
+        try await withMaeilApp { app in
+            var browser = try await WebBrowser.signUp(app, "lottophoto")
+            browser.language = "ko"
+            var headers = browser.headers
+            headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=XyZ")
+            let wrong = try await app.testing().sendRequest(
+                .POST, "/lotto/entries/photo", headers: headers,
+                body: Self.multipart([("_csrf", browser.csrf)], photo: receipt, boundary: "XyZ"))
+            #expect(wrong.status == .unprocessableEntity)
+            #expect(wrong.body.string.contains("판매점 영수증의 QR입니다"))
+            let added = try await app.testing().sendRequest(
+                .POST, "/lotto/entries/photo", headers: headers,
+                body: Self.multipart(
+                    [("_csrf", browser.csrf), ("note", "사진으로")], photo: photo, boundary: "XyZ"))
+            #expect(added.status == .seeOther)
+            let page = try await browser.get(try #require(added.headers.first(name: .location)))
+            #expect(page.body.string.contains("1등 당첨") && page.body.string.contains("사진으로"))
+            let noToken = try await app.testing().sendRequest(
+                .POST, "/lotto/entries/photo", headers: headers,
+                body: Self.multipart([], photo: photo, boundary: "XyZ"))
+            #expect(noToken.status == .forbidden)
+            #expect(
+                try await browser.get("/lotto/new?tab=photo").body.string.contains("id=\"photo\""))
+        }
+    }
+}

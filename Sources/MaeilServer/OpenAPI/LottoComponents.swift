@@ -11,6 +11,11 @@ extension OpenAPIDocument {
                 "Read a lotto 6/45 ticket's QR text (every era's address, or the v= payload alone) without storing it: round, games by printed line A–E, the official result page. 422 invalid_ticket with the reason (the store's purchase slip, a pension ticket, an unknown host, a number outside 1–45…)",
             tag: "lotto", body: .json("LottoDecodeInput"), response: "LottoTicket"),
         Operation(
+            .lottoDecodePhoto,
+            summary:
+                "Read the ticket in a photo (PNG, JPEG or WebP up to 10 MB and 4096×4096; the body, or a multipart 'file') with the server's ZBar, without storing it; its resultURL is a QR text that POST lotto/entries accepts. 415 not an image, 413 too large, 422 no QR code or not a ticket's, 503 photo_unavailable when the server lacks ZBar or an image library (the message says what to install)",
+            tag: "lotto", body: .file, response: "LottoTicket"),
+        Operation(
             .lottoDraw,
             summary:
                 "A draw's result: shipped rounds 1–1238, rounds fetched since, or the numbers this user typed for a round no source has yet (404 when unknown)",

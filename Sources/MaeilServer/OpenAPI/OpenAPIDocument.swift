@@ -449,6 +449,11 @@ enum OpenAPIDocument {
             responses["404"] = errorResponse("not found, or not yours")
         }
         if case .file = op.body { responses["413"] = errorResponse("upload larger than 20 MB") }
+        if op.route == .lottoDecodePhoto {
+            responses["413"] = errorResponse("photo larger than 10 MB or 4096×4096")
+            responses["415"] = errorResponse("not a PNG, JPEG or WebP image")
+            responses["503"] = errorResponse("the server cannot read photos (ZBar missing)")
+        }
         if op.route == .logIn || op.route == .signUp {
             responses["429"] = errorResponse("too many attempts")
         }

@@ -32,5 +32,6 @@ struct WebRoutes: RouteCollection {
             RequireWebUserMiddleware(),
             CSRFMiddleware(maxBodySize: "20mb"))
         try uploads.register(collection: ImportWebController())
+        try uploads.register(collection: LottoWebController.Uploads())
     }
 }

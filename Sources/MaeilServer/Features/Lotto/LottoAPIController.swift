@@ -9,6 +9,7 @@ import VocabCore
 struct LottoAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.on(.lottoDecode, use: decode)
+        routes.on(.lottoDecodePhoto, body: .collect(maxSize: "20mb"), use: decodePhoto)
         routes.on(.lottoDraw, use: draw)
         routes.on(.typeLottoDraw, use: typeDraw)
         routes.on(.lottoEntries, use: entries)
@@ -74,6 +75,13 @@ struct LottoAPIController: RouteCollection {
         } catch {
             throw LottoDiary.EntryProblem.ticket(error)
         }
+    }
+
+    /// Reads the ticket in a photo (the body, or a multipart `file`) without storing it;
+    /// `resultURL` is then a QR text `entries` accepts.
+    @Sendable func decodePhoto(req: Request) async throws -> LottoTicketDTO {
+        let (data, _) = try UploadedFile.read(from: req)
+        return LottoTicketDTO(try await req.ticketPhotos().ticket(inPhoto: data))
     }
 
     @Sendable func draw(req: Request) async throws -> LottoDrawDTO {

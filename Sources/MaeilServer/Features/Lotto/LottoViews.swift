@@ -193,6 +193,21 @@ struct LottoWording: Sendable {
         switch error {
         case let problem as LottoDiary.EntryProblem: entryProblem(problem)
         case let problem as ManualDrawProblem: manualDrawProblem(problem)
+        case let problem as PhotoProblem:
+            switch problem {
+            case .notAnImage(nil): text("lottoErr_photoNotImage")
+            case .notAnImage: text("lottoErr_photoDamaged")
+            case .tooLarge: text("lottoErr_photoTooLarge")
+            case .tooManyPixels: text("lottoErr_photoTooManyPixels")
+            case .noQRCode: text("lottoErr_photoNoQR")
+            case .unavailable(let missing):
+                text(
+                    "lottoPhotoUnavailable",
+                    [
+                        "libraries": missing.map(\.file).joined(separator: ", "),
+                        "install": PhotoProblem.installCommand(for: missing),
+                    ])
+            }
         case let problem as LottoSettingsProblem:
             switch problem {
             case .nickname: text("lottoErr_settings_nickname")

@@ -181,6 +181,9 @@ struct LottoWebController: RouteCollection {
 
     struct NewEntryData: Encodable, Sendable {
         var tab: String
+        /// Whether this server can read ticket photos, and if not, what to install.
+        var photoReady: Bool
+        var photoUnavailable: String
         var form: FormValues
         var error: String?
         var modes: [Choice]
@@ -219,6 +222,45 @@ struct LottoWebController: RouteCollection {
         return try await renderNew(req, tab: tab, form: form, error: nil, status: .ok)
     }
 
+    /// The photo upload, in the group of routes whose form bodies may be large.
+    struct Uploads: RouteCollection {
+        func boot(routes: any RoutesBuilder) throws {
+            routes.post("lotto", "entries", "photo", use: LottoWebController().addPhoto)
+        }
+    }
+
+    struct PhotoForm: Content {
+        var photo: File?
+        var date: String?
+        var note: String?
+    }
+
+    /// A ticket from a photo: its QR read on the server, then stored like a pasted one.
+    @Sendable func addPhoto(req: Request) async throws -> Response {
+        let form = try req.content.decode(PhotoForm.self)
+        let wording = LottoWording(lang: req.uiLanguage)
+        let values = EntryForm(
+            kind: "photo", date: form.date, qr: nil, round: nil, mode: nil, game1: nil,
+            game2: nil, game3: nil, game4: nil, game5: nil, speettoType: nil, amount: nil,
+            won: nil, note: form.note, source: nil)
+        do {
+            guard let photo = form.photo, photo.data.readableBytes > 0 else {
+                throw PhotoProblem.notAnImage(format: nil)
+            }
+            let ticket = try await req.ticketPhotos().ticket(inPhoto: Data(buffer: photo.data))
+            let draft = try LottoEntryDraft(
+                LottoEntryInput(date: form.date, qr: ticket.officialResultURL, note: form.note))
+            let outcome = try await req.lottoDiary().add(draft)
+            req.flash(wording.text("lottoAdded", ["title": wording.title(outcome.entry)]))
+            return req.redirect(to: "/lotto/entries/\(outcome.entry.id.uuidString)")
+        } catch {
+            guard let message = wording.problem(error) else { throw error }
+            let status = (error as? any ReportableError)?.status ?? .unprocessableEntity
+            return try await renderNew(
+                req, tab: "photo", form: values, error: message, status: status)
+        }
+    }
+
     private func renderNew(
         _ req: Request, tab: String, form: EntryForm, error: String?, status: HTTPStatus
     ) async throws -> Response {
@@ -227,8 +269,16 @@ struct LottoWebController: RouteCollection {
         let onSale = DrawSchedule.roundOnSale(at: Int64(now.timeIntervalSince1970))
         let mode = form.mode ?? GameMode.manual.rawValue
         let type = form.speettoType ?? "1000"
+        let availability = TicketPhotoReader.availability()
         let data = NewEntryData(
-            tab: ["qr", "manual", "speetto"].contains(tab) ? tab : "qr",
+            tab: ["qr", "photo", "manual", "speetto"].contains(tab) ? tab : "qr",
+            photoReady: availability == .ready,
+            photoUnavailable: {
+                guard case .missing(let libraries, let install) = availability else { return "" }
+                return wording.text(
+                    "lottoPhotoUnavailable",
+                    ["libraries": libraries.joined(separator: ", "), "install": install])
+            }(),
             form: FormValues(
                 date: form.date ?? "", qr: form.qr ?? "", round: form.round ?? String(onSale),
                 games: form.gameLines, speettoType: type, amount: form.amount ?? "",

@@ -63,6 +63,25 @@ extension LottoDiary.EntryProblem: ReportableError {
     }
 }
 
+extension PhotoProblem: ReportableError {
+    var status: HTTPResponseStatus {
+        switch self {
+        case .notAnImage: .unsupportedMediaType
+        case .tooLarge, .tooManyPixels: .payloadTooLarge
+        case .noQRCode: .unprocessableEntity
+        case .unavailable: .serviceUnavailable
+        }
+    }
+    var code: ErrorCode {
+        switch self {
+        case .notAnImage: .unsupportedMediaType
+        case .tooLarge, .tooManyPixels: .tooLarge
+        case .noQRCode: .invalidFile
+        case .unavailable: .photoUnavailable
+        }
+    }
+}
+
 extension ManualDrawProblem: ReportableError {
     var status: HTTPResponseStatus {
         if case .known = self { return .conflict }
