@@ -88,8 +88,11 @@ log "generating py-fsrs reference cases for the FSRS differential test"
 MAEIL_FSRS_REFERENCE=$(scripts/fsrs-reference.sh)
 export MAEIL_FSRS_REFERENCE
 
-log "CLI: maeil hangul and maeil kana on examples"
+log "CLI: maeil hangul, maeil kana and maeil lotto decode on examples"
 scripts/cli-text-test.sh .build/debug/maeil
+
+log "CLI: maeil lotto check and add on a fresh data folder"
+scripts/cli-lotto-test.sh .build/debug/maeil
 
 log "CLI: maeil study driven in tmux (local and against a real server)"
 scripts/cli-study-test.sh .build/debug/maeil

@@ -107,7 +107,13 @@ struct LottoCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add a ticket to the diary: its QR text, or the round and numbers.")
+            abstract:
+                "Add to the diary: a ticket (its QR text, or the round and numbers) or a speetto purchase.",
+            discussion: """
+                  $ maeil lotto add 'http://m.dhlottery.co.kr/?v=0868m0411…'
+                  $ maeil lotto add --round 1049 --numbers '3 5 13 20 21 37' --mode auto
+                  $ maeil lotto add --speetto 1000 --amount 5000 --won 1000
+                """)
 
         @Argument(help: "The ticket's QR text.")
         var qr: String?
@@ -121,6 +127,15 @@ struct LottoCommand: AsyncParsableCommand {
         @Option(help: "manual, auto or semiAuto (typed numbers).")
         var mode: String?
 
+        @Option(help: "A speetto purchase of this type: 500, 1000 or 2000.")
+        var speetto: Int?
+
+        @Option(help: "Won spent on speetto (a multiple of 500).")
+        var amount: Int64?
+
+        @Option(help: "Won won on speetto.")
+        var won: Int64?
+
         @Option(help: "The day bought, YYYY-MM-DD (default: today, or the draw day if drawn).")
         var date: String?
 
@@ -132,7 +147,11 @@ struct LottoCommand: AsyncParsableCommand {
 
         func run() async throws {
             var input = LottoEntryInput(date: date, qr: qr, mode: mode, note: note)
-            if qr == nil {
+            if let speetto {
+                input = LottoEntryInput(
+                    kind: "speetto", date: date, speettoType: speetto, amount: amount,
+                    won: won ?? 0, note: note)
+            } else if qr == nil {
                 input.round = round
                 input.games = try numbers.map { line in
                     let parts = line.split(whereSeparator: { " ,".contains($0) })
@@ -146,6 +165,13 @@ struct LottoCommand: AsyncParsableCommand {
             let entry = try await storage.withInstance { instance in
                 try await instance.addLottoEntry(
                     username: try await user.resolve(instance), input)
+            }
+            guard entry.kind == "lotto" else {
+                print(
+                    "Added speetto \(entry.speettoType ?? 0), bought \(entry.date): "
+                        + "\(LottoText.won(entry.spent)) spent, \(LottoText.won(entry.won ?? 0)) won."
+                )
+                return
             }
             print(
                 "Added round \(entry.round ?? 0), bought \(entry.date): \(LottoText.won(entry.spent))."
