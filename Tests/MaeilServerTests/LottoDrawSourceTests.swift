@@ -764,6 +764,36 @@ struct LottoSettlingTests {
         }
     }
 
+    @Test("opening the diary with a ticket waiting for a drawn round fetches it in the background")
+    func openingTheDiarySettles() async throws {
+        try await withFakeLotterySite { site in
+            try await withMaeilApp { app in
+                let clock = TestClock()
+                app.lottoResults = LottoResults(
+                    fetcher: DrawFetcher(
+                        sources: [site.official("good"), site.mirror("good")],
+                        logger: clock.logger, now: clock.now, sleep: clock.sleep))
+                let browser = try await WebBrowser.signUp(app, "lottoopen")
+                let added = try await browser.post(
+                    "/lotto/entries",
+                    [
+                        ("kind", "manual"), ("round", "1239"), ("date", "2026-08-28"),
+                        ("game1", "11 13 22 32 33 36"),
+                    ])
+                let location = try #require(added.headers.first(name: .location))
+                #expect(
+                    try await browser.get(location).body.string.contains("Waiting for the result"))
+                #expect(try await browser.get("/lotto?month=2026-08").status == .ok)
+                var settled = false
+                for _ in 0..<100 where !settled {
+                    try await Task.sleep(for: .milliseconds(50))
+                    settled = try await browser.get(location).body.string.contains("1st prize")
+                }
+                #expect(settled, "the ticket settled after the diary was opened")
+            }
+        }
+    }
+
     @Test("garbage from every source stores nothing and the ticket stays pending")
     func garbageStoresNothing() async throws {
         try await withFakeLotterySite { site in
