@@ -738,12 +738,17 @@ struct LottoTypedDrawTests {
 struct LottoPhotoRouteTests {
     /// A PNG of `text` as a QR code, made by qrencode; nil (recorded outside CI as a skip)
     /// when qrencode or the photo libraries are missing.
-    static func qrPNG(_ text: String) throws -> Data? {
+    static func qrPNG(_ text: String) async throws -> Data? {
         guard TicketPhotoReader.availability() == .ready, TicketPhotoTests.missingTools == nil
         else {
             if TicketPhotoTests.isCI { Issue.record("CI must have qrencode and libzbar0") }
             return nil
         }
+        // A process: off Swift's cooperative threads.
+        return try await TicketPhotoTests.blocking { try makePNG(text) }
+    }
+
+    static func makePNG(_ text: String) throws -> Data {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("maeil-qr-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -773,8 +778,8 @@ struct LottoPhotoRouteTests {
 
     @Test("the API reads a ticket photo; a receipt's QR, a text file and a blank image are refused")
     func api() async throws {
-        guard let photo = try Self.qrPNG(LottoAPITests.winningQR),
-            let receipt = try Self.qrPNG("MSG_ESLIP0123456789")
+        guard let photo = try await Self.qrPNG(LottoAPITests.winningQR),
+            let receipt = try await Self.qrPNG("MSG_ESLIP0123456789")
         else { return }
         try await withMaeilApp { app in
             let api = try await API.signUp(app)
@@ -810,8 +815,8 @@ struct LottoPhotoRouteTests {
 
     @Test("the web form: a photo becomes a ticket; a photo without a ticket says why, in Korean")
     func web() async throws {
-        guard let photo = try Self.qrPNG(LottoAPITests.winningQR),
-            let receipt = try Self.qrPNG("MSG_ESLIP0123456789")
+        guard let photo = try await Self.qrPNG(LottoAPITests.winningQR),
+            let receipt = try await Self.qrPNG("MSG_ESLIP0123456789")
         else { return }
         try await withMaeilApp { app in
             var browser = try await WebBrowser.signUp(app, "lottophoto")

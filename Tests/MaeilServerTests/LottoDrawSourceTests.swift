@@ -107,11 +107,13 @@ private struct FakeLotterySite {
     let client: any Client
     let officialHeaders: NIOLockedValueBox<[HTTPHeaders]>
 
-    func official(_ scenario: String, timeout: Duration = .seconds(10)) -> OfficialDrawSource {
+    /// A long default timeout: the whole suite runs at once on two cores, and a loopback
+    /// answer can then take seconds; the hang tests set their own short one.
+    func official(_ scenario: String, timeout: Duration = .seconds(60)) -> OfficialDrawSource {
         OfficialDrawSource(baseURL: base + "/" + scenario, client: client, timeout: timeout)
     }
 
-    func mirror(_ scenario: String, timeout: Duration = .seconds(10)) -> MirrorDrawSource {
+    func mirror(_ scenario: String, timeout: Duration = .seconds(60)) -> MirrorDrawSource {
         MirrorDrawSource(baseURL: base + "/" + scenario, client: client, timeout: timeout)
     }
 }
