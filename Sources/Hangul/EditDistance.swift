@@ -1,7 +1,7 @@
 extension Hangul {
     /// The 2-beolsik typing units of a text (see ``decompose(_:splitCompounds:)``), one
     /// scalar value each; non-Hangul scalars are their own unit.
-    static func typingUnitScalars(_ text: String) -> [UInt32] {
+    public static func typingUnitScalars(_ text: String) -> [UInt32] {
         var out: [UInt32] = []
         out.reserveCapacity(text.utf8.count)
         var it = ComposedScalarIterator(text)
@@ -49,8 +49,13 @@ extension Hangul {
     /// `limit`, otherwise `nil`. Runs in time proportional to length × limit, so a typo
     /// check against long text stays linear.
     public static func jamoDistance(_ a: String, _ b: String, limit: Int) -> Int? {
+        jamoDistance(typingUnits: typingUnitScalars(a), b, limit: limit)
+    }
+
+    /// ``jamoDistance(_:_:limit:)`` with the first text already in typing units
+    /// (``typingUnitScalars(_:)``): a query compared with many texts splits once.
+    public static func jamoDistance(typingUnits x: [UInt32], _ b: String, limit: Int) -> Int? {
         guard limit >= 0 else { return nil }
-        let x = typingUnitScalars(a)
         let y = typingUnitScalars(b)
         let n = x.count
         let m = y.count

@@ -128,6 +128,8 @@ public struct WordSearchQuery: Sendable, Equatable {
     public let otherLayout: String?
     /// `otherLayout` in typing units.
     public let otherLayoutJamo: String?
+    /// `jamo` as scalar values, for the typo test against many lines.
+    private let jamoUnits: [UInt32]
 
     public init(_ raw: String) {
         folded = SearchFolding.fold(raw)
@@ -142,6 +144,7 @@ public struct WordSearchQuery: Sendable, Equatable {
         otherLayout = WordSearchQuery.otherLayout(
             of: raw.trimmingCharacters(in: .whitespaces), folded: folded)
         otherLayoutJamo = otherLayout.map { Hangul.decompose($0, splitCompounds: true) }
+        jamoUnits = Hangul.typingUnitScalars(jamo)
     }
 
     /// The query in the other layout, when it is long enough to be a layout
@@ -242,9 +245,31 @@ public struct WordSearchQuery: Sendable, Equatable {
     /// reading) is one typing unit away from the query: the typo pass's test.
     public func isOneTypoAway(fromJamoKey key: String) -> Bool {
         guard allowsFuzzy else { return false }
-        return key.split(separator: "\n").contains {
-            Hangul.jamoDistance(jamo, String($0), limit: 1) != nil
+        // Split on the byte: splitting a String into Characters was two thirds
+        // of the test's time, and the typo pass tests hundreds of keys. One
+        // unit more, fewer or changed moves the length by four bytes at most.
+        return key.utf8.split(separator: UInt8(ascii: "\n")).contains { line in
+            abs(line.count - jamo.utf8.count) <= 4
+                && Hangul.jamoDistance(
+                    typingUnits: jamoUnits, String(decoding: line, as: UTF8.self), limit: 1) != nil
         }
+    }
+
+    /// The typing units of the query cut in two halves, each at least three
+    /// units long (nil when shorter): one typo leaves the left half whole at
+    /// the start of the line that holds it, or the right half whole inside
+    /// it, so a line one typo away contains one of them where said. Three
+    /// units each, so a trigram index can look them up.
+    public var typoHalves: (left: String, right: String)? {
+        guard allowsFuzzy else { return nil }
+        let units = Array(jamo.unicodeScalars)
+        let middle = units.count / 2
+        guard middle >= 3, units.count - middle >= 3 else { return nil }
+        var left = String.UnicodeScalarView()
+        left.append(contentsOf: units[..<middle])
+        var right = String.UnicodeScalarView()
+        right.append(contentsOf: units[middle...])
+        return (String(left), String(right))
     }
 }
 

@@ -54,6 +54,23 @@ struct KoreanSearchAPITests {
         }
     }
 
+    @Test func typosInEitherHalfOfTheQueryOnAnyLine() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("장소")
+            _ = try await api.addWord(book.id, "도서관", "library")
+            _ = try await api.addWord(book.id, "library", "책방, 도서관")
+            _ = try await api.addWord(book.id, "도시락", "lunch box")
+            // Candidates must start a line with the query's left half or hold
+            // its right half: a typo on either side, as a changed, added or
+            // missing unit, on the term line or a sense line, is still found.
+            for typo in ["두서관", "도서곽", "도서과", "도사관", "됴서관"] {
+                #expect(Set(try await search(api, typo)) == ["도서관", "library"], "\(typo)")
+            }
+            #expect(try await search(api, "두사관") == [], "two units off")
+        }
+    }
+
     @Test func rankingPutsExactThenPrefixThenSubstring() async throws {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)

@@ -114,6 +114,14 @@ struct WordSearchTests {
     #expect(WordSearchQuery("가나다라마바사").initialTypoGaps.isEmpty, "longer than the limit")
 }
 
+@Test func typoHalvesSplitTheTypingUnitsInTwo() {
+    let halves = WordSearchQuery("도서관").typoHalves
+    #expect(halves?.left == "ㄷㅗㅅㅓ" && halves?.right == "ㄱㅗㅏㄴ")
+    #expect(WordSearchQuery("사과나").typoHalves?.right == "ㅗㅏㄴㅏ", "the odd unit goes right")
+    #expect(WordSearchQuery("사가").typoHalves == nil, "halves of two units are too short to look up")
+    #expect(WordSearchQuery("library").typoHalves == nil, "no typo pass")
+}
+
 @Test func theTypoTestComparesEachLineOfTheJamoKey() {
     let keys = WordSearchKeys(term: "apple", meaning: "사과, 능금", reading: "")
     #expect(WordSearchQuery("자과").isOneTypoAway(fromJamoKey: keys.jamo))
