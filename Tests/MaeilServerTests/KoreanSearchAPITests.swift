@@ -176,6 +176,48 @@ struct KoreanSearchAPITests {
         }
     }
 
+    @Test func choseongRanksExactInitialsFirstOnEveryPage() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("ㅅㄱ")
+            // 1,000 words or more hold ㅅㄱ, so pages come from the head of
+            // exact lines first (60 of them), as the whole ranking would order them.
+            var rows = (1...1_000).map { "store\($0),우산가게" } + (1...30).map { "tree\($0),사과나무" }
+            rows += (1...30).map { "apple\($0),사과" } + (1...30).map { "towel\($0),수건" }
+            rows += ["ㅅㄱ,initials", "lol,ㅋㅋ"]
+            let imported = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?format=csv&header=false",
+                raw: Data(rows.joined(separator: "\n").utf8))
+            #expect(imported.status == .ok, "\(imported.body.string)")
+            func walk(perPage: Int, pages: Int) async throws -> [WordDTO] {
+                var seen: [WordDTO] = []
+                for page in 1...pages {
+                    let result = try api.decode(
+                        SearchResultDTO.self,
+                        try await api.send(
+                            .GET,
+                            "/api/v1/search?q=ㅅㄱ&page=\(page)&perPage=\(perPage)"
+                                .addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!))
+                    #expect(
+                        result.total == 1000 && result.totalCapped, "\(result.total) \(seen.count)")
+                    seen += result.items
+                }
+                return seen
+            }
+            let all = try await walk(perPage: 500, pages: 3)
+            #expect(all.count == 1_091 && Set(all.map(\.id)).count == all.count, "each match once")
+            #expect(Set(all.prefix(61).map(\.meaning)) == ["사과", "수건", "initials"], "exact first")
+            #expect(all.first?.term == "ㅅㄱ" || all.prefix(61).contains { $0.term == "ㅅㄱ" })
+            #expect(Set(all[61..<91].map(\.meaning)) == ["사과나무"], "then lines that start so")
+            #expect(Set(all.dropFirst(91).map(\.meaning)) == ["우산가게"])
+            for perPage in [7, 50] {
+                let first = try await walk(perPage: perPage, pages: 10)
+                #expect(first.map(\.id) == all.prefix(first.count).map(\.id), "perPage \(perPage)")
+            }
+            #expect(try await search(api, "ㅋㅋ") == ["lol"], "initials typed as the word itself")
+        }
+    }
+
     /// One or two kanji or kana go through the tripled key: the same words as
     /// a scan would find, exact matches first, and edits follow.
     @Test func shortKanjiAndKanaQueries() async throws {
