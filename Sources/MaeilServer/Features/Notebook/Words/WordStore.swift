@@ -121,7 +121,8 @@ struct WordStore: Sendable {
         }
         if let search, total < Self.fuzzyThreshold, search.query.allowsFuzzy {
             return try await withTypos(
-                search, filter: filter, order: order, total: total, page: page, perPage: perPage)
+                search, filter: filter, matching: condition, order: order, page: page,
+                perPage: perPage)
         }
         if total == 0 { return WordPage(items: [], total: 0, page: page, perPage: perPage) }
         func rows(where condition: SQLQueryString) async throws -> [any SQLRow] {
@@ -163,18 +164,20 @@ struct WordStore: Sendable {
     /// Below this many direct matches, words one jamo away are added after them.
     static let fuzzyThreshold = 10
 
-    /// The direct matches (few), then words whose term, a sense or the reading
-    /// is one typing unit away from the query ("사가" finds 사과).
+    /// The direct matches (few, found by `condition`: by their ids when the
+    /// count listed them, so the index is not asked twice), then words whose
+    /// term, a sense or the reading is one typing unit away from the query
+    /// ("사가" finds 사과).
     private func withTypos(
-        _ search: SearchIndex, filter: WordFilter, order: SQLQueryString, total: Int, page: Int,
-        perPage: Int
+        _ search: SearchIndex, filter: WordFilter, matching condition: SQLQueryString,
+        order: SQLQueryString, page: Int, perPage: Int
     ) async throws -> WordPage {
         let sql = try db.sql()
         let base = whereClause(filter)
         let direct = try await sql.raw(
             """
             SELECT \(unsafeRaw: WordRow.selected) FROM \(unsafeRaw: search.wordsTable) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
-            WHERE \(base + search.condition) ORDER BY \(order)
+            WHERE \(condition) ORDER BY \(order)
             """
         ).all().map(WordRow.record(from:))
         let seen = Set(direct.map(\.id))
