@@ -150,6 +150,15 @@ keys q
 expect "Answered 2 cards."
 finished
 
+# --- undo stays in its book: Words' answers are not Korean's to take back ---------
+start "undo in another book" study --book Korean --data-dir "$DATA"
+expect "Review · Korean"
+keys u
+expect "there is no answer to undo"
+expect "New 1 · Learning 0 · Review 0"
+keys q
+finished
+
 # --- a Korean answer typed as Latin keys, composed live ---------------------------
 start "typed Korean answer" study review --type --book Words --data-dir "$DATA"
 expect "apple"

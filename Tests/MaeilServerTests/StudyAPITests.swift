@@ -61,6 +61,40 @@ struct StudyAPITests {
         }
     }
 
+    @Test func undoInABookTakesBackOnlyThatBooksAnswers() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let other = try await API.signUp(app)
+            let fruit = try await api.createBook("Fruit")
+            let animals = try await api.createBook("Animals")
+            _ = try await api.addWord(fruit.id, "apple", "사과")
+            _ = try await api.addWord(animals.id, "dog", "개")
+            let apple = try #require(try await queue(api, book: fruit.id).cards.first)
+            let dog = try #require(try await queue(api, book: animals.id).cards.first)
+            #expect(try await api.answer(apple, 3).status == .ok)
+            #expect(try await api.answer(dog, 3).status == .ok)
+
+            // The fruit book's undo passes over the later answer to the dog.
+            let undo = try await api.send(.POST, "/api/v1/study/undo?book=\(fruit.id)")
+            #expect(undo.status == .ok, "\(undo.body.string)")
+            let returned = try api.decode(StudyCardDTO.self, undo)
+            #expect(returned.wordID == apple.wordID && returned.state == .new)
+            #expect(
+                try await queue(api, book: animals.id).learningCount == 1, "the dog stays answered")
+            let again = try await api.send(.POST, "/api/v1/study/undo?book=\(fruit.id)")
+            #expect(again.status == .conflict && api.errorCode(again) == "nothing_to_undo")
+            // Another user's book, or no book at all, is 404 and changes nothing.
+            let foreign = try await other.send(.POST, "/api/v1/study/undo?book=\(animals.id)")
+            #expect(foreign.status == .notFound)
+            let bad = try await api.send(.POST, "/api/v1/study/undo?book=nope")
+            #expect(bad.status == .notFound)
+            #expect(try await queue(api, book: animals.id).learningCount == 1)
+            // Without a book, the last answer of all: the dog's.
+            let any = try await api.send(.POST, "/api/v1/study/undo")
+            #expect(try api.decode(StudyCardDTO.self, any).wordID == dog.wordID)
+        }
+    }
+
     @Test func badAnswersChangeNothing() async throws {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)

@@ -30,9 +30,9 @@ extension MaeilInstance {
             try await reviews(username).answer(try input.validated(), now: now), now: now)
     }
 
-    /// `POST study/undo`
-    public func undoReview(username: String) async throws -> StudyCardDTO {
-        StudyCardDTO(try await reviews(username).undo())
+    /// `POST study/undo?book=`: the last answer, to a card of the book when given.
+    public func undoReview(username: String, bookID: UUID? = nil) async throws -> StudyCardDTO {
+        StudyCardDTO(try await reviews(username).undo(inBook: bookID))
     }
 
     /// `POST games`

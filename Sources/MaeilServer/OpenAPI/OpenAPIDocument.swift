@@ -206,8 +206,11 @@ enum OpenAPIDocument {
                 body: .json("ReviewAnswer"), response: "StudyCard"),
             Operation(
                 .undoAnswer,
-                summary: "Take back the last review answer; the card returns as it was",
-                tag: "study", response: "StudyCard"),
+                summary:
+                    "Take back the last review answer (to a card of the book, when given); the card returns as it was",
+                tag: "study",
+                query: [Parameter("book", .string, "only answers to this book's cards")],
+                response: "StudyCard"),
             Operation(
                 .startGame,
                 summary:

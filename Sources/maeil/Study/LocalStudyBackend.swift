@@ -45,7 +45,9 @@ struct LocalStudyBackend: StudyBackend {
     }
 
     func undo() async throws -> StudyCardDTO {
-        try await refusalsAsMessages { try await instance.undoReview(username: username) }
+        try await refusalsAsMessages {
+            try await instance.undoReview(username: username, bookID: bookID)
+        }
     }
 
     func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameDTO {

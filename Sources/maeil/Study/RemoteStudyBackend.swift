@@ -54,7 +54,9 @@ struct RemoteStudyBackend: StudyBackend {
     }
 
     func undo() async throws -> StudyCardDTO {
-        try await send(.undoAnswer, body: NoBody())
+        var query: [URLQueryItem] = []
+        if let bookID { query.append(URLQueryItem(name: "book", value: bookID.uuidString)) }
+        return try await send(.undoAnswer, query: query, body: NoBody())
     }
 
     func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameDTO {

@@ -72,14 +72,16 @@ struct ReviewLogStore: Sendable {
     }
 
     /// The latest review answer to a card that still exists (answers to words
-    /// deleted since are passed over).
-    func lastUndoable() async throws -> Undoable? {
+    /// deleted since are passed over), to a card of `bookID` when given: a
+    /// book's review screen takes back only its own answers.
+    func lastUndoable(inBook bookID: UUID? = nil) async throws -> Undoable? {
+        let book: SQLQueryString = bookID.map { " AND c.book_id = \(bind: $0)" } ?? ""
         guard
             let row = try await db.sql().raw(
                 """
                 SELECT l.id, l.word_id, l.direction, l.rating, l.card_before, l.card_after
                 FROM review_logs l JOIN cards c ON c.word_id = l.word_id AND c.direction = l.direction AND c.user_id = l.user_id
-                WHERE l.user_id = \(bind: userID) AND l.source = 'review' ORDER BY l.reviewed_at DESC LIMIT 1
+                WHERE l.user_id = \(bind: userID) AND l.source = 'review'\(book) ORDER BY l.reviewed_at DESC LIMIT 1
                 """
             ).first()
         else { return nil }

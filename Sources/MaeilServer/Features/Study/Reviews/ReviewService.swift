@@ -200,6 +200,13 @@ struct ReviewService: Sendable {
     }
 
     /// The user's scheduler (their parameters and retention).
+    /// One of the user's cards, ready to show again (the one an undo brought back).
+    func reviewed(wordID: UUID, direction: CardDirection) async throws -> ReviewedCard {
+        ReviewedCard(
+            card: try await cards.card(wordID: wordID, direction: direction),
+            scheduler: try await scheduler())
+    }
+
     func scheduler() async throws -> Scheduler {
         Scheduler(try await StudySettingsStore(db: db, userID: userID).get().parameters)
     }
@@ -208,9 +215,9 @@ struct ReviewService: Sendable {
     /// before it, and the answer leaves the log. Answers to words deleted since
     /// are passed over (their history stays). Each answer can be undone
     /// once; the card must not have changed since (else 409, nothing changes).
-    func undo() async throws -> ReviewedCard {
+    func undo(inBook bookID: UUID? = nil) async throws -> ReviewedCard {
         let log = ReviewLogStore(db: db, userID: userID)
-        guard let last = try await log.lastUndoable() else {
+        guard let last = try await log.lastUndoable(inBook: bookID) else {
             throw AppError(
                 status: .conflict, code: .nothingToUndo, message: "there is no answer to undo")
         }

@@ -25,7 +25,7 @@ struct StudyAPIController: RouteCollection {
     }
 
     @Sendable func undo(req: Request) async throws -> StudyCardDTO {
-        StudyCardDTO(try await req.reviews().undo())
+        StudyCardDTO(try await req.reviews().undo(inBook: try await req.studiedBook()))
     }
 
     @Sendable func settings(req: Request) async throws -> StudySettingsDTO {

@@ -137,7 +137,9 @@ struct StudyWebController: RouteCollection {
         let bookID = try await req.studiedBook()
         let queue = try await req.reviews().queue(bookID: bookID, limit: 1)
         let now = queue.day.now
-        let card = ReviewQueueDTO(queue).cards.first
+        let card =
+            try await Self.returnedCard(req, bookID: bookID, now: now)
+            ?? ReviewQueueDTO(queue).cards.first
         let labels = ["ratingAgain", "ratingHard", "ratingGood", "ratingEasy"]
         let bookName = try await bookID.asyncMap { try await req.bookStore().find($0).name }
         let data = ReviewData(
@@ -158,6 +160,19 @@ struct StudyWebController: RouteCollection {
             shownAt: Int(now.timeIntervalSince1970 * 1000))
         return try await req.renderPage(
             "study/review", title: "studyReviewTitle", nav: "study", data: data)
+    }
+
+    /// The card an undo brought back (`?card=&direction=`), shown before the
+    /// queue's next one; nil when the link names no card of the book.
+    private static func returnedCard(_ req: Request, bookID: UUID?, now: Date) async throws
+        -> StudyCardDTO?
+    {
+        guard let id = req.query[UUID.self, at: "card"],
+            let direction = req.query[String.self, at: "direction"].flatMap(CardDirection.init),
+            let returned = try? await req.reviews().reviewed(wordID: id, direction: direction),
+            bookID == nil || returned.card.word.bookID == bookID
+        else { return nil }
+        return StudyCardDTO(returned, now: now)
     }
 
     struct AnswerForm: Content {
@@ -189,9 +204,13 @@ struct StudyWebController: RouteCollection {
 
     @Sendable func undo(req: Request) async throws -> Response {
         let form = try req.content.decode(UndoForm.self)
+        // Only this screen's answers: a book's screen never takes back an
+        // answer given to another book.
+        let bookID = try await req.studiedBook(form.book)
         do {
-            _ = try await req.reviews().undo()
+            let returned = try await req.reviews().undo(inBook: bookID)
             req.flash("studyUndone")
+            return req.redirect(to: Self.reviewPath(form.book, showing: returned.card))
         } catch let error as AppError where error.status == .conflict {
             req.flash(
                 error.code == .nothingToUndo ? "studyNothingToUndo" : "studyCannotUndo", error: true
@@ -200,8 +219,12 @@ struct StudyWebController: RouteCollection {
         return req.redirect(to: Self.reviewPath(form.book))
     }
 
-    static func reviewPath(_ book: String?) -> String {
-        guard let book, let id = UUID(uuidString: book) else { return "/study/review" }
-        return "/study/review?book=\(id.uuidString)"
+    static func reviewPath(_ book: String?, showing card: StudyCard? = nil) -> String {
+        var query: [String] = []
+        if let book, let id = UUID(uuidString: book) { query.append("book=\(id.uuidString)") }
+        if let card {
+            query += ["card=\(card.word.id.uuidString)", "direction=\(card.direction.rawValue)"]
+        }
+        return query.isEmpty ? "/study/review" : "/study/review?" + query.joined(separator: "&")
     }
 }
