@@ -66,21 +66,98 @@ struct AuthAPITests {
         }
     }
 
-    @Test func failedLoginsAreRateLimited() async throws {
-        try await withMaeilApp { app in
+    @Test func signInDelaysGrowAfterFiveFailures() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        func wait(_ failures: Int, _ ago: TimeInterval) -> TimeInterval? {
+            SignInThrottle.wait(failures: failures, lastFailure: now - ago, now: now)
+        }
+        #expect(wait(4, 0) == nil)
+        #expect(wait(5, 0) == 1)
+        #expect(wait(7, 0) == 4)
+        #expect(wait(7, 3) == 1)
+        #expect(wait(7, 4) == nil)
+        #expect(wait(40, 0) == SignInThrottle.window, "at most the window")
+    }
+
+    /// A guesser at one address is slowed down; the owner at another address,
+    /// and other people at the guesser's, sign in as ever.
+    @Test func failedSignInsSlowTheGuesserDownWithoutLockingTheOwnerOut() async throws {
+        var settings = freshSettings()
+        settings.trustedProxies = ["127.0.0.1"]
+        try await withMaeilApp(settings: settings) { app in
             _ = try await API.signUp(app, "target")
-            let anon = API(app: app)
-            for _ in 0..<AccountService.maxFailures {
-                let wrong = try await anon.send(
-                    .POST, "/api/v1/auth/login",
-                    json: ["username": "target", "password": "wrong password"])
-                #expect(wrong.status == .unauthorized)
+            _ = try await API.signUp(app, "colleague")
+            try await LiveServer.run(app) { live in
+                func logIn(_ name: String, _ password: String, from address: String)
+                    async throws -> ClientResponse
+                {
+                    try await live.send(
+                        .POST, "/api/v1/auth/login",
+                        headers: ["Content-Type": "application/json", "X-Forwarded-For": address],
+                        body: #"{"username": "\#(name)", "password": "\#(password)"}"#)
+                }
+                let guesser = "203.0.113.5"
+                for _ in 0..<SignInThrottle.freeFailures {
+                    #expect(
+                        try await logIn("target", "wrong password", from: guesser).status
+                            == .unauthorized)
+                }
+                let slowed = try await logIn("target", "correct horse", from: guesser)
+                #expect(slowed.status == .tooManyRequests)
+                #expect(slowed.headers.first(name: .retryAfter) == "1")
+                // The owner elsewhere, and a colleague behind the same address, are not held up.
+                #expect(
+                    try await logIn("target", "correct horse", from: "198.51.100.7").status == .ok)
+                #expect(try await logIn("colleague", "correct horse", from: guesser).status == .ok)
+                // A client-written address in front of the proxy's does not dodge the limit.
+                let spoofed = try await logIn(
+                    "target", "wrong password", from: "10.9.9.9, \(guesser)")
+                #expect(spoofed.status == .tooManyRequests)
             }
-            let limited = try await anon.send(
-                .POST, "/api/v1/auth/login",
-                json: ["username": "target", "password": "correct horse"])
-            #expect(limited.status == .tooManyRequests)
-            #expect(limited.headers.first(name: .retryAfter) != nil)
+            // After the wait the guesser may try again; a success clears only its own record.
+            try await LoginAttempt.query(on: app.db).set(\.$attemptedAt, to: Date() - 60).update()
+            let accounts = app.accounts(on: app.db)
+            _ = try await accounts.logIn(
+                username: "target", password: "correct horse", clientAddress: "203.0.113.5")
+            #expect(
+                try await LoginAttempt.query(on: app.db).filter(\.$key ~~ "target").count() == 0)
+        }
+    }
+
+    @Test func oneAddressFailingOverManyNamesIsStoppedAtItsLimit() async throws {
+        try await withMaeilApp { app in
+            _ = try await API.signUp(app, "member")
+            let accounts = app.accounts(on: app.db)
+            for n in 0..<SignInThrottle.addressLimit {
+                try await LoginAttempt(key: "addr:192.0.2.9", attemptedAt: Date() - Double(n))
+                    .create(on: app.db)
+            }
+            await #expect(throws: AppError.self) {
+                _ = try await accounts.logIn(
+                    username: "member", password: "correct horse", clientAddress: "192.0.2.9")
+            }
+            let other = try await accounts.logIn(
+                username: "member", password: "correct horse", clientAddress: "192.0.2.10")
+            #expect(other.username == "member")
+        }
+    }
+
+    @Test func forwardedAddressesCountOnlyFromTrustedProxies() async throws {
+        try await withMaeilApp { app in
+            try await LiveServer.run(app) { live in
+                // No proxy is trusted: the header is the client's word and is ignored.
+                for n in 0..<(SignInThrottle.freeFailures + 1) {
+                    let response = try await live.send(
+                        .POST, "/api/v1/auth/login",
+                        headers: [
+                            "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.\(n)",
+                        ],
+                        body: #"{"username": "nobody", "password": "wrong password"}"#)
+                    #expect(
+                        response.status
+                            == (n < SignInThrottle.freeFailures ? .unauthorized : .tooManyRequests))
+                }
+            }
         }
     }
 

@@ -31,6 +31,10 @@ public struct ServerSettings: Sendable {
     /// The lottery's site and the public mirror of its results (tests point them at a fake).
     public var dhlotteryURL = "https://www.dhlottery.co.kr"
     public var lottoMirrorURL = "https://smok95.github.io"
+    /// Addresses of the reverse proxies in front of the server: only a request
+    /// that comes from one of them has its client read from `X-Forwarded-For`
+    /// (anyone else could write that header to dodge the sign-in limits).
+    public var trustedProxies: Set<String> = []
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
@@ -48,7 +52,7 @@ public struct ServerSettings: Sendable {
 
     /// Defaults overridden by MAEIL_HOST, MAEIL_PORT, MAEIL_DATA_DIR, DATABASE_URL,
     /// MAEIL_BCRYPT_COST, MAEIL_SIGNUPS_PER_HOUR, MAEIL_SQLITE_CACHE_MB, MAEIL_LOTTO_FETCH,
-    /// MAEIL_DHLOTTERY_URL, MAEIL_LOTTO_MIRROR_URL and MAEIL_TIMEZONE.
+    /// MAEIL_DHLOTTERY_URL, MAEIL_LOTTO_MIRROR_URL, MAEIL_TRUSTED_PROXIES and MAEIL_TIMEZONE.
     public static func fromEnvironment(
         _ env: [String: String] = ProcessInfo.processInfo.environment
     ) -> ServerSettings {
@@ -71,6 +75,11 @@ public struct ServerSettings: Sendable {
         }
         if let url = env["MAEIL_DHLOTTERY_URL"], !url.isEmpty { settings.dhlotteryURL = url }
         if let url = env["MAEIL_LOTTO_MIRROR_URL"], !url.isEmpty { settings.lottoMirrorURL = url }
+        if let proxies = env["MAEIL_TRUSTED_PROXIES"] {
+            settings.trustedProxies = Set(
+                proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty })
+        }
         if let tz = env["MAEIL_TIMEZONE"].flatMap(TimeZone.init(identifier:)) {
             settings.timeZone = tz
         }

@@ -12,9 +12,7 @@ struct AccountService: Sendable {
     /// Sign-ups allowed per client address per `signupWindow` (0: no limit).
     var signupsPerAddress: Int = 0
 
-    /// Failed logins allowed per username (and per client address) per window.
-    static let maxFailures = 10
-    static let failureWindow: TimeInterval = 15 * 60
+    static let failureWindow = SignInThrottle.window
     static let signupWindow: TimeInterval = 60 * 60
     /// How long any record of an attempt matters (the sweeper deletes older ones).
     static let longestWindow = max(failureWindow, signupWindow)
@@ -86,8 +84,9 @@ struct AccountService: Sendable {
         return user
     }
 
-    /// Checks a password. Too many recent failures for the username or the
-    /// client address answer 429 before the password is even looked at.
+    /// Checks a password. Too many recent failures for the name from this
+    /// client address, or from the address at all (`SignInThrottle`), answer
+    /// 429 with the wait before the password is even looked at.
     func logIn(username raw: String, password: String, clientAddress: String?) async throws -> User
     {
         let username = Self.normalizedUsername(raw)
@@ -97,28 +96,41 @@ struct AccountService: Sendable {
             _ = try await passwords.verify(password, created: try await decoyHash())
             throw AppError.invalidCredentials
         }
-        let keys = ["user:\(username)"] + (clientAddress.map { ["addr:\($0)"] } ?? [])
-        let since = Date().addingTimeInterval(-Self.failureWindow)
-        for key in keys {
-            let failures = try await LoginAttempt.query(on: db)
-                .filter(\.$key == key).filter(\.$attemptedAt > since).count()
-            if failures >= Self.maxFailures {
-                throw AppError(
-                    status: .tooManyRequests, code: .rateLimited,
-                    message: "too many failed sign-ins; try again in 15 minutes",
-                    retryAfter: Int(Self.failureWindow))
-            }
+        let keys = SignInThrottle.keys(username: username, clientAddress: clientAddress)
+        let now = Date()
+        let since = now.addingTimeInterval(-Self.failureWindow)
+        func recent(_ key: String) -> QueryBuilder<LoginAttempt> {
+            LoginAttempt.query(on: db).filter(\.$key == key).filter(\.$attemptedAt > since)
+        }
+        if let address = keys.address,
+            try await recent(address).count() >= SignInThrottle.addressLimit
+        {
+            throw Self.tooManyFailures(wait: Self.failureWindow)
+        }
+        if let wait = SignInThrottle.wait(
+            failures: try await recent(keys.pair).count(),
+            lastFailure: try await recent(keys.pair).max(\.$attemptedAt), now: now)
+        {
+            throw Self.tooManyFailures(wait: wait)
         }
         let user = try await User.query(on: db).filter(\.$username == username).first()
         let hash = if let user { user.passwordHash } else { try await decoyHash() }
         let matches = try await passwords.verify(password, created: hash)
         if let user, matches {
-            try await LoginAttempt.query(on: db).filter(\.$key == "user:\(username)").delete()
+            try await LoginAttempt.query(on: db).filter(\.$key == keys.pair).delete()
             return user
         }
-        let now = Date()
-        for key in keys { try await LoginAttempt(key: key, attemptedAt: now).create(on: db) }
+        for key in [keys.pair] + (keys.address.map { [$0] } ?? []) {
+            try await LoginAttempt(key: key, attemptedAt: Date()).create(on: db)
+        }
         throw AppError.invalidCredentials
+    }
+
+    private static func tooManyFailures(wait: TimeInterval) -> AppError {
+        let seconds = max(1, Int(wait.rounded(.up)))
+        return AppError(
+            status: .tooManyRequests, code: .rateLimited,
+            message: "too many failed sign-ins; try again in \(seconds) s", retryAfter: seconds)
     }
 
     // MARK: tokens

@@ -14,7 +14,7 @@ struct AuthAPIController: RouteCollection {
         let input = try req.content.decode(CredentialsInput.self)
         let user = try await req.accounts.signUp(
             username: input.username, password: input.password,
-            clientAddress: req.remoteAddress?.ipAddress)
+            clientAddress: req.clientAddress)
         let (_, secret) = try await req.accounts.createToken(
             for: try user.requireID(), name: "API sign-up")
         let response = Response(status: .created)
@@ -26,7 +26,7 @@ struct AuthAPIController: RouteCollection {
         let input = try req.content.decode(CredentialsInput.self)
         let user = try await req.accounts.logIn(
             username: input.username, password: input.password,
-            clientAddress: req.remoteAddress?.ipAddress)
+            clientAddress: req.clientAddress)
         let (_, secret) = try await req.accounts.createToken(
             for: try user.requireID(), name: "API login")
         return LoginResultDTO(user: user.dto, token: secret)

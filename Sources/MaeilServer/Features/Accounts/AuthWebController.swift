@@ -35,7 +35,7 @@ struct AuthWebController: RouteCollection {
         do {
             let user = try await req.accounts.logIn(
                 username: form.username, password: form.password,
-                clientAddress: req.remoteAddress?.ipAddress)
+                clientAddress: req.clientAddress)
             try await Self.startSession(req, user)
             return req.redirect(to: next)
         } catch let error as AppError {
@@ -60,7 +60,7 @@ struct AuthWebController: RouteCollection {
         do {
             let user = try await req.accounts.signUp(
                 username: form.username, password: form.password,
-                clientAddress: req.remoteAddress?.ipAddress)
+                clientAddress: req.clientAddress)
             try await Self.startSession(req, user)
             req.flash("authWelcome")
             return req.redirect(to: "/")
