@@ -60,3 +60,35 @@ def test_review_session_with_keys_and_undo(driver, server, shot):
     shot("review-done")
     page.go("/study")
     assert page.all("#study-done")
+
+
+def test_undo_on_a_books_screen_stays_in_that_book(driver, server, shot):
+    driver.get(server + "/login")
+    driver.delete_all_cookies()  # a user of its own, after the test above
+    page = Page(driver, server, shot)
+    page.sign_up("ru")
+    fruit = page.add_book("과일", [("apple", "사과"), ("pear", "배")])
+    animals = page.add_book("동물", [("dog", "개")])
+
+    # apple is answered on the fruit screen, then dog on the animals screen.
+    page.go(f"/study/review?book={fruit}")
+    page.wait(lambda d: d.find_element(By.ID, "review-prompt").text == "apple")
+    page.find("body").send_keys(Keys.SPACE)
+    page.wait_css("#rate-3")
+    page.find("body").send_keys("3")
+    page.wait(lambda d: d.find_element(By.ID, "review-prompt").text == "pear")
+    page.go(f"/study/review?book={animals}")
+    page.wait(lambda d: d.find_element(By.ID, "review-prompt").text == "dog")
+    page.find("body").send_keys(Keys.SPACE)
+    page.wait_css("#rate-4")
+    page.find("body").send_keys("4")
+    page.wait_css("#review-done")
+
+    # Back on the fruit screen, U takes back apple (not the later dog) and shows it.
+    page.go(f"/study/review?book={fruit}")
+    page.wait(lambda d: d.find_element(By.ID, "review-prompt").text == "pear")
+    page.find("body").send_keys("u")
+    page.wait(lambda d: d.find_element(By.ID, "review-prompt").text == "apple")
+    shot("review-undo-in-book")
+    page.go(f"/study/review?book={animals}")
+    page.wait_css("#review-done")
