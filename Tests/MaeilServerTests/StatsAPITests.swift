@@ -416,6 +416,11 @@ struct StatsAPITests {
             #expect(study.contains("id=\"dash-words\"") && study.contains("href=\"/diary\""))
             let month = try await browser.get("/diary").body.string
             #expect(month.contains("1 new word"), "today's cell tells the word added")
+            // The count covers the heatmap's last 365 days, and both languages say so.
+            #expect(month.contains("Study days in the last year"))
+            browser.language = "ko"
+            #expect(try await browser.get("/diary").body.string.contains("최근 1년 학습한 날"))
+            browser.language = "en"
             let week = try await browser.get("/diary?week=2026-12-30").body.string
             #expect(week.contains("Week of December 27, 2026") && week.contains(">Jan 2<"))
             #expect(
