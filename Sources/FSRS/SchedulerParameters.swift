@@ -47,6 +47,10 @@ public struct SchedulerParameters: Sendable, Equatable, Codable {
         self.enableFuzzing = enableFuzzing
     }
 
+    /// The longest `maximumInterval` accepted: a hundred years (py-fsrs's
+    /// default), far below where a due date would overflow.
+    public static let longestInterval = 36500
+
     /// These parameters if they are usable, else the first problem found. Check
     /// anything a user typed or uploaded with this before building a `Scheduler`.
     public func validated() throws(SchedulerParameterError) -> SchedulerParameters {
@@ -68,7 +72,7 @@ public struct SchedulerParameters: Sendable, Equatable, Codable {
         for (index, step) in relearningSteps.enumerated() where !(step > 0 && step.isFinite) {
             throw .relearningStep(index: index, value: step)
         }
-        guard maximumInterval >= 1 else {
+        guard (1...Self.longestInterval).contains(maximumInterval) else {
             throw .maximumInterval(maximumInterval)
         }
         return self
@@ -97,7 +101,7 @@ public enum SchedulerParameterError: Error, Equatable, Sendable, CustomStringCon
         case .relearningStep(let index, let value):
             "relearningSteps[\(index)] = \(value) seconds must be a positive number of seconds"
         case .maximumInterval(let value):
-            "maximumInterval = \(value) days must be at least 1 day"
+            "maximumInterval = \(value) days must be 1–\(SchedulerParameters.longestInterval) days"
         }
     }
 }

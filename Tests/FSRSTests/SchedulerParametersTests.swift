@@ -62,7 +62,11 @@ struct SchedulerParametersTests {
             ),
             (
                 .init(maximumInterval: 0), .maximumInterval(0),
-                "maximumInterval = 0 days must be at least 1 day"
+                "maximumInterval = 0 days must be 1–36500 days"
+            ),
+            (
+                .init(maximumInterval: 1_000_000_000_000), .maximumInterval(1_000_000_000_000),
+                "maximumInterval = 1000000000000 days"
             ),
         ]
         for (parameters, expected, text) in cases {

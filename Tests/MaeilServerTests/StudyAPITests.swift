@@ -95,6 +95,30 @@ struct StudyAPITests {
         }
     }
 
+    /// Answers the scheduler never offered are refused and change nothing.
+    @Test func answersNeverOfferedAreRefused() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Forward only")
+            let word = try await api.addWord(book.id, "dog", "개")
+            // The book studies forward cards only (the default): its reverse card is never offered.
+            #expect(try await queue(api).cards.allSatisfy { $0.direction == .forward })
+            let reverse = try await api.send(
+                .POST, "/api/v1/study/answer",
+                json: ReviewAnswerInput(
+                    wordID: word.id, direction: "reverse", rating: 3, version: 0))
+            #expect(reverse.status == .conflict && api.errorCode(reverse) == "not_due")
+            let card = try #require(try await queue(api).cards.first)
+            let negative = try await api.send(
+                .POST, "/api/v1/study/answer",
+                json: ReviewAnswerInput(
+                    wordID: word.id, direction: "forward", rating: 3, version: 0, elapsedMs: -5))
+            #expect(negative.status == .badRequest, "\(negative.body.string)")
+            let after = try await queue(api)
+            #expect(after.newCount == 1 && after.cards.first?.version == card.version)
+        }
+    }
+
     @Test func badAnswersChangeNothing() async throws {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)
@@ -145,7 +169,11 @@ struct StudyAPITests {
             q = try await queue(api)
             #expect(q.newCount == 1, "one new card left today")
 
-            for bad in [["newPerDay": -1], ["reviewsPerDay": 10_000]] {
+            for bad in [
+                ["newPerDay": -1], ["reviewsPerDay": 10_000],
+                ["maximumInterval": 1_000_000_000_000],
+                ["maximumInterval": 36_501],
+            ] {
                 let r = try await api.send(.PATCH, "/api/v1/study/settings", json: bad)
                 #expect(r.status == .unprocessableEntity, "\(bad)")
             }

@@ -1,3 +1,4 @@
+import FSRS
 import Foundation
 import MaeilAPI
 import VocabCore
@@ -72,7 +73,9 @@ extension OpenAPIDocument {
         "desiredRetention": .fraction(exclusive: true),
         "newPerDay": .integer(minimum: 0, maximum: 9999),
         "reviewsPerDay": .integer(minimum: 0, maximum: 9999),
-        "maximumInterval": .integer("days", minimum: 1), "fuzz": .boolean,
+        "maximumInterval": .integer(
+            "days", minimum: 1, maximum: SchedulerParameters.longestInterval),
+        "fuzz": .boolean,
         "weights": .array(.number, minItems: 21, maxItems: 21),
     ]
     static let settingsExample: JSONValue = [
@@ -289,7 +292,10 @@ extension OpenAPIDocument {
                             "1 again, 2 hard, 3 good, 4 easy", minimum: 1, maximum: 4),
                         "version": .integer("the card's version as shown"),
                     ],
-                    optional: ["elapsedMs": .integer],
+                    optional: [
+                        "elapsedMs": .integer(
+                            "time the card was shown, in milliseconds", minimum: 0)
+                    ],
                     example: [
                         "wordID": .string(id1), "direction": "forward", "rating": 3, "version": 3,
                         "elapsedMs": 4200,

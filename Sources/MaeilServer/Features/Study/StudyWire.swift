@@ -66,6 +66,9 @@ extension ReviewAnswerInput {
         guard let direction = CardDirection(rawValue: direction) else {
             throw AppError.badRequest("direction must be forward or reverse")
         }
+        if let elapsedMs, elapsedMs < 0 {
+            throw AppError.badRequest("elapsedMs must not be negative")
+        }
         return ReviewAnswer(
             wordID: wordID, direction: direction, rating: rating, version: version,
             elapsedMilliseconds: elapsedMs ?? 0)

@@ -178,6 +178,18 @@ struct CardStore: Sendable {
         return try Self.card(from: row)
     }
 
+    /// Whether the card's book studies its direction (`studiedDirection`).
+    func isStudied(wordID: UUID, direction: CardDirection) async throws -> Bool {
+        try await db.sql().raw(
+            """
+            SELECT 1 AS studied FROM \(unsafeRaw: Self.joinedForCount)
+            WHERE \(unsafeRaw: Self.countJoinCondition) AND c.user_id = \(bind: userID)
+              AND c.word_id = \(bind: wordID) AND c.direction = \(bind: direction.rawValue)
+              AND \(unsafeRaw: Self.studiedDirection)
+            """
+        ).first() != nil
+    }
+
     /// Replaces a card's state if it is still at version `expectedReps`;
     /// false when another answer got there first.
     func replace(

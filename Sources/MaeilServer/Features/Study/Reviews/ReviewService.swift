@@ -136,6 +136,12 @@ struct ReviewService: Sendable {
     /// replayed answer or a card that is not due; nothing changes then.
     func answer(_ answer: ReviewAnswer, now: Date = Date()) async throws -> ReviewedCard {
         let card = try await cards.card(wordID: answer.wordID, direction: answer.direction)
+        // Reviews offer only the directions the card's book studies.
+        guard try await cards.isStudied(wordID: answer.wordID, direction: answer.direction) else {
+            throw AppError(
+                status: .conflict, code: .notDue,
+                message: "the book does not study its \(answer.direction.rawValue) cards")
+        }
         guard card.stored.reps == answer.version else {
             throw AppError(
                 status: .conflict, code: .staleAnswer,

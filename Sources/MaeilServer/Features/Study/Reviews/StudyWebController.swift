@@ -186,7 +186,9 @@ struct StudyWebController: RouteCollection {
 
     @Sendable func answer(req: Request) async throws -> Response {
         let form = try req.content.decode(AnswerForm.self)
-        let elapsed = form.shownAt.map { Int(Date().timeIntervalSince1970 * 1000) - $0 } ?? 0
+        // From the page's own clock reading: never negative, even if the form was edited.
+        let elapsed =
+            form.shownAt.map { max(0, Int(Date().timeIntervalSince1970 * 1000) - $0) } ?? 0
         let input = ReviewAnswerInput(
             wordID: form.wordID, direction: form.direction, rating: form.rating,
             version: form.version, elapsedMs: elapsed)
