@@ -325,5 +325,39 @@ start "remote unknown book" study --server "http://127.0.0.1:$PORT" --token "$TO
 expect "book \"Nope\" not found"
 expect "exit status 1"
 
+# --- two books of one name: refused with their ids, here and on the server; an id works
+curl -fsS -o /dev/null -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \
+    -d '{"name": "Remote"}' "http://127.0.0.1:$PORT/api/v1/books"
+start "remote ambiguous book" study --server "http://127.0.0.1:$PORT" --token "$TOKEN" --book Remote
+expect "2 books are named \"Remote\"; name one by its id: "
+expect "exit status 1"
+start "local ambiguous book" study --book Remote --data-dir "$DATA"
+expect "2 books are named \"Remote\""
+expect "${book_id:0:8}"
+expect "exit status 1"
+start "book by id" study --book "$book_id" --data-dir "$DATA"
+expect "Review · Remote"
+expect "New 1 · Learning 0 · Review 0"
+keys q
+finished
+CURRENT="export of an ambiguous book"
+out=$("$MAEIL" export --book Remote --data-dir "$DATA" 2>&1)
+status=$?
+if [ $status -ne 0 ] && grep -qF "2 books are named \"Remote\"" <<<"$out"; then
+    passed=$((passed + 1))
+else
+    fail "expected the export to refuse the ambiguous name, got status $status: $out"
+fi
+CURRENT="import into an ambiguous book, then by id"
+out=$("$MAEIL" import "$WORK/remote.csv" --book Remote --data-dir "$DATA" 2>&1)
+status=$?
+out_by_id=$("$MAEIL" import "$WORK/remote.csv" --book "$book_id" --data-dir "$DATA" 2>&1)
+if [ $status -ne 0 ] && grep -qF "2 books are named \"Remote\"" <<<"$out" \
+    && grep -qF "Imported 2" <<<"$out_by_id"; then
+    passed=$((passed + 1))
+else
+    fail "expected the name refused and the id taken, got status $status: $out / $out_by_id"
+fi
+
 echo "cli-study-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -7,7 +7,7 @@ struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a book to standard output or a file.")
 
-    @Option(help: "The book to export.")
+    @Option(help: "The book to export: its exact name, or its id when two books share the name.")
     var book: String
 
     @Option(help: "csv, tsv, quizlet or json.")

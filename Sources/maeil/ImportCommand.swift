@@ -26,7 +26,10 @@ struct ImportWords: AsyncParsableCommand {
     @Argument(help: "The file to import.")
     var file: String
 
-    @Option(help: "The book to import into.")
+    @Option(
+        help:
+            "The book to import into: its exact name (made when missing), or its id when two books share the name."
+    )
     var book: String
 
     @Option(help: "csv, tsv, quizlet or json.")

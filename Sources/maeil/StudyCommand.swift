@@ -44,7 +44,10 @@ struct StudyCommand: AsyncParsableCommand {
 
     /// What to study and where: shared by every mode.
     struct Connection: ParsableArguments {
-        @Option(help: "Study only the book with this exact name (default: every book).")
+        @Option(
+            help:
+                "Study only this book: its exact name, or its id when two books share the name (default: every book)."
+        )
         var book: String?
 
         @Option(
@@ -155,7 +158,7 @@ struct StudyCommand: AsyncParsableCommand {
         func run() async throws {
             try await connection.run { terminal, backend in
                 await ReviewScreen(
-                    terminal: terminal, backend: backend, bookName: connection.book,
+                    terminal: terminal, backend: backend, bookName: backend.bookName,
                     typesEveryAnswer: type
                 ).run()
             }

@@ -7,10 +7,13 @@ import VocabCore
 /// matching `/api/v1` route does and returns the same type, so the terminal
 /// client shows one thing whether it talks to a database or to a server.
 extension MaeilInstance {
-    /// The id of the user's book with exactly this name.
-    public func bookID(username: String, bookName: String) async throws -> UUID {
+    /// The user's book `reference` names: its id, or a name only one book has.
+    public func book(username: String, named reference: String) async throws -> (
+        id: UUID, name: String
+    ) {
         let userID = try await userID(username)
-        return try await BookStore(db: app.db, userID: userID).find(named: bookName).requireID()
+        let book = try await BookStore(db: app.db, userID: userID).find(named: reference)
+        return (try book.requireID(), book.name)
     }
 
     /// `GET study/queue?book=&limit=`

@@ -9,6 +9,7 @@ struct LocalStudyBackend: StudyBackend {
     let instance: MaeilInstance
     let username: String
     let bookID: UUID?
+    let bookName: String?
 
     /// Opens the database and finds the user (`--user`, or the only one) and the book.
     static func open(storage: StorageOptions, user: UserOption, bookName: String?) async throws
@@ -19,11 +20,10 @@ struct LocalStudyBackend: StudyBackend {
             settings: storage.settings(), logLevel: .critical)
         do {
             let username = try await user.resolve(instance)
-            var bookID: UUID?
-            if let bookName {
-                bookID = try await instance.bookID(username: username, bookName: bookName)
-            }
-            return LocalStudyBackend(instance: instance, username: username, bookID: bookID)
+            var book: (id: UUID, name: String)?
+            if let bookName { book = try await instance.book(username: username, named: bookName) }
+            return LocalStudyBackend(
+                instance: instance, username: username, bookID: book?.id, bookName: book?.name)
         } catch {
             try? await instance.shutdown()
             throw StudyError(describeError(error))

@@ -1,5 +1,6 @@
 import Foundation
 import MaeilAPI
+import VocabCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -10,6 +11,7 @@ struct RemoteStudyBackend: StudyBackend {
     let apiRoot: URL
     let token: String
     let bookID: UUID?
+    var bookName: String?
     let session: URLSession
 
     /// Checks the address and the token (by listing the books) and finds the book.
@@ -27,15 +29,18 @@ struct RemoteStudyBackend: StudyBackend {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 30
         var backend = RemoteStudyBackend(
-            apiRoot: root, token: token, bookID: nil,
+            apiRoot: root, token: token, bookID: nil, bookName: nil,
             session: URLSession(configuration: configuration))
         let books: [BookDTO] = try await backend.send(.books)
         if let bookName {
-            guard let book = books.first(where: { $0.name == bookName }) else {
-                throw StudyError("book \"\(bookName)\" not found")
+            switch BookReference.resolve(bookName, in: books.map { ($0.id, $0.name) }) {
+            case .book(let id):
+                backend = RemoteStudyBackend(
+                    apiRoot: root, token: token, bookID: id,
+                    bookName: books.first { $0.id == id }?.name, session: backend.session)
+            case .notFound: throw StudyError("book \"\(bookName)\" not found")
+            case .ambiguous(let ids): throw StudyError(BookReference.ambiguity(bookName, ids))
             }
-            backend = RemoteStudyBackend(
-                apiRoot: root, token: token, bookID: book.id, session: backend.session)
         }
         return backend
     }

@@ -7,6 +7,8 @@ import MaeilAPI
 /// UI and never know where the data came from.
 /// Failures are thrown as `StudyError` with a message to show.
 protocol StudyBackend: Sendable {
+    /// The chosen book's name (nil: every book), however the command named it.
+    var bookName: String? { get }
     /// Today's queue (in the chosen book, if any): counts and up to `limit` cards.
     func queue(limit: Int) async throws -> ReviewQueueDTO
     /// Answers a card shown from the queue with a rating 1–4.

@@ -127,22 +127,43 @@ struct BookStore: Sendable {
         return count
     }
 
-    /// Finds the user's book with this name, or makes it (for CLI imports).
-    func findOrCreate(named name: String) async throws -> Book {
-        if let book = try await Book.query(on: db)
-            .filter(\.$user.$id == userID).filter(\.$name == name).first()
-        {
-            return book
+    /// The book `reference` names (`BookReference`), made when no book has
+    /// that name (for CLI imports).
+    func findOrCreate(named reference: String) async throws -> Book {
+        guard let book = try await book(named: reference) else {
+            return try await create(name: reference)
         }
-        return try await create(name: name)
+        return book
     }
 
-    func find(named name: String) async throws -> Book {
-        guard
-            let book = try await Book.query(on: db)
-                .filter(\.$user.$id == userID).filter(\.$name == name).first()
-        else { throw AppError.notFound("book \"\(name)\"") }
+    /// The book `reference` names: its id, or a name only one book has (404
+    /// when none has it, 409 with the ids when several do).
+    func find(named reference: String) async throws -> Book {
+        guard let book = try await book(named: reference) else {
+            throw AppError.notFound("book \"\(reference)\"")
+        }
         return book
+    }
+
+    private func book(named reference: String) async throws -> Book? {
+        var candidates = Book.query(on: db).filter(\.$user.$id == userID)
+        if let id = UUID(uuidString: reference) {
+            candidates = candidates.group(.or) {
+                $0.filter(\.$name == reference).filter(\.$id == id)
+            }
+        } else {
+            candidates = candidates.filter(\.$name == reference)
+        }
+        let books = try await candidates.all()
+        switch BookReference.resolve(reference, in: try books.map { (try $0.requireID(), $0.name) })
+        {
+        case .book(let id): return books.first { $0.id == id }
+        case .notFound: return nil
+        case .ambiguous(let ids):
+            throw AppError(
+                status: .conflict, code: .invalidInput,
+                message: BookReference.ambiguity(reference, ids))
+        }
     }
 
     static func validated(name: String, description: String) throws -> (String, String) {
