@@ -67,3 +67,27 @@ struct StudyWebTests {
         }
     }
 }
+
+@Suite("Korean particles in messages")
+struct KoreanParticleTests {
+    /// Messages name books and words at run time; their particles fit the
+    /// word (을/를, 과/와, 으로/로), never the undecided 을(를).
+    @Test func messagesPickTheParticleThatFitsTheName() async throws {
+        try await withMaeilApp { app in
+            var browser = try await WebBrowser.signUp(app, "josa")
+            browser.language = "ko"
+            for (name, expected) in [("책", "단어장 “책”을 만들었습니다."), ("사과", "단어장 “사과”를 만들었습니다.")] {
+                let created = try await browser.post(
+                    "/books", [("name", name), ("description", "")])
+                let page = try await browser.get(
+                    try #require(created.headers.first(name: .location)))
+                #expect(page.body.string.contains(expected), "\(name)")
+                #expect(!page.body.string.contains("(를)"))
+            }
+            let book = try await browser.createBook("동물")
+            let page = try await browser.get("/books/\(book)")
+            let html = page.body.string
+            #expect(!html.contains("을(를)") && !html.contains("이(가)") && !html.contains("과(와)"))
+        }
+    }
+}
