@@ -54,6 +54,35 @@ struct KoreanSearchAPITests {
         }
     }
 
+    /// The web's search and the API's list the same matches in one order:
+    /// by rank, then alphabetically (unless the API is asked for another sort).
+    @Test func theWebAndTheAPIOrderMatchesAlike() async throws {
+        try await withMaeilApp { app in
+            let browser = try await WebBrowser.signUp(app, "orderly")
+            let login = try await API(app: app).send(
+                .POST, "/api/v1/auth/login",
+                json: ["username": "orderly", "password": "correct horse"])
+            let api = API(
+                app: app, token: try API(app: app).decode(LoginResultDTO.self, login).token)
+            let book = try await api.createBook("과일")
+            for term in ["cherry", "Apple", "banana", "수박"] {
+                _ = try await api.addWord(book.id, term, "과일")
+            }
+            _ = try await api.addWord(book.id, "과일가게", "fruit shop")
+            let expected = ["Apple", "banana", "cherry", "수박", "과일가게"]
+            #expect(try await search(api, "과일") == expected, "exact senses A–Z, then the prefix")
+            let html = try await browser.get("/search?q=%EA%B3%BC%EC%9D%BC").body.string
+            let positions = try expected.map { term in
+                try #require(html.range(of: ": \(term)\" data-select-word")?.lowerBound, "\(term)")
+            }
+            #expect(positions == positions.sorted(), "the web lists them in the same order")
+            let recent = try api.decode(
+                SearchResultDTO.self,
+                try await api.send(.GET, "/api/v1/search?q=%EA%B3%BC%EC%9D%BC&sort=recent"))
+            #expect(recent.items.prefix(4).map(\.term) == ["수박", "banana", "Apple", "cherry"])
+        }
+    }
+
     @Test func typosInEitherHalfOfTheQueryOnAnyLine() async throws {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)

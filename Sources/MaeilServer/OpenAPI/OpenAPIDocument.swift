@@ -175,7 +175,14 @@ enum OpenAPIDocument {
                 query: [
                     Parameter("q", .string, "the query (required)"),
                     Parameter("book", .string, "limit to this book id"),
-                ] + paging,
+                ]
+                    + paging.map {
+                        $0.name == "sort"
+                            ? Parameter(
+                                "sort", .oneOf(WordSort.self),
+                                "order within each rank of match (default alphabetical, as on the web)")
+                            : $0
+                    },
                 response: "SearchResult"),
             Operation(
                 .calendar, summary: "Words added per day of a month", tag: "calendar",

@@ -37,7 +37,7 @@ struct SearchWebController: RouteCollection {
         if !query.isEmpty {
             filter.query = query
             result = try await req.wordStore().list(
-                filter, sort: .alphabetical, page: page, perPage: perPage)
+                filter, sort: .searchResults, page: page, perPage: perPage)
         }
         let returnPath = req.url.query.map { "/search?\($0)" } ?? "/search"
         let options =

@@ -11,8 +11,11 @@ enum WordListQuery {
         return filter
     }
 
-    static func paging(from req: Request) throws -> (WordSort, Int, Int) {
-        var sort = WordSort.recent
+    /// `sort` (else `defaultSort`), `page` and `perPage`.
+    static func paging(from req: Request, defaultSort: WordSort = .recent) throws -> (
+        WordSort, Int, Int
+    ) {
+        var sort = defaultSort
         if let raw = req.queryValue("sort") {
             guard let parsed = WordSort(rawValue: raw) else {
                 throw AppError.invalid(

@@ -5,6 +5,9 @@ import Vapor
 import VocabCore
 
 extension WordSort {
+    /// Search results within a rank of match: on the web, and in the API unless asked.
+    static let searchResults = WordSort.alphabetical
+
     var orderBy: String {
         switch self {
         case .recent: "w.created_at DESC, w.id DESC"

@@ -59,7 +59,9 @@ struct WordsAPIController: RouteCollection {
             guard let id = UUID(uuidString: book) else { throw AppError.notFound("book") }
             filter.bookID = id
         }
-        let (sort, page, perPage) = try WordListQuery.paging(from: req)
+        // Within a rank, alphabetical unless asked: the order the web's search shows.
+        let (sort, page, perPage) = try WordListQuery.paging(
+            from: req, defaultSort: .searchResults)
         let result = try await req.wordStore().list(
             filter, sort: sort, page: page, perPage: perPage)
         return SearchResultDTO(
