@@ -180,7 +180,8 @@ enum OpenAPIDocument {
                         $0.name == "sort"
                             ? Parameter(
                                 "sort", .oneOf(WordSort.self),
-                                "order within each rank of match (default alphabetical, as on the web)")
+                                "order within each rank of match (default alphabetical, as on the web)"
+                            )
                             : $0
                     },
                 response: "SearchResult"),
