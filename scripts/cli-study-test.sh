@@ -106,8 +106,9 @@ MAEIL_PASSWORD=correct-horse-battery "$MAEIL" user create kim --data-dir "$DATA"
 printf 'term,meaning\nwater,물\nbook,책\napple,사과\ntree,나무\n' >"$WORK/words.csv"
 printf 'term,meaning\n사과,apple\n' >"$WORK/korean.csv"
 printf 'term,meaning\ncat,고양이\ndog,개\n' >"$WORK/remote.csv"
+printf 'term,meaning\nlonely,\n' >"$WORK/bare.csv"
 printf 'term,meaning,reading\nschool,がっこう,\nstudent,学生,がくせい\n' >"$WORK/japanese.csv"
-for book in words korean remote japanese; do
+for book in words korean remote japanese bare; do
     name=$(tr '[:lower:]' '[:upper:]' <<<"${book:0:1}")${book:1}
     "$MAEIL" import "$WORK/$book.csv" --book "$name" --data-dir "$DATA" >/dev/null 2>&1 \
         || { echo "cli-study-test: import of $book.csv failed" >&2; exit 1; }
@@ -156,6 +157,13 @@ expect "Review · Korean"
 keys u
 expect "there is no answer to undo"
 expect "New 1 · Learning 0 · Review 0"
+keys q
+finished
+
+# --- a word without a meaning: its card says what is missing ----------------------
+start "card without a meaning" study --book Bare --data-dir "$DATA"
+expect "lonely"
+expect "This word has no meaning yet: add one on its page in the web app."
 keys q
 finished
 

@@ -24,6 +24,26 @@ struct StudyWebTests {
         ).first()?.decode(column: "reps", as: Int.self)
     }
 
+    @Test func aCardOfAWordWithoutAMeaningSaysWhatIsMissing() async throws {
+        try await withMaeilApp { app in
+            var browser = try await WebBrowser.signUp(app, "blank")
+            let book = try await browser.createBook("Bare")
+            let word = try await browser.addWord(book, "lonely", "")
+            let page = try await browser.get("/study/review?book=\(book.uuidString)").body.string
+            #expect(page.contains("id=\"review-prompt\"") && page.contains("lonely"))
+            #expect(page.contains("This word has no meaning yet"))
+            #expect(page.contains("href=\"/words/\(word.uuidString)\""), "a link to add it")
+            browser.language = "ko"
+            let korean = try await browser.get("/study/review?book=\(book.uuidString)").body.string
+            #expect(korean.contains("이 단어에는 아직 뜻이 없어"))
+            // A word with a meaning says nothing of the kind.
+            let full = try await browser.createBook("Full")
+            _ = try await browser.addWord(full, "apple", "사과")
+            let normal = try await browser.get("/study/review?book=\(full.uuidString)").body.string
+            #expect(normal.contains("apple") && !normal.contains("review-no-meaning"))
+        }
+    }
+
     @Test func undoOnABooksScreenTakesBackOnlyThatBooksAnswerAndShowsItsCard() async throws {
         try await withMaeilApp { app in
             let browser = try await WebBrowser.signUp(app, "reviewer")

@@ -204,6 +204,9 @@ final class ReviewScreen {
             "   " + ScreenText.styled(card.prompt, ScreenText.bold) + "   "
                 + ScreenText.styled("[\(tag)]", ScreenText.dim), "",
         ]
+        if card.prompt.isEmpty || card.answer.isEmpty {
+            frame.body += [Self.noMeaning, ""]
+        }
         switch phase {
         case .asking:
             frame.keys = ["Space show the answer · t type it · u undo · q quit"]
@@ -234,6 +237,12 @@ final class ReviewScreen {
         }
         return frame
     }
+
+    /// A word without a meaning makes a card with a blank side: say so, and where to fix it.
+    static let noMeaning =
+        "   "
+        + ScreenText.styled(
+            "This word has no meaning yet: add one on its page in the web app.", ScreenText.yellow)
 
     private func answerLines(_ card: StudyCardDTO) -> [String] {
         var lines = [
