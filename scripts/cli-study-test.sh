@@ -186,6 +186,15 @@ expect "Enter: 3 Good"
 keys Enter
 expect "apple → Good"
 expect "New 1 · Learning 0 · Review 0"
+# The next card's answer line is open, yet u is still undo (not ㅕ) until typing starts.
+expect "Space show it · u undo · q quit"
+keys u
+expect "Took back the answer to apple"
+expect "New 2 · Learning 0 · Review 0"
+type_text "tkrhk"
+expect "> 사과"
+keys Enter Enter
+expect "apple → Good"
 # The next card (tree → 나무) answered wrong, after a detour through the Latin layout.
 expect "tree"
 keys Tab

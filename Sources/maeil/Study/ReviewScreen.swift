@@ -10,6 +10,9 @@ final class ReviewScreen {
     private enum Phase {
         case asking
         case revealed
+        /// `--type`: the answer line is open, but until the first letter u, q
+        /// and Space are still commands (u undoes, not ㅕ).
+        case ready(AnswerLineEditor)
         case typing(AnswerLineEditor)
         case checked(typed: String, correct: Bool)
     }
@@ -79,6 +82,19 @@ final class ReviewScreen {
                     return false
                 }
             case .escape: return false
+            default: break
+            }
+        case .ready(var editor):
+            switch key {
+            case .character("u"): await undo()
+            case .character("q"), .escape: return false
+            case .character(" "), .enter: phase = .revealed
+            case .tab, .control("t"):
+                editor.toggleLayout()
+                phase = .ready(editor)
+            case .character(let character):
+                editor.type(character)
+                phase = .typing(editor)
             default: break
             }
         case .typing(var editor):
@@ -167,7 +183,7 @@ final class ReviewScreen {
             message = .failure(error)
         }
         if let card = queue?.cards.first, typesEveryAnswer {
-            phase = .typing(editor(for: card))
+            phase = .ready(editor(for: card))
         } else {
             phase = .asking
         }
@@ -213,11 +229,13 @@ final class ReviewScreen {
         case .revealed:
             frame.body += answerLines(card)
             frame.keys = [ratingsLine(card, suggested: nil), "1–4 answer · u undo · q quit"]
+        case .ready(let editor):
+            frame.body += answerLine(editor)
+            frame.keys = [
+                "Type the answer · Tab \(editor.toggledLayout.label) · Space show it · u undo · q quit"
+            ]
         case .typing(let editor):
-            frame.body.append("   Type the answer   " + layoutBadge(editor))
-            frame.body.append(
-                "   > " + editor.committed + ScreenText.styled(editor.preedit, ScreenText.underline)
-                    + "▏")
+            frame.body += answerLine(editor)
             frame.keys = [
                 "Enter check · Backspace delete · Tab \(editor.toggledLayout.label) · Esc back"
             ]
@@ -236,6 +254,14 @@ final class ReviewScreen {
             ]
         }
         return frame
+    }
+
+    private func answerLine(_ editor: AnswerLineEditor) -> [String] {
+        [
+            "   Type the answer   " + layoutBadge(editor),
+            "   > " + editor.committed + ScreenText.styled(editor.preedit, ScreenText.underline)
+                + "▏",
+        ]
     }
 
     /// A word without a meaning makes a card with a blank side: say so, and where to fix it.
