@@ -570,6 +570,11 @@ struct LottoYearTests {
             #expect(html.contains("목표를 지킨 달: 12달 중 11달"))
             #expect(html.contains("verdict missed") && html.contains("목표 초과"))
             #expect(html.contains("href=\"/lotto/year?year=2022\""))
+            // The year lost 5,000원 (the loss colour); a year with nothing is even, not a loss.
+            #expect(html.contains("id=\"year-net\" class=\"loss\">−5,000원"))
+            let empty = try await browser.get("/lotto/year?year=2021").body.string
+            #expect(empty.contains("id=\"year-net\" class=\"even\">"))
+            #expect(!empty.contains("class=\"loss\""))
             #expect(try await browser.get("/lotto/year?year=nope").status == .badRequest)
         }
     }

@@ -49,6 +49,12 @@ struct LottoEntryView: Encodable, Sendable {
     var note: String
 }
 
+/// The class a net amount is shown with: won more than spent, less, or neither
+/// (0원 is no loss, so it is not shown in the loss colour).
+enum NetTone {
+    static func of(_ net: Int64) -> String { net > 0 ? "gain" : net < 0 ? "loss" : "even" }
+}
+
 /// A month's sums as the page words them.
 struct LottoSummaryView: Encodable, Sendable {
     var goalText: String
@@ -56,7 +62,8 @@ struct LottoSummaryView: Encodable, Sendable {
     var spentText: String
     var wonText: String
     var netText: String
-    var netPositive: Bool
+    /// `NetTone` of the net: coloured as a gain or a loss, or not at all when even.
+    var netTone: String
     var goalPercent: Int
     /// The bar's width, 0–100.
     var goalBar: Int
@@ -180,7 +187,7 @@ struct LottoWording: Sendable {
         return LottoSummaryView(
             goalText: goal.map(won) ?? text("lottoNoGoal"), hasGoal: goal != nil,
             spentText: won(totals.spent), wonText: won(totals.won),
-            netText: signedWon(totals.net), netPositive: totals.net > 0, goalPercent: percent,
+            netText: signedWon(totals.net), netTone: NetTone.of(totals.net), goalPercent: percent,
             goalBar: min(percent, 100), overGoal: totals.keptGoal(goal) == false,
             goalUsedText: goal == nil ? "" : text("lottoGoalUsed", ["percent": String(percent)]),
             gukbapText: Localizer.count("lottoGukbap", totals.gukbap, lang),

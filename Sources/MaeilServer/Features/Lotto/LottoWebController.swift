@@ -569,7 +569,7 @@ struct LottoWebController: RouteCollection {
         var spentText: String
         var wonText: String
         var netText: String
-        var netPositive: Bool
+        var netTone: String
         /// "kept", "missed" or "" (no goal, or a month still to come).
         var verdict: String
         var verdictText: String
@@ -603,7 +603,7 @@ struct LottoWebController: RouteCollection {
                 title: CalendarLabels.monthTitle(month, req.uiLanguage),
                 href: Self.path(month: month.firstDay), spentText: wording.won(totals.spent),
                 wonText: wording.won(totals.won), netText: wording.signedWon(totals.net),
-                netPositive: totals.net > 0,
+                netTone: NetTone.of(totals.net),
                 verdict: kept.map { $0 ? "kept" : "missed" } ?? "",
                 verdictText: kept.map { wording.text($0 ? "lottoGoalKept" : "lottoGoalMissed") }
                     ?? "–")
