@@ -86,6 +86,7 @@ extension APIRoute {
     public static let chart = APIRoute(.get, "stats/charts/{chart}")
 
     public static let startGame = APIRoute(.post, "games")
+    public static let recentGames = APIRoute(.get, "games")
     public static let game = APIRoute(.get, "games/{id}")
     public static let playMove = APIRoute(.post, "games/{id}/moves")
     public static let retestWrong = APIRoute(.post, "games/{id}/retest")
@@ -131,7 +132,7 @@ extension APIRoute {
         calendarDayAction,
         studyQueue, answerCard, undoAnswer, studySettings, updateStudySettings,
         dashboard, statsDays, chart,
-        startGame, game, playMove, retestWrong, bookmarkWrong, mistakes, clearMistakes,
+        startGame, recentGames, game, playMove, retestWrong, bookmarkWrong, mistakes, clearMistakes,
         clearWordMistakes,
         japaneseCourses, japaneseDay, kanji, japaneseProgress, japaneseDayTest, japaneseDayBook,
         dictionary, speech, japaneseBookmark, japaneseBookmarks,

@@ -276,6 +276,31 @@ public struct GameMoveInput: Codable, Sendable {
     }
 }
 
+/// One of the recent games: what was played, on which book, and how it went.
+public struct GameSummaryDTO: Codable, Sendable {
+    public var id: UUID
+    public var kind: GameKind
+    /// Absent for "all books", and for a book deleted since.
+    public var bookName: String?
+    public var score: Int
+    public var total: Int
+    public var finished: Bool
+    public var startedAt: Date
+
+    public init(
+        id: UUID, kind: GameKind, bookName: String?, score: Int, total: Int, finished: Bool,
+        startedAt: Date
+    ) {
+        self.id = id
+        self.kind = kind
+        self.bookName = bookName
+        self.score = score
+        self.total = total
+        self.finished = finished
+        self.startedAt = startedAt
+    }
+}
+
 public struct MistakeDTO: Codable, Sendable {
     public var word: WordDTO
     public var source: ReviewSource

@@ -227,6 +227,35 @@ struct GamesAPITests {
         }
     }
 
+    /// The recent games the games page lists, over the API: newest first,
+    /// only the user's own, `limit` checked.
+    @Test func recentGamesAreListedNewestFirst() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let other = try await API.signUp(app)
+            let (book, _) = try await fruitBook(api)
+            let deck = try await start(api, ["kind": "flashcards", "book": book.id.uuidString])
+            let quiz = try await start(api, ["kind": "quiz"])
+            let listed = try api.decode(
+                [GameSummaryDTO].self, try await api.send(.GET, "/api/v1/games"))
+            #expect(listed.map(\.id) == [quiz.id, deck.id])
+            #expect(listed.first?.kind == .quiz && listed.first?.bookName == nil, "all books")
+            #expect(listed.last?.bookName == book.name && listed.last?.total == 5)
+            #expect(listed.allSatisfy { !$0.finished && $0.score == 0 })
+            let one = try api.decode(
+                [GameSummaryDTO].self, try await api.send(.GET, "/api/v1/games?limit=1"))
+            #expect(one.map(\.id) == [quiz.id])
+            for bad in ["0", "101", "x"] {
+                #expect(
+                    try await api.send(.GET, "/api/v1/games?limit=\(bad)").status
+                        == .unprocessableEntity, "as for page and perPage")
+            }
+            let theirs = try other.decode(
+                [GameSummaryDTO].self, try await other.send(.GET, "/api/v1/games"))
+            #expect(theirs.isEmpty, "another user's games are never listed")
+        }
+    }
+
     struct GameWords: Encodable {
         var kind: String
         var book: UUID?

@@ -418,6 +418,18 @@ extension OpenAPIDocument {
                         "one of quiz, hangman, test and flashcards is present: the view of the game's kind",
                     example: gameExample)),
             Component(
+                "GameSummary", GameSummaryDTO.self,
+                .object(
+                    [
+                        "id": .uuid, "kind": .oneOf(GameKind.self), "score": .integer,
+                        "total": .integer, "finished": .boolean, "startedAt": .dateTime,
+                    ],
+                    optional: ["bookName": .string],
+                    example: [
+                        "id": .string(id1), "kind": "quiz", "bookName": "토익 필수", "score": 8,
+                        "total": 10, "finished": true, "startedAt": time,
+                    ])),
+            Component(
                 "Mistake", MistakeDTO.self,
                 .object(
                     [

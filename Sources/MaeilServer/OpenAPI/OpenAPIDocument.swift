@@ -241,6 +241,16 @@ enum OpenAPIDocument {
                 tag: "games",
                 response: "BulkResult"),
             Operation(
+                .recentGames,
+                summary: "The recent games, newest first (as the games page lists them)",
+                tag: "games",
+                query: [
+                    Parameter(
+                        "limit", .integer("games to return", minimum: 1, maximum: 100),
+                        "1–100 (default 10)")
+                ],
+                response: "GameSummary", responseIsArray: true),
+            Operation(
                 .mistakes, summary: "The mistake notes, most recent first", tag: "games",
                 query: [Parameter("source", mistakeSources, "one source (default all)")],
                 response: "Mistake", responseIsArray: true),

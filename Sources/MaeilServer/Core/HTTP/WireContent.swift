@@ -43,6 +43,7 @@ extension GameDTO: Content {}
 extension GameStartInput: Content {}
 extension GameMoveInput: Content {}
 extension MistakeDTO: Content {}
+extension GameSummaryDTO: Content {}
 
 extension StatsDashboardDTO: Content {}
 extension StatsDayDTO: Content {}

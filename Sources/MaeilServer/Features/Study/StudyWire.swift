@@ -258,6 +258,14 @@ extension ReviewSource {
     }
 }
 
+extension GameSummaryDTO {
+    init(_ game: GameSummary) {
+        self.init(
+            id: game.id, kind: game.kind, bookName: game.bookName, score: game.score,
+            total: game.total, finished: game.finished, startedAt: game.startedAt)
+    }
+}
+
 extension MistakeDTO {
     init(_ note: MistakeStore.Entry) {
         self.init(

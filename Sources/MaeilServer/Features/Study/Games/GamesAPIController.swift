@@ -6,6 +6,7 @@ import VocabCore
 struct GamesAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.on(.startGame, use: start)
+        routes.on(.recentGames, use: recent)
         routes.on(.game, use: show)
         routes.on(.playMove, use: move)
         routes.on(.retestWrong, use: retest)
@@ -19,6 +20,12 @@ struct GamesAPIController: RouteCollection {
         let session = try await req.games().start(
             try req.content.decode(GameStartInput.self).setup())
         return try await GameDTO(session).encodeResponse(status: .created, for: req)
+    }
+
+    /// `?limit=` (1–100, default 10): the games the games page lists, newest first.
+    @Sendable func recent(req: Request) async throws -> [GameSummaryDTO] {
+        let limit = try WordListQuery.int(req, "limit", default: 10, range: 1...100)
+        return try await req.games().recent(limit: limit).map(GameSummaryDTO.init)
     }
 
     @Sendable func show(req: Request) async throws -> GameDTO {
