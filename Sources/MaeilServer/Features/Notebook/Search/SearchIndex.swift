@@ -105,12 +105,12 @@ struct SearchIndex: Sendable {
             // its end finds. "ㅌㅊ" matched 3,264 of 300,000 words, read and
             // ranked one by one; 549 of them are exact.
             return
-                " AND (\(bind: "\n") || w.choseong_text) LIKE \(bind: "%\n" + Self.escape(line) + "%") ESCAPE '\\'"
+                " AND " + Self.lineStartsLike("choseong_text", Self.escape(line))
                 + Self.found(by: Self.lineStart("choseong_text", line))
         }
         let anchored = Self.lineStart(first.column, first.needle)
         return
-            " AND (\(bind: "\n") || w.search_text) LIKE \(bind: "%\n" + Self.escape(query.folded) + "%") ESCAPE '\\'"
+            " AND " + Self.lineStartsLike("search_text", Self.escape(query.folded))
             + Self.found(by: anchored)
     }
 
@@ -161,8 +161,8 @@ struct SearchIndex: Sendable {
             rank =
                 rank
                     + """
-                    WHEN (\(bind: "\n") || w.choseong_text) LIKE \(bind: "%\n" + escaped + "%") ESCAPE '\\' THEN 0
-                    WHEN (\(bind: "\n") || w.choseong_text) LIKE \(bind: "%\n" + start + "%") ESCAPE '\\' THEN 1
+                    WHEN \(Self.lineStartsLike("choseong_text", escaped)) THEN 0
+                    WHEN \(Self.lineStartsLike("choseong_text", start)) THEN 1
                     WHEN w.choseong_text LIKE \(bind: "%" + start + "%") ESCAPE '\\' THEN 2
                     """
         } else {
@@ -187,7 +187,7 @@ struct SearchIndex: Sendable {
         let q = escape(needle)
         return """
             WHEN (\(bind: "\n") || w.search_text || \(bind: "\n")) LIKE \(bind: "%\n" + q + "\n%") ESCAPE '\\' THEN \(literal: first)
-            WHEN (\(bind: "\n") || w.search_text) LIKE \(bind: "%\n" + q + "%") ESCAPE '\\' THEN \(literal: first + 1)
+            WHEN \(lineStartsLike("search_text", q)) THEN \(literal: first + 1)
             WHEN w.search_text LIKE \(bind: "%" + q + "%") ESCAPE '\\' THEN \(literal: first + 2)
             """
     }
@@ -257,7 +257,7 @@ struct SearchIndex: Sendable {
             " AND ("
             + Self.joined(
                 lines.map {
-                    "(\(bind: "\n") || w.jamo_text) LIKE \(bind: "%\n" + $0 + "%") ESCAPE '\\'"
+                    Self.lineStartsLike("jamo_text", $0)
                 }, by: " OR ")
         let match = phrases.map { "(\($0))" }.joined(separator: " OR ")
         return (SQLQueryString(Self.indexedWords), condition + ")" + Self.found(by: match))
@@ -283,7 +283,7 @@ struct SearchIndex: Sendable {
             }
             return (
                 SQLQueryString(Self.indexedWords),
-                " AND (\(bind: "\n") || w.\(unsafeRaw: column)) LIKE \(bind: "%\n" + escaped + "%") ESCAPE '\\'"
+                " AND " + Self.lineStartsLike(column, escaped)
                     + Self.found(by: match)
             )
         }
@@ -309,6 +309,12 @@ struct SearchIndex: Sendable {
     /// start of the key (`^`) or after a newline.
     static func lineStart(_ column: String, _ needle: String) -> String {
         "\(column):^\(phrase(needle)) OR \(column):\(phrase("\n" + needle))"
+    }
+
+    /// `("\n" || w.column) LIKE '%\n<pattern>%'`: a line of the column starts
+    /// with `pattern` (escaped for LIKE; `_` may stand for one character).
+    private static func lineStartsLike(_ column: String, _ pattern: String) -> SQLQueryString {
+        "(\(bind: "\n") || w.\(unsafeRaw: column)) LIKE \(bind: "%\n" + pattern + "%") ESCAPE '\\'"
     }
 
     static func escape(_ s: String) -> String {
