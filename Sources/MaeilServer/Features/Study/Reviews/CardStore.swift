@@ -166,28 +166,31 @@ struct CardStore: Sendable {
     }
 
     func card(wordID: UUID, direction: CardDirection) async throws -> StudyCard {
+        try Self.card(from: try await cardRow(wordID: wordID, direction: direction))
+    }
+
+    /// The card, and whether its book studies the card's direction
+    /// (`studiedDirection`): reviews offer no other. One query, as the card
+    /// is read with its book anyway.
+    func studiedCard(wordID: UUID, direction: CardDirection) async throws -> (
+        card: StudyCard, studied: Bool
+    ) {
+        let row = try await cardRow(wordID: wordID, direction: direction)
+        return (try Self.card(from: row), try row.decode(column: "studied", as: Bool.self))
+    }
+
+    private func cardRow(wordID: UUID, direction: CardDirection) async throws -> any SQLRow {
         guard
             let row = try await db.sql().raw(
                 """
-                SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.joined)
+                SELECT \(unsafeRaw: Self.columns), \(unsafeRaw: Self.studiedDirection) AS studied
+                FROM \(unsafeRaw: Self.joined)
                 WHERE \(unsafeRaw: Self.joinCondition) AND c.user_id = \(bind: userID)
                   AND c.word_id = \(bind: wordID) AND c.direction = \(bind: direction.rawValue)
                 """
             ).first()
         else { throw AppError.notFound("card") }
-        return try Self.card(from: row)
-    }
-
-    /// Whether the card's book studies its direction (`studiedDirection`).
-    func isStudied(wordID: UUID, direction: CardDirection) async throws -> Bool {
-        try await db.sql().raw(
-            """
-            SELECT 1 AS studied FROM \(unsafeRaw: Self.joinedForCount)
-            WHERE \(unsafeRaw: Self.countJoinCondition) AND c.user_id = \(bind: userID)
-              AND c.word_id = \(bind: wordID) AND c.direction = \(bind: direction.rawValue)
-              AND \(unsafeRaw: Self.studiedDirection)
-            """
-        ).first() != nil
+        return row
     }
 
     /// Replaces a card's state if it is still at version `expectedReps`;

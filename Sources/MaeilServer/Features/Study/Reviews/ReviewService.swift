@@ -135,9 +135,10 @@ struct ReviewService: Sendable {
     /// Applies an answer. 404 for a card that is not the user's, 409 for a
     /// replayed answer or a card that is not due; nothing changes then.
     func answer(_ answer: ReviewAnswer, now: Date = Date()) async throws -> ReviewedCard {
-        let card = try await cards.card(wordID: answer.wordID, direction: answer.direction)
+        let (card, studied) = try await cards.studiedCard(
+            wordID: answer.wordID, direction: answer.direction)
         // Reviews offer only the directions the card's book studies.
-        guard try await cards.isStudied(wordID: answer.wordID, direction: answer.direction) else {
+        guard studied else {
             throw AppError(
                 status: .conflict, code: .notDue,
                 message: "the book does not study its \(answer.direction.rawValue) cards")
@@ -205,7 +206,6 @@ struct ReviewService: Sendable {
         return ReviewedCard(card: answered, scheduler: scheduler)
     }
 
-    /// The user's scheduler (their parameters and retention).
     /// One of the user's cards, ready to show again (the one an undo brought back).
     func reviewed(wordID: UUID, direction: CardDirection) async throws -> ReviewedCard {
         ReviewedCard(
@@ -213,6 +213,7 @@ struct ReviewService: Sendable {
             scheduler: try await scheduler())
     }
 
+    /// The user's scheduler (their parameters and retention).
     func scheduler() async throws -> Scheduler {
         Scheduler(try await StudySettingsStore(db: db, userID: userID).get().parameters)
     }
