@@ -107,9 +107,10 @@ struct AccountService: Sendable {
         {
             throw Self.tooManyFailures(wait: Self.failureWindow)
         }
+        // The pair's recent failures are few (each waits longer): one read for both.
+        let failures = try await recent(keys.pair).all(\.$attemptedAt)
         if let wait = SignInThrottle.wait(
-            failures: try await recent(keys.pair).count(),
-            lastFailure: try await recent(keys.pair).max(\.$attemptedAt), now: now)
+            failures: failures.count, lastFailure: failures.max(), now: now)
         {
             throw Self.tooManyFailures(wait: wait)
         }
