@@ -57,3 +57,44 @@ def test_login_next_cannot_leave_the_site(driver, server, shot):
         assert urlsplit(driver.current_url).path == "/", driver.current_url
         page.find("#logout").click()
         page.wait_css("#username")
+
+
+def test_korean_name_at_sign_up_then_delete_the_account(driver, server, shot):
+    page = Page(driver, server, shot)
+    page.go("/login")
+    driver.delete_all_cookies()
+    driver.add_cookie({"name": "maeil_lang", "value": "ko"})
+    page.go("/signup")
+    # A Korean username is refused with a message that says where the Korean name goes.
+    page.find("#username").send_keys("김지민")
+    page.find("#password").send_keys(PASSWORD)
+    page.find("button[type=submit].primary").click()
+    assert "표시 이름" in page.wait_css("#signup-error").text
+    shot("signup-korean-username-refused")
+    import uuid
+    name = "jimin" + uuid.uuid4().hex[:6]
+    page.find("#username").clear()
+    page.find("#username").send_keys(name)
+    page.find("#display-name").send_keys("김지민")
+    page.find("#password").send_keys(PASSWORD)
+    page.find("button[type=submit].primary").click()
+    page.wait(lambda d: not d.current_url.rstrip("/").endswith("/signup"))
+    assert page.find("#logout").text == "로그아웃 (김지민)"
+
+    page.go("/settings")
+    assert page.find("#display-name").get_attribute("value") == "김지민"
+    page.find("#delete-confirm").send_keys("someone-else")
+    page.find("#delete-password").send_keys(PASSWORD)
+    page.find("#delete-form button").click()
+    assert page.wait_css("#delete-error").text == "입력한 확인 값이 맞지 않습니다. 다시 확인해 주세요."
+    shot("settings-delete-refused")
+    page.find("#delete-confirm").send_keys(name)
+    page.find("#delete-password").send_keys(PASSWORD)
+    page.find("#delete-form button").click()
+    assert page.wait_css("#account-deleted h1").text == "계정을 삭제했습니다"
+    shot("account-deleted")
+    page.go("/login")
+    page.find("#username").send_keys(name)
+    page.find("#password").send_keys(PASSWORD)
+    page.find("button[type=submit].primary").click()
+    assert page.wait_css("p.flash.error").text != ""

@@ -348,7 +348,7 @@ def test_calendar(ui):
 def test_settings_token_and_language(ui):
     ui.go("/settings")
     assert ui.wait_css("#account-name").text == USER
-    assert ui.find("#current-language").text == "English"
+    assert Select(ui.find("#language-select")).first_selected_option.get_attribute("value") == ""
     ui.find("#token-name").send_keys("my phone", Keys.ENTER)
     secret = ui.wait_css("#new-token-secret").get_attribute("value")
     assert secret.startswith("maeil_")
@@ -358,11 +358,22 @@ def test_settings_token_and_language(ui):
     ui.go("/settings")
     assert not ui.all("#new-token-secret"), "the secret is shown only once"
 
+    # The profile: a Korean display name, the language and the time zone, kept by the account.
+    ui.find("#display-name").send_keys("김민아")
     Select(ui.find("#language-select")).select_by_value("ko")
-    ui.find("#language-select").submit()
-    ui.wait(lambda d: ui.find("#current-language").text == "한국어")
-    assert ui.find("html").get_attribute("lang") == "ko"
+    Select(ui.find("#time-zone")).select_by_value("Asia/Seoul")
+    ui.find("#profile-form").submit()
+    ui.wait(lambda d: ui.find("html").get_attribute("lang") == "ko")
+    assert ui.flash() == "프로필을 저장했습니다."
+    assert ui.find("#logout").text == "로그아웃 (김민아)"
+    assert Select(ui.find("#time-zone")).first_selected_option.get_attribute("value") == "Asia/Seoul"
     ui.shot("settings-korean")
+    # A wrong current password is refused beside its form.
+    ui.find("#current-password").send_keys("not my password")
+    ui.find("#new-password").send_keys("another horse")
+    ui.find("#confirm-password").send_keys("another horse")
+    ui.find("#password-form").submit()
+    assert ui.wait_css("#password-error").text == "현재 비밀번호가 맞지 않습니다."
     ui.go(f"/books/{state['travel']}")
     assert ui.find("[data-word-count]").text == "단어 5개"
     assert ui.find("#fast-entry-title").text == "단어 추가"

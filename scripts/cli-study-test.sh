@@ -376,5 +376,44 @@ else
     fail "expected the name refused and the id taken, got status $status: $out / $out_by_id"
 fi
 
+# --- an administrator resets a forgotten password at the terminal: typed unseen and
+# twice; the account's tokens end and the new password signs in
+start "password typed twice, differently" user password kim --data-dir "$DATA"
+expect "Password:"
+type_text "new-horse-battery"
+keys Enter
+expect "Password again:"
+type_text "other-horse-battery"
+keys Enter
+expect "the two passwords differ; nothing was changed"
+expect "exit status 1"
+expect_not "new-horse-battery"
+start "password reset" user password kim --data-dir "$DATA"
+expect "Password:"
+type_text "new-horse-battery"
+keys Enter
+expect "Password again:"
+type_text "new-horse-battery"
+keys Enter
+expect "Set the password of kim. Their sessions and tokens have ended."
+finished
+expect_not "new-horse-battery"
+CURRENT="after the reset"
+me=$(curl -sS -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/auth/me")
+login=$(curl -sS -o /dev/null -w '%{http_code}' -H "Content-Type: application/json" \
+    -d '{"username": "kim", "password": "new-horse-battery"}' "http://127.0.0.1:$PORT/api/v1/auth/login")
+if [ "$me" = "401" ] && [ "$login" = "200" ]; then
+    passed=$((passed + 1))
+else
+    fail "expected the old token refused (401) and the new password taken (200), got $me and $login"
+fi
+CURRENT="an invitation code"
+code=$("$MAEIL" user invite --days 3 --data-dir "$DATA" 2>"$WORK/invite.err")
+if [[ "$code" =~ ^[0-9a-f]{24}$ ]] && grep -qF "sign-up is open here" "$WORK/invite.err"; then
+    passed=$((passed + 1))
+else
+    fail "expected a 24-digit hex code and a note that sign-up is open, got \"$code\" / $(cat "$WORK/invite.err")"
+fi
+
 echo "cli-study-test: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

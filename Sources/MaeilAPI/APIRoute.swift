@@ -49,6 +49,9 @@ extension APIRoute {
     public static let logIn = APIRoute(.post, "auth/login")
     public static let logOut = APIRoute(.post, "auth/logout")
     public static let me = APIRoute(.get, "auth/me")
+    public static let updateMe = APIRoute(.patch, "auth/me")
+    public static let deleteMe = APIRoute(.delete, "auth/me")
+    public static let changePassword = APIRoute(.post, "auth/password")
 
     public static let tokens = APIRoute(.get, "tokens")
     public static let createToken = APIRoute(.post, "tokens")
@@ -125,7 +128,8 @@ extension APIRoute {
 
     /// Every route, in the order the document lists them.
     public static let all: [APIRoute] = [
-        openAPI, signUp, logIn, logOut, me, tokens, createToken, deleteToken,
+        openAPI, signUp, logIn, logOut, me, updateMe, deleteMe, changePassword, tokens, createToken,
+        deleteToken,
         books, createBook, addStarterBook, book, updateBook, deleteBook, bookWords, addWord,
         importFile, exportBook,
         bulkWords, word, updateWord, replaceWord, deleteWord, search, calendar, calendarDay,

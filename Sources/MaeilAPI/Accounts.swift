@@ -11,15 +11,80 @@ public struct CredentialsInput: Codable, Sendable {
     }
 }
 
+/// `auth/signup`: the credentials, and optionally a display name and, on an
+/// invite-only server, the invitation code.
+public struct SignupInput: Codable, Sendable {
+    public var username: String
+    public var password: String
+    public var displayName: String?
+    public var invite: String?
+
+    public init(
+        username: String, password: String, displayName: String? = nil, invite: String? = nil
+    ) {
+        self.username = username
+        self.password = password
+        self.displayName = displayName
+        self.invite = invite
+    }
+}
+
 public struct UserDTO: Codable, Sendable {
     public var id: UUID
     public var username: String
+    /// The name the app shows (any script); nil: the username.
+    public var displayName: String?
+    /// `ko` or `en`; nil: the browser's.
+    public var language: String?
+    /// An IANA time zone; nil: the server's.
+    public var timeZone: String?
     public var createdAt: Date?
 
-    public init(id: UUID, username: String, createdAt: Date? = nil) {
+    public init(
+        id: UUID, username: String, displayName: String? = nil, language: String? = nil,
+        timeZone: String? = nil, createdAt: Date? = nil
+    ) {
         self.id = id
         self.username = username
+        self.displayName = displayName
+        self.language = language
+        self.timeZone = timeZone
         self.createdAt = createdAt
+    }
+}
+
+/// `PATCH auth/me`: a field left out stays; an empty string clears it.
+public struct ProfilePatch: Codable, Sendable {
+    public var displayName: String?
+    public var language: String?
+    public var timeZone: String?
+
+    public init(displayName: String? = nil, language: String? = nil, timeZone: String? = nil) {
+        self.displayName = displayName
+        self.language = language
+        self.timeZone = timeZone
+    }
+}
+
+/// `POST auth/password`.
+public struct PasswordChangeInput: Codable, Sendable {
+    public var currentPassword: String
+    public var newPassword: String
+
+    public init(currentPassword: String, newPassword: String) {
+        self.currentPassword = currentPassword
+        self.newPassword = newPassword
+    }
+}
+
+/// `DELETE auth/me`: the password, and the username typed again.
+public struct AccountDeletionInput: Codable, Sendable {
+    public var password: String
+    public var confirm: String
+
+    public init(password: String, confirm: String) {
+        self.password = password
+        self.confirm = confirm
     }
 }
 

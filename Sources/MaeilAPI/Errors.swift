@@ -43,6 +43,14 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case invalidUsername = "invalid_username"
     case invalidPassword = "invalid_password"
     case usernameTaken = "username_taken"
+    /// The current password given to change the password or delete the account is wrong (403).
+    case wrongPassword = "wrong_password"
+    /// The typed confirmation (the username) does not match (422).
+    case confirmationMismatch = "confirmation_mismatch"
+    /// Sign-up is closed on this server (`MAEIL_SIGNUP=closed`, 403).
+    case signupClosed = "signup_closed"
+    /// Sign-up needs an invitation and the code is missing, used or expired (403).
+    case invalidInvite = "invalid_invite"
     // Words and files
     case invalidFile = "invalid_file"
     case badDate = "bad_date"

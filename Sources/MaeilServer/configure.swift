@@ -7,6 +7,7 @@ import Vapor
 
 /// Wires the app: database, migrations, sessions, views, middleware, routes.
 public func configure(_ app: Application, settings: ServerSettings) async throws {
+    guard settings.signup != nil else { throw DatabaseSetupError.badSignupPolicy }
     app.maeilSettings = settings
     app.speech = SpeechService(
         engines: SpeechSynthesizer.installed(),
@@ -52,6 +53,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(CreateJapaneseStudy())
     app.migrations.add(CreateDictionary())
     app.migrations.add(CreateLottoDiary())
+    app.migrations.add(AddAccountPreferences())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

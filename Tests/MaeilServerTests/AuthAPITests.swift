@@ -262,7 +262,7 @@ struct AuthAPITests {
             }
             #expect(try await User.query(on: app.db).count() == 3)
             // The CLI's accounts are the admin's: no limit.
-            _ = try await app.accounts(on: app.db).signUp(
+            _ = try await app.accounts(on: app.db).createAccount(
                 username: "member5", password: "correct horse")
         }
     }

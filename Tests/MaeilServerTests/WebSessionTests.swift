@@ -34,6 +34,21 @@ struct WebSessionTests {
         return ByteBuffer(string: body)
     }
 
+    /// Opens the login page, posts the form, returns the session cookie.
+    static func logInInBrowser(_ app: Application, _ username: String, _ password: String)
+        async throws -> String
+    {
+        let page = try await app.testing().sendRequest(.GET, "/login")
+        let cookie = try #require(Self.cookie(page))
+        let token = try #require(Self.csrf(in: page.body.string))
+        let login = try await app.testing().sendRequest(
+            .POST, "/login",
+            headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
+            body: form(["_csrf": token, "username": username, "password": password]))
+        #expect(login.status == .seeOther)
+        return try #require(Self.sessionCookie(login))
+    }
+
     /// Opens the sign-up page, posts the form, returns the session cookie.
     static func signUpInBrowser(_ app: Application, _ username: String) async throws -> String {
         let page = try await app.testing().sendRequest(.GET, "/signup")

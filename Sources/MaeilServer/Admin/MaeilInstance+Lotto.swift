@@ -42,10 +42,10 @@ extension MaeilInstance {
     public func addLottoEntry(username: String, _ input: LottoEntryInput) async throws
         -> LottoEntryDTO
     {
+        let user = try await user(named: username)
         let diary = LottoDiaryService(
-            db: app.db, userID: try await user(named: username).requireID(),
-            draws: LottoDrawStore(db: app.db, logger: app.logger),
-            days: DayFormatter(timeZone: app.maeilSettings.timeZone))
+            db: app.db, userID: try user.requireID(),
+            draws: LottoDrawStore(db: app.db, logger: app.logger), days: days(of: user))
         return LottoEntryDTO(try await diary.add(try LottoEntryDraft(input)))
     }
 }

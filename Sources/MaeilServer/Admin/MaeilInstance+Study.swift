@@ -55,14 +55,12 @@ extension MaeilInstance {
     }
 
     private func reviews(_ username: String) async throws -> ReviewService {
-        ReviewService(
-            db: app.db, userID: try await userID(username),
-            days: DayFormatter(timeZone: app.maeilSettings.timeZone))
+        let user = try await user(named: username)
+        return ReviewService(db: app.db, userID: try user.requireID(), days: days(of: user))
     }
 
     private func games(_ username: String) async throws -> GameService {
-        GameService(
-            db: app.db, userID: try await userID(username),
-            days: DayFormatter(timeZone: app.maeilSettings.timeZone))
+        let user = try await user(named: username)
+        return GameService(db: app.db, userID: try user.requireID(), days: days(of: user))
     }
 }

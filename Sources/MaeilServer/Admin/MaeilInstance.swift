@@ -41,9 +41,26 @@ public final class MaeilInstance: Sendable {
     private var accounts: AccountService { app.accounts(on: app.db) }
 
     public func createUser(username: String, password: String) async throws -> String {
-        let user = try await accounts.signUp(username: username, password: password)
+        let user = try await accounts.createAccount(username: username, password: password)
         return user.username
     }
+
+    /// Sets someone's password; their sessions and tokens end.
+    public func resetPassword(username: String, password: String) async throws {
+        try await accounts.resetPassword(username: username, to: password)
+    }
+
+    /// Makes a one-time sign-up code valid for `days` days and returns it.
+    public func createInvite(days: Int) async throws -> String {
+        guard (1...365).contains(days) else {
+            throw AppError.invalid("an invitation lasts 1–365 days")
+        }
+        return try await SignupInvites(db: app.db).create(
+            lifetime: TimeInterval(days) * 24 * 60 * 60)
+    }
+
+    /// The server's sign-up policy (`MAEIL_SIGNUP`).
+    public var signupPolicy: SignupPolicy { app.maeilSettings.signup ?? .closed }
 
     /// Makes a personal access token for the user and returns its secret.
     public func createToken(username: String, name: String) async throws -> String {
@@ -122,13 +139,19 @@ public final class MaeilInstance: Sendable {
     }
 
     private func transfer(_ username: String) async throws -> BookTransfer {
-        let userID = try await user(named: username).requireID()
+        let user = try await user(named: username)
+        let userID = try user.requireID()
         return BookTransfer(
             books: BookStore(db: app.db, userID: userID),
             words: WordStore(
-                db: app.db, userID: userID,
-                days: DayFormatter(timeZone: app.maeilSettings.timeZone),
-                hooks: app.notebookHooks))
+                db: app.db, userID: userID, days: days(of: user), hooks: app.notebookHooks))
+    }
+
+    /// Days in the account's time zone, else the server's, as on the web: a
+    /// word imported at 02:42 in Seoul is filed under that Seoul day
+    /// whatever the machine running the command thinks.
+    func days(of user: User) -> DayFormatter {
+        DayFormatter(timeZone: user.timeZone ?? app.maeilSettings.timeZone)
     }
 
     func user(named username: String) async throws -> User {

@@ -104,16 +104,59 @@ extension OpenAPIDocument {
                     ["username": .string, "password": .string],
                     example: ["username": "mina", "password": "correct horse"])),
             Component(
+                "Signup", SignupInput.self,
+                .object(
+                    ["username": .string, "password": .string],
+                    optional: [
+                        "displayName": .string("any script, at most 40 characters"),
+                        "invite": .string("the invitation code, when sign-up is by invitation"),
+                    ],
+                    example: [
+                        "username": "mina", "password": "correct horse", "displayName": "김민아",
+                        "invite": "3f9a0c1d2e4b5a6978c0d1e2",
+                    ])),
+            Component(
                 "User", UserDTO.self,
                 .object(
-                    ["id": .uuid, "username": .string], optional: ["createdAt": .dateTime],
-                    example: ["id": .string(id1), "username": "mina", "createdAt": time])),
+                    ["id": .uuid, "username": .string],
+                    optional: [
+                        "displayName": .string, "language": .oneOf(["ko", "en"]),
+                        "timeZone": .string("an IANA time zone"), "createdAt": .dateTime,
+                    ],
+                    example: [
+                        "id": .string(id1), "username": "mina", "displayName": "김민아",
+                        "language": "ko",
+                        "timeZone": "Asia/Seoul", "createdAt": time,
+                    ])),
+            Component(
+                "ProfilePatch", ProfilePatch.self,
+                .object(
+                    [:],
+                    optional: [
+                        "displayName": .string("empty: show the username"),
+                        "language": .oneOf(["ko", "en", ""]),
+                        "timeZone": .string("an IANA time zone; empty: the server's"),
+                    ],
+                    example: ["displayName": "김민아", "language": "ko", "timeZone": "Asia/Seoul"])),
+            Component(
+                "PasswordChange", PasswordChangeInput.self,
+                .object(
+                    ["currentPassword": .string, "newPassword": .string],
+                    example: ["currentPassword": "correct horse", "newPassword": "battery staple"])),
+            Component(
+                "AccountDeletion", AccountDeletionInput.self,
+                .object(
+                    ["password": .string, "confirm": .string("the username, typed again")],
+                    example: ["password": "correct horse", "confirm": "mina"])),
             Component(
                 "LoginResult", LoginResultDTO.self,
                 .object(
                     ["user": .ref("User"), "token": .string],
                     example: [
-                        "user": ["id": .string(id1), "username": "mina", "createdAt": time],
+                        "user": [
+                            "id": .string(id1), "username": "mina", "displayName": "김민아",
+                            "language": "ko", "timeZone": "Asia/Seoul", "createdAt": time,
+                        ],
                         "token": "maeil_0123",
                     ])),
             Component(

@@ -78,7 +78,7 @@ enum OpenAPIDocument {
             ),
             Operation(
                 .signUp, summary: "Create an account and get a token", tag: "auth",
-                authenticated: false, body: .json("Credentials"), status: 201,
+                authenticated: false, body: .json("Signup"), status: 201,
                 response: "LoginResult"),
             Operation(
                 .logIn, summary: "Exchange username and password for a token (rate-limited)",
@@ -88,6 +88,17 @@ enum OpenAPIDocument {
                 .logOut, summary: "Revoke the token used for this request", tag: "auth", status: 204
             ),
             Operation(.me, summary: "The signed-in user", tag: "auth", response: "User"),
+            Operation(
+                .updateMe, summary: "Change the display name, language or time zone", tag: "auth",
+                body: .json("ProfilePatch"), response: "User"),
+            Operation(
+                .deleteMe,
+                summary: "Delete the account and everything it owns (password and username again)",
+                tag: "auth", body: .json("AccountDeletion"), status: 204),
+            Operation(
+                .changePassword,
+                summary: "Change the password; the other sessions and tokens end", tag: "auth",
+                body: .json("PasswordChange"), status: 204),
             Operation(
                 .tokens, summary: "List personal access tokens", tag: "tokens", response: "Token",
                 responseIsArray: true),
@@ -478,7 +489,13 @@ enum OpenAPIDocument {
         if op.route == .logIn || op.route == .signUp {
             responses["429"] = errorResponse("too many attempts")
         }
-        if op.route == .signUp { responses["409"] = errorResponse("username taken") }
+        if op.route == .signUp {
+            responses["409"] = errorResponse("username taken")
+            responses["403"] = errorResponse("sign-up closed, or the invitation is not valid")
+        }
+        if op.route == .changePassword || op.route == .deleteMe {
+            responses["403"] = errorResponse("the current password is wrong")
+        }
         if op.route == .addLottoEntry { responses["409"] = errorResponse("ticket already added") }
         if op.route == .typeLottoDraw { responses["409"] = errorResponse("round already known") }
         let requestBody: RequestBody? =

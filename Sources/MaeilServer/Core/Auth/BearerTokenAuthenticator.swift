@@ -13,7 +13,7 @@ struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
         guard
             let row = try await sql.raw(
                 """
-                SELECT t.id AS token_id, t.last_used_at, u.id, u.username, u.password_hash, u.locale, u.created_at
+                SELECT t.id AS token_id, t.last_used_at, u.id, u.username, u.password_hash, u.locale, u.display_name, u.time_zone, u.created_at
                 FROM user_tokens t JOIN users u ON u.id = t.user_id
                 WHERE t.token_hash = \(bind: SecretDigest.sha256Hex(bearer.token))
                 """
@@ -24,7 +24,9 @@ struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
             id: try row.decode(column: "id", as: UUID.self),
             username: try row.decode(column: "username", as: String.self),
             passwordHash: try row.decode(column: "password_hash", as: String.self),
-            locale: try row.decode(column: "locale", as: String?.self))
+            locale: try row.decode(column: "locale", as: String?.self),
+            displayName: try row.decode(column: "display_name", as: String?.self),
+            timeZoneIdentifier: try row.decode(column: "time_zone", as: String?.self))
         user.createdAt = try row.decode(column: "created_at", as: Date?.self)
         user.$id.exists = true
         // Touch at most once a minute so reads do not turn into writes.

@@ -14,10 +14,12 @@ extension Database {
 enum DatabaseSetupError: Error, CustomStringConvertible {
     case notSQL
     case badURL(String)
+    case badSignupPolicy
     var description: String {
         switch self {
         case .notSQL: "the configured database does not speak SQL"
         case .badURL(let url): "DATABASE_URL is not a postgres:// or sqlite:// URL: \(url)"
+        case .badSignupPolicy: "MAEIL_SIGNUP must be open, closed or invite"
         }
     }
 }

@@ -4,12 +4,14 @@ enum UILanguage: String, CaseIterable, Sendable {
     case ko, en
 }
 
-/// UI strings in Korean and English. The language is the `maeil_lang` cookie
-/// (set by the toggle), else the best of Accept-Language, else English.
+/// UI strings in Korean and English. The language is the signed-in account's
+/// choice, else the `maeil_lang` cookie (set by the toggle), else the best of
+/// Accept-Language, else English.
 enum Localizer {
     static let cookie = "maeil_lang"
 
     static func language(for req: Request) -> UILanguage {
+        if let chosen = req.auth.get(User.self)?.language { return chosen }
         if let raw = req.cookies[cookie]?.string, let lang = UILanguage(rawValue: raw) {
             return lang
         }

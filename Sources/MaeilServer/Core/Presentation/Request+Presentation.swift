@@ -33,12 +33,12 @@ extension Request {
         return errorText(code: code, message: message)
     }
 
-    /// "2026-11-22 14:03" in the server's time zone.
+    /// "2026-11-22 14:03" in the user's time zone.
     func dateTimeText(_ date: Date?) -> String {
         guard let date else { return "" }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = maeilSettings.timeZone
+        formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         return formatter.string(from: date)
     }

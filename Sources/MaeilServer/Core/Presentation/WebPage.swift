@@ -10,6 +10,8 @@ struct WebPage<PageData: Encodable & Sendable>: Encodable, Sendable {
     var t: [String: String]
     var csrf: String
     var username: String?
+    /// The signed-in user's display name, else their username.
+    var shownName: String?
     var flash: String?
     var flashError: String?
     var nav: String
@@ -35,7 +37,8 @@ extension Request {
             title: strings[title] ?? title, lang: lang.rawValue,
             t: strings.filter { TemplateStrings.keys(of: template).contains($0.key) },
             csrf: auth.has(User.self) && !hasSession ? "" : CSRFMiddleware.token(for: self),
-            username: auth.get(User.self)?.username, flash: flash.map { strings[$0] ?? $0 },
+            username: auth.get(User.self)?.username, shownName: auth.get(User.self)?.shownName,
+            flash: flash.map { strings[$0] ?? $0 },
             flashError: flashError.map { strings[$0] ?? $0 }, nav: nav, page: data)
         let view = try await self.view.render(template, context)
         let response = try await view.encodeResponse(status: status, for: self)

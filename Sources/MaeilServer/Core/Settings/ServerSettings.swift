@@ -35,6 +35,10 @@ public struct ServerSettings: Sendable {
     /// that comes from one of them has its client read from `X-Forwarded-For`
     /// (anyone else could write that header to dodge the sign-in limits).
     public var trustedProxies: Set<String> = []
+    /// Who may make an account on the web and the API (`MAEIL_SIGNUP`); the
+    /// CLI's `maeil user create` always may. Nil when the variable names no
+    /// policy: the server then refuses to start rather than guess.
+    public var signup: SignupPolicy? = .open
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
@@ -52,7 +56,8 @@ public struct ServerSettings: Sendable {
 
     /// Defaults overridden by MAEIL_HOST, MAEIL_PORT, MAEIL_DATA_DIR, DATABASE_URL,
     /// MAEIL_BCRYPT_COST, MAEIL_SIGNUPS_PER_HOUR, MAEIL_SQLITE_CACHE_MB, MAEIL_LOTTO_FETCH,
-    /// MAEIL_DHLOTTERY_URL, MAEIL_LOTTO_MIRROR_URL, MAEIL_TRUSTED_PROXIES and MAEIL_TIMEZONE.
+    /// MAEIL_DHLOTTERY_URL, MAEIL_LOTTO_MIRROR_URL, MAEIL_TRUSTED_PROXIES, MAEIL_SIGNUP and
+    /// MAEIL_TIMEZONE.
     public static func fromEnvironment(
         _ env: [String: String] = ProcessInfo.processInfo.environment
     ) -> ServerSettings {
@@ -80,6 +85,9 @@ public struct ServerSettings: Sendable {
                 proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                     .filter { !$0.isEmpty })
         }
+        if let signup = env["MAEIL_SIGNUP"], !signup.isEmpty {
+            settings.signup = SignupPolicy(rawValue: signup.lowercased())
+        }
         if let tz = env["MAEIL_TIMEZONE"].flatMap(TimeZone.init(identifier:)) {
             settings.timeZone = tz
         }
@@ -97,4 +105,14 @@ public struct ServerSettings: Sendable {
         }
         return (dataDirectory as NSString).appendingPathComponent("maeil.sqlite")
     }
+}
+
+/// Who may sign up.
+public enum SignupPolicy: String, Sendable, CaseIterable {
+    /// Anyone (the default; the per-address hourly limit still applies).
+    case open
+    /// No one: accounts are made with `maeil user create`.
+    case closed
+    /// Whoever holds an unused code from `maeil user invite`.
+    case invite
 }

@@ -2,7 +2,8 @@ import Fluent
 import Vapor
 import VocabCore
 
-/// Sign-up, password checks with rate limiting, and personal access tokens.
+/// Sign-up, password checks with rate limiting, and personal access tokens
+/// (the account's own changes are in `AccountService+Changes`).
 struct AccountService: Sendable {
     let db: any Database
     let passwords: AsyncPasswordHasher
@@ -11,6 +12,7 @@ struct AccountService: Sendable {
     var decoyHash: @Sendable () async throws -> String
     /// Sign-ups allowed per client address per `signupWindow` (0: no limit).
     var signupsPerAddress: Int = 0
+    var signupPolicy: SignupPolicy = .open
 
     static let failureWindow = SignInThrottle.window
     static let signupWindow: TimeInterval = 60 * 60
@@ -46,13 +48,23 @@ struct AccountService: Sendable {
         }
     }
 
-    /// Makes an account. `clientAddress` (a web or API sign-up) counts against
-    /// the per-address limit; the CLI passes nil.
-    func signUp(username raw: String, password: String, clientAddress: String? = nil) async throws
-        -> User
-    {
-        let username = Self.normalizedUsername(raw)
-        try Self.validate(username: username, password: password)
+    /// Makes an account through the web or the API: the server's sign-up
+    /// policy (`invite` must then be an unused code) and the per-address limit apply.
+    func signUp(
+        username raw: String, password: String, displayName: String? = nil,
+        invite: String? = nil, clientAddress: String?
+    ) async throws -> User {
+        switch signupPolicy {
+        case .open: break
+        case .closed:
+            throw AppError(
+                status: .forbidden, code: .signupClosed,
+                message: "sign-up is closed on this server; ask its administrator for an account")
+        case .invite:
+            guard let invite, try await SignupInvites(db: db).isUsable(invite) else {
+                throw Self.invalidInvite
+            }
+        }
         let signupKey = clientAddress.map { "signup:\($0)" }
         if let signupKey, signupsPerAddress > 0 {
             let since = Date().addingTimeInterval(-Self.signupWindow)
@@ -65,24 +77,58 @@ struct AccountService: Sendable {
                     retryAfter: Int(Self.signupWindow))
             }
         }
-        if try await User.query(on: db).filter(\.$username == username).first() != nil {
-            throw AppError(
-                status: .conflict, code: .usernameTaken,
-                message: "username \"\(username)\" is taken")
-        }
-        let user = User(username: username, passwordHash: try await passwords.hash(password))
-        do {
-            try await user.create(on: db)
-        } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw AppError(
-                status: .conflict, code: .usernameTaken,
-                message: "username \"\(username)\" is taken")
-        }
+        let user = try await makeAccount(
+            username: raw, password: password, displayName: displayName,
+            invite: signupPolicy == .invite ? invite : nil)
         if let signupKey {
             try await LoginAttempt(key: signupKey, attemptedAt: Date()).create(on: db)
         }
         return user
     }
+
+    /// Makes an account for an administrator (`maeil user create`): whatever the policy.
+    func createAccount(username: String, password: String, displayName: String? = nil)
+        async throws -> User
+    {
+        try await makeAccount(
+            username: username, password: password, displayName: displayName, invite: nil)
+    }
+
+    private func makeAccount(
+        username raw: String, password: String, displayName: String?, invite: String?
+    ) async throws -> User {
+        let username = Self.normalizedUsername(raw)
+        try Self.validate(username: username, password: password)
+        let displayName = try Self.validDisplayName(displayName)
+        if try await User.query(on: db).filter(\.$username == username).first() != nil {
+            throw Self.usernameTaken(username)
+        }
+        let user = User(
+            username: username, passwordHash: try await passwords.hash(password),
+            displayName: displayName)
+        do {
+            try await db.transaction { tx in
+                try await user.create(on: tx)
+                // Used in the same transaction: two sign-ups with one code
+                // cannot both get in.
+                if let invite, try await !SignupInvites(db: tx).use(invite, by: user.requireID()) {
+                    throw Self.invalidInvite
+                }
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw Self.usernameTaken(username)
+        }
+        return user
+    }
+
+    private static func usernameTaken(_ username: String) -> AppError {
+        AppError(
+            status: .conflict, code: .usernameTaken, message: "username \"\(username)\" is taken")
+    }
+
+    static let invalidInvite = AppError(
+        status: .forbidden, code: .invalidInvite,
+        message: "sign-up needs an invitation; this code is missing, used or expired")
 
     /// Checks a password. Too many recent failures for the name from this
     /// client address, or from the address at all (`SignInThrottle`), answer

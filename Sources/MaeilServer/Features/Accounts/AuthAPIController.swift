@@ -8,13 +8,16 @@ struct AuthAPIController: RouteCollection {
         let signedIn = routes.grouped(BearerTokenAuthenticator(), RequireUserMiddleware())
         signedIn.on(.logOut, use: logOut)
         signedIn.on(.me, use: me)
+        signedIn.on(.updateMe, use: updateMe)
+        signedIn.on(.deleteMe, use: deleteMe)
+        signedIn.on(.changePassword, use: changePassword)
     }
 
     @Sendable func signUp(req: Request) async throws -> Response {
-        let input = try req.content.decode(CredentialsInput.self)
+        let input = try req.content.decode(SignupInput.self)
         let user = try await req.accounts.signUp(
-            username: input.username, password: input.password,
-            clientAddress: req.clientAddress)
+            username: input.username, password: input.password, displayName: input.displayName,
+            invite: input.invite, clientAddress: req.clientAddress)
         let (_, secret) = try await req.accounts.createToken(
             for: try user.requireID(), name: "API sign-up")
         let response = Response(status: .created)
@@ -43,8 +46,38 @@ struct AuthAPIController: RouteCollection {
     @Sendable func me(req: Request) async throws -> UserDTO {
         try req.requireUser().dto
     }
+
+    @Sendable func updateMe(req: Request) async throws -> UserDTO {
+        let patch = try req.content.decode(ProfilePatch.self)
+        return try await req.accounts.updateProfile(
+            of: try req.requireUserID(),
+            .init(
+                displayName: patch.displayName, language: patch.language, timeZone: patch.timeZone),
+            serverTimeZone: req.maeilSettings.timeZone
+        ).dto
+    }
+
+    /// Ends the account's web sessions and its other tokens; this one stays.
+    @Sendable func changePassword(req: Request) async throws -> HTTPStatus {
+        let input = try req.content.decode(PasswordChangeInput.self)
+        try await req.accounts.changePassword(
+            of: try req.requireUserID(), current: input.currentPassword, new: input.newPassword,
+            keeping: req.storage[CurrentTokenKey.self].map { .token($0) })
+        return .noContent
+    }
+
+    @Sendable func deleteMe(req: Request) async throws -> HTTPStatus {
+        let input = try req.content.decode(AccountDeletionInput.self)
+        try await req.accounts.deleteAccount(
+            of: try req.requireUserID(), password: input.password, confirmation: input.confirm)
+        return .noContent
+    }
 }
 
 extension User {
-    var dto: UserDTO { UserDTO(id: id ?? UUID(), username: username, createdAt: createdAt) }
+    var dto: UserDTO {
+        UserDTO(
+            id: id ?? UUID(), username: username, displayName: displayName, language: locale,
+            timeZone: timeZoneIdentifier, createdAt: createdAt)
+    }
 }

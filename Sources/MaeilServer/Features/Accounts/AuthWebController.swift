@@ -22,6 +22,22 @@ struct AuthWebController: RouteCollection {
         var error: String?
     }
 
+    struct SignupForm: Content {
+        var username: String
+        var password: String
+        var displayName: String?
+        var invite: String?
+    }
+
+    struct SignupPageData: Encodable, Sendable {
+        var username: String
+        var displayName: String
+        var invite: String
+        /// `open`, `closed` or `invite` (`MAEIL_SIGNUP`).
+        var policy: String
+        var error: String?
+    }
+
     @Sendable func loginPage(req: Request) async throws -> Response {
         if req.auth.has(User.self) { return req.redirect(to: "/") }
         let next = Self.safeNext(try? req.query.get(String.self, at: "next"))
@@ -50,28 +66,38 @@ struct AuthWebController: RouteCollection {
 
     @Sendable func signupPage(req: Request) async throws -> Response {
         if req.auth.has(User.self) { return req.redirect(to: "/") }
-        return try await req.renderPage(
-            "accounts/signup", title: "authSignupTitle", data: AuthPageData(username: "", next: "/")
-        )
+        return try await renderSignup(
+            req,
+            SignupForm(
+                username: "", password: "", invite: try? req.query.get(String.self, at: "invite")))
     }
 
     @Sendable func signUp(req: Request) async throws -> Response {
-        let form = try req.content.decode(AuthForm.self)
+        let form = try req.content.decode(SignupForm.self)
         do {
             let user = try await req.accounts.signUp(
-                username: form.username, password: form.password,
-                clientAddress: req.clientAddress)
+                username: form.username, password: form.password, displayName: form.displayName,
+                invite: form.invite, clientAddress: req.clientAddress)
             try await Self.startSession(req, user)
             req.flash("authWelcome")
             return req.redirect(to: "/")
         } catch let error as AppError {
-            return try await req.renderPage(
-                "accounts/signup", title: "authSignupTitle",
-                data: AuthPageData(
-                    username: form.username, next: "/",
-                    error: req.errorText(code: error.code, message: error.message)),
+            return try await renderSignup(
+                req, form, error: req.errorText(code: error.code, message: error.message),
                 status: error.status)
         }
+    }
+
+    private func renderSignup(
+        _ req: Request, _ form: SignupForm, error: String? = nil, status: HTTPStatus = .ok
+    ) async throws -> Response {
+        try await req.renderPage(
+            "accounts/signup", title: "authSignupTitle",
+            data: SignupPageData(
+                username: form.username, displayName: form.displayName ?? "",
+                invite: form.invite ?? "",
+                policy: (req.maeilSettings.signup ?? .closed).rawValue, error: error),
+            status: status)
     }
 
     @Sendable func logOut(req: Request) async throws -> Response {
@@ -85,11 +111,18 @@ struct AuthWebController: RouteCollection {
         var next: String?
     }
 
-    /// The language toggle: remembered in a cookie for a year.
+    /// The language toggle: remembered in a cookie for a year, and by the
+    /// account when someone is signed in (so it follows them to other browsers).
     @Sendable func setLanguage(req: Request) async throws -> Response {
         let form = try req.content.decode(LanguageForm.self)
         guard let lang = UILanguage(rawValue: form.lang) else {
             throw AppError.invalid("unknown language")
+        }
+        if let userID = req.auth.get(User.self)?.id {
+            req.auth.login(
+                try await req.accounts.updateProfile(
+                    of: userID, .init(language: lang.rawValue),
+                    serverTimeZone: req.maeilSettings.timeZone))
         }
         let response = req.redirect(to: Self.safeNext(form.next))
         response.cookies[Localizer.cookie] = HTTPCookies.Value(

@@ -33,12 +33,13 @@ extension Application {
         set { storage[DecoyKey.self] = newValue }
     }
 
-    /// Accounts on `db` with this app's hasher, decoy and sign-up limit.
+    /// Accounts on `db` with this app's hasher, decoy, sign-up limit and policy.
     func accounts(on db: any Database) -> AccountService {
         let decoy = decoyPasswordHash
         let passwords = password.async
         return AccountService(
             db: db, passwords: passwords, decoyHash: { try await decoy.value(using: passwords) },
-            signupsPerAddress: maeilSettings.signupsPerHour)
+            signupsPerAddress: maeilSettings.signupsPerHour,
+            signupPolicy: maeilSettings.signup ?? .closed)
     }
 }

@@ -1,10 +1,14 @@
 import Vapor
 
-/// Account, language and personal access tokens.
+/// Account, profile (name, language, time zone), password, personal access
+/// tokens, and deleting the account.
 struct SettingsWebController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let settings = routes.grouped("settings")
         settings.get(use: show)
+        settings.post("profile", use: saveProfile)
+        settings.post("password", use: changePassword)
+        settings.post("delete", use: deleteAccount)
         settings.post("tokens", use: createToken)
         settings.post("tokens", ":id", "delete", use: deleteToken)
     }
@@ -23,33 +27,56 @@ struct SettingsWebController: RouteCollection {
 
     struct SettingsData: Encodable, Sendable {
         var username: String
+        var displayName: String
         var memberSince: String
         var languages: [OptionView]
-        var currentLanguage: String
+        var timeZones: [OptionView]
+        var serverTimeZone: String
         var tokens: [TokenRow]
         var hasTokens: Bool
         var newToken: NewToken?
         var tokenName: String
         var error: String?
+        var profileError: String?
+        var passwordError: String?
+        var deleteError: String?
     }
+
+    /// Which form an error belongs to, so it shows beside that form.
+    enum Section { case profile, password, delete, tokens }
 
     @Sendable func show(req: Request) async throws -> Response {
         try await render(req)
     }
 
     private func render(
-        _ req: Request, newToken: NewToken? = nil, tokenName: String = "", error: String? = nil,
-        status: HTTPStatus = .ok
+        _ req: Request, newToken: NewToken? = nil, tokenName: String = "",
+        error: (section: Section, text: String)? = nil, status: HTTPStatus = .ok
     ) async throws -> Response {
         let user = try req.requireUser()
         let tokens = try await req.accounts.tokens(of: try req.requireUserID())
-        let lang = req.uiLanguage
+        let chosenZone = user.timeZone?.identifier ?? ""
+        func errorText(_ section: Section) -> String? {
+            error?.section == section ? error?.text : nil
+        }
         let data = SettingsData(
-            username: user.username, memberSince: req.dateTimeText(user.createdAt),
-            languages: [("ko", "한국어"), ("en", "English")].map {
-                OptionView(value: $0.0, label: $0.1, selected: $0.0 == lang.rawValue)
-            },
-            currentLanguage: lang == .ko ? "한국어" : "English",
+            username: user.username, displayName: user.displayName ?? "",
+            memberSince: req.dateTimeText(user.createdAt),
+            languages: [
+                ("", req.text("settingsLanguageBrowser")), ("ko", "한국어"), ("en", "English"),
+            ]
+            .map { OptionView(value: $0.0, label: $0.1, selected: $0.0 == (user.locale ?? "")) },
+            timeZones: [
+                OptionView(
+                    value: "",
+                    label: req.text("settingsTimeZoneServer")
+                        + " (\(req.maeilSettings.timeZone.identifier))",
+                    selected: chosenZone.isEmpty)
+            ]
+                + TimeZone.knownTimeZoneIdentifiers.sorted().map {
+                    OptionView(value: $0, label: $0, selected: $0 == chosenZone)
+                },
+            serverTimeZone: req.maeilSettings.timeZone.identifier,
             tokens: tokens.map { token in
                 TokenRow(
                     id: token.id?.uuidString ?? "", name: token.name,
@@ -57,9 +84,91 @@ struct SettingsWebController: RouteCollection {
                     lastUsedText: token.lastUsedAt.map { req.dateTimeText($0) }
                         ?? req.text("settingsTokenNeverUsed"))
             },
-            hasTokens: !tokens.isEmpty, newToken: newToken, tokenName: tokenName, error: error)
+            hasTokens: !tokens.isEmpty, newToken: newToken, tokenName: tokenName,
+            error: errorText(.tokens), profileError: errorText(.profile),
+            passwordError: errorText(.password), deleteError: errorText(.delete))
         return try await req.renderPage(
             "accounts/settings", title: "navSettings", nav: "settings", data: data, status: status)
+    }
+
+    /// Renders the page again with `error`'s message beside `section`'s form.
+    private func refused(_ req: Request, _ error: AppError, in section: Section) async throws
+        -> Response
+    {
+        try await render(
+            req, error: (section, req.errorText(code: error.code, message: error.message)),
+            status: error.status)
+    }
+
+    struct ProfileForm: Content {
+        var displayName: String?
+        var language: String?
+        var timeZone: String?
+    }
+
+    @Sendable func saveProfile(req: Request) async throws -> Response {
+        let form = try req.content.decode(ProfileForm.self)
+        do {
+            let user = try await req.accounts.updateProfile(
+                of: try req.requireUserID(),
+                .init(
+                    displayName: form.displayName ?? "", language: form.language ?? "",
+                    timeZone: form.timeZone ?? ""),
+                serverTimeZone: req.maeilSettings.timeZone)
+            req.auth.login(user)
+        } catch let error as AppError {
+            return try await refused(req, error, in: .profile)
+        }
+        req.flash("flashProfileSaved")
+        return req.redirect(to: "/settings")
+    }
+
+    struct PasswordForm: Content {
+        var currentPassword: String?
+        var newPassword: String?
+        var confirmPassword: String?
+    }
+
+    /// Other browsers and every token are signed out; this browser stays.
+    @Sendable func changePassword(req: Request) async throws -> Response {
+        let form = try req.content.decode(PasswordForm.self)
+        do {
+            guard form.newPassword == form.confirmPassword else {
+                throw AppError.invalid("the new passwords differ", code: .confirmationMismatch)
+            }
+            try await req.accounts.changePassword(
+                of: try req.requireUserID(), current: form.currentPassword ?? "",
+                new: form.newPassword ?? "",
+                keeping: req.session.id.map {
+                    .session(digest: DatabaseSessionDriver.digest($0.string))
+                })
+        } catch let error as AppError {
+            return try await refused(req, error, in: .password)
+        }
+        req.flash("flashPasswordChanged")
+        return req.redirect(to: "/settings")
+    }
+
+    struct DeleteForm: Content {
+        var password: String?
+        var confirm: String?
+    }
+
+    @Sendable func deleteAccount(req: Request) async throws -> Response {
+        let form = try req.content.decode(DeleteForm.self)
+        let user = try req.requireUser()
+        do {
+            try await req.accounts.deleteAccount(
+                of: try req.requireUserID(), password: form.password ?? "",
+                confirmation: form.confirm ?? "")
+        } catch let error as AppError {
+            return try await refused(req, error, in: .delete)
+        }
+        req.auth.logout(User.self)
+        req.session.destroy()
+        return try await req.renderPage(
+            "accounts/deleted", title: "settingsDeletedTitle",
+            data: ["username": user.username])
     }
 
     struct TokenForm: Content {
@@ -73,8 +182,9 @@ struct SettingsWebController: RouteCollection {
         let name = (form.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 100 else {
             return try await render(
-                req, tokenName: form.name ?? "", error: req.text("settingsTokenNameInvalid"),
-                status: .unprocessableEntity)
+                req, tokenName: form.name ?? "",
+                error: (.tokens, req.text("settingsTokenNameInvalid")), status: .unprocessableEntity
+            )
         }
         let (token, secret) = try await req.accounts.createToken(
             for: try req.requireUserID(), name: name)

@@ -50,7 +50,7 @@ struct JapaneseWebController: RouteCollection {
                 wordCourses: cards.filter { $0.0 == .words }.map(\.1),
                 kanjiCourses: cards.filter { $0.0 == .kanji }.map(\.1), resume: resume,
                 wordOfTheDay: catalog.wordOfTheDay(
-                    DayFormatter(timeZone: req.maeilSettings.timeZone).day(of: Date())
+                    req.days.day(of: Date())
                 ).map(JapaneseWordView.init)))
     }
 
@@ -315,7 +315,7 @@ struct JapaneseWebController: RouteCollection {
 
     /// The word of the day on the home page, linked to the course.
     @Sendable static func wordOfTheDayCard(_ req: Request) async throws -> HomeCard? {
-        let today = DayFormatter(timeZone: req.maeilSettings.timeZone).day(of: Date())
+        let today = req.days.day(of: Date())
         guard let word = try req.japaneseCourse().wordOfTheDay(today) else { return nil }
         return HomeCard(
             id: "word-of-the-day", title: req.text("japaneseWordOfTheDay"),

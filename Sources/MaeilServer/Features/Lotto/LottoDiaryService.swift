@@ -354,6 +354,6 @@ extension Request {
     func lottoDiary() throws -> LottoDiaryService {
         LottoDiaryService(
             db: db, userID: try requireUserID(), draws: lottoDraws(),
-            days: DayFormatter(timeZone: maeilSettings.timeZone))
+            days: days)
     }
 }

@@ -22,7 +22,7 @@ struct LottoFeedWebController: RouteCollection {
             ?? .ko
         let diary = LottoDiaryService(
             db: req.db, userID: owner, draws: req.lottoDraws(),
-            days: DayFormatter(timeZone: req.maeilSettings.timeZone))
+            days: req.days)
         let text = LottoWording(lang: lang).calendarFeed(
             settings: try await diary.settings(), pending: try await diary.pendingTickets(),
             owner: owner, base: req.siteOrigin

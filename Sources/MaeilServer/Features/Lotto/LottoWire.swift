@@ -224,7 +224,7 @@ extension Request {
     /// `?year=YYYY` (2002, the first draw's year, to 9999), this year by default.
     func lottoYear(now: Date = Date()) throws -> Int {
         guard let raw = try? query.get(String.self, at: "year"), !raw.isEmpty else {
-            return DayFormatter(timeZone: maeilSettings.timeZone).day(of: now).year
+            return days.day(of: now).year
         }
         guard let year = Int(raw), (2002...9999).contains(year) else {
             throw AppError.badRequest("year must be a year from 2002 to 9999", code: .badDate)
@@ -235,7 +235,7 @@ extension Request {
     /// `?month=YYYY-MM`, this month by default.
     func lottoMonth(now: Date = Date()) throws -> CalendarMonth {
         guard let raw = try? query.get(String.self, at: "month"), !raw.isEmpty else {
-            return DayFormatter(timeZone: maeilSettings.timeZone).month(of: now)
+            return days.month(of: now)
         }
         guard let month = CalendarMonth(raw) else {
             throw AppError.badRequest("month must look like 2026-11", code: .badDate)

@@ -6,7 +6,7 @@ extension Request {
     func wordStore() throws -> WordStore {
         WordStore(
             db: db, userID: try requireUserID(),
-            days: DayFormatter(timeZone: maeilSettings.timeZone),
+            days: days,
             hooks: application.notebookHooks)
     }
 

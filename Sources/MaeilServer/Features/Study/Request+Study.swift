@@ -6,7 +6,7 @@ extension Request {
     func reviews() throws -> ReviewService {
         ReviewService(
             db: db, userID: try requireUserID(),
-            days: DayFormatter(timeZone: maeilSettings.timeZone))
+            days: days)
     }
     func studySettings() throws -> StudySettingsStore {
         StudySettingsStore(db: db, userID: try requireUserID())
@@ -15,7 +15,7 @@ extension Request {
     func games() throws -> GameService {
         GameService(
             db: db, userID: try requireUserID(),
-            days: DayFormatter(timeZone: maeilSettings.timeZone))
+            days: days)
     }
     func mistakes() throws -> MistakeStore {
         MistakeStore(db: db, userID: try requireUserID())
@@ -37,6 +37,6 @@ extension Request {
     func stats() throws -> StatsService {
         StatsService(
             db: db, userID: try requireUserID(),
-            days: DayFormatter(timeZone: maeilSettings.timeZone))
+            days: days)
     }
 }

@@ -35,7 +35,7 @@ struct CalendarWebController: RouteCollection {
     }
 
     @Sendable func month(req: Request) async throws -> Response {
-        let days = DayFormatter(timeZone: req.maeilSettings.timeZone)
+        let days = req.days
         let month = try CalendarQuery.month(req, days)
         let counts = try await req.wordStore().calendar(month)
         let byDate = Dictionary(counts.map { ($0.date, $0.count) }, uniquingKeysWith: +)

@@ -71,7 +71,7 @@ struct WordsAPIController: RouteCollection {
 
     /// `?month=YYYY-MM` (default: this month): how many words were added each day.
     @Sendable func calendar(req: Request) async throws -> CalendarMonthDTO {
-        let days = DayFormatter(timeZone: req.maeilSettings.timeZone)
+        let days = req.days
         let month = try CalendarQuery.month(req, days)
         let counts = try await req.wordStore().calendar(month)
         return CalendarMonthDTO(
