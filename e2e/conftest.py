@@ -1,6 +1,7 @@
 """Fixtures for the browser tests: a real `maeil serve` on a temporary
 database, and a headless Chromium driven by Debian's chromedriver."""
 
+import contextlib
 import os
 import re
 import shutil
@@ -231,6 +232,16 @@ class Page:
             """, path, token, term, meaning)
             assert status in (200, 201), status
         return path.rsplit("/", 1)[1]
+
+    @contextlib.contextmanager
+    def phone(self, width=390, height=844):
+        """Within the block the page is seen as on a phone (a touch screen of that size)."""
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+        try:
+            yield
+        finally:
+            self.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
     def overflowing(self, skip=None, absolute=False):
         """Elements that stick out past the right edge of the viewport (except inside

@@ -30,17 +30,9 @@ def test_review_session_with_keys_and_undo(driver, server, shot):
     assert intervals == ["1m", "6m", "10m", "8d"], intervals
     shot("review-back")
     # On a phone the four buttons fit (two rows) and nothing sticks out.
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-    try:
-        width = driver.execute_script("return document.documentElement.clientWidth")
-        wide = driver.execute_script(
-            "return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > arguments[0] + 1).length",
-            width)
-        assert wide == 0, "the review screen is wider than a phone"
+    with page.phone():
+        assert page.overflowing(absolute=True) == [], "the review screen is wider than a phone"
         shot("review-back-phone")
-    finally:
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
     # 3 = Good: the next card comes up.
     page.find("body").send_keys("3")
@@ -92,3 +84,46 @@ def test_undo_on_a_books_screen_stays_in_that_book(driver, server, shot):
     shot("review-undo-in-book")
     page.go(f"/study/review?book={animals}")
     page.wait_css("#review-done")
+
+
+def test_a_book_limit_ends_the_session_with_a_summary_and_more(driver, server, shot):
+    driver.get(server + "/login")
+    driver.delete_all_cookies()
+    driver.add_cookie({"name": "maeil_lang", "value": "ko"})
+    page = Page(driver, server, shot)
+    page.sign_up("rl")
+    fruit = page.add_book("과일", [("apple", "사과"), ("pear", "배"), ("plum", "자두"), ("fig", "무화과")])
+
+    # The book's own limit: two new cards a day, set on the study page.
+    page.go("/study")
+    page.find(".book-limits summary").click()
+    page.find(f"#new-limit-{fruit}").send_keys("2")
+    page.find(f"#new-limit-{fruit}").submit()
+    page.wait_css("p.flash")
+    assert page.find(".book-limits summary").text == "하루 한도: 새 카드 2 · 복습 전체 한도"
+
+    page.go(f"/study/review?book={fruit}")
+    for _ in range(2):
+        page.wait_css("#review-prompt")
+        page.find("body").send_keys(Keys.SPACE)
+        page.wait_css("#rate-4")
+        page.find("body").send_keys("4")
+    page.wait_css("#review-done")
+    assert page.find("#review-done h1").text == "오늘 한도만큼 공부했습니다"
+    assert page.find("#summary-answered").text == "2장"
+    assert page.find("#summary-right").text == "100%"
+    assert page.find("#summary-next").text.endswith("뒤")
+    assert page.find(".held-line").text == "새 카드 2장이 이 단어장의 하루 새 카드 한도(2장)에 걸려 남아 있습니다."
+    shot("session-summary")
+    with page.phone():
+        assert page.overflowing(absolute=True) == [], "the summary is wider than a phone"
+        shot("session-summary-phone")
+
+    # Study more: one more new card today, and the session goes on.
+    more = page.find("#more-new-cards")
+    more.clear()
+    more.send_keys("1")
+    page.find("#more-new button").click()
+    page.wait_css("#review-prompt")
+    assert page.find("p.flash").text == "오늘 공부할 카드를 늘렸습니다."
+    assert page.find("#review-counts").text.startswith("새 카드 1")

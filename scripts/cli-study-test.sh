@@ -376,6 +376,30 @@ else
     fail "expected the name refused and the id taken, got status $status: $out / $out_by_id"
 fi
 
+# --- a book's own limit ends the session with a summary; m studies more ------------
+limited_id=$(curl -fsS -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \
+    -d '{"name": "Limited"}' "http://127.0.0.1:$PORT/api/v1/books" \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])')
+printf 'term,meaning\nsun,해\nmoon,달\nstar,별\n' >"$WORK/limited.csv"
+"$MAEIL" import "$WORK/limited.csv" --book "$limited_id" --data-dir "$DATA" >/dev/null 2>&1
+curl -fsS -o /dev/null -X PUT -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \
+    -d '{"newPerDay": 1}' "http://127.0.0.1:$PORT/api/v1/study/books/$limited_id/limits"
+start "summary at a book's limit" study --server "http://127.0.0.1:$PORT" --token "$TOKEN" --book "$limited_id"
+expect "New 1 · Learning 0 · Review 0"
+keys Space
+expect "4 Easy"
+keys 4
+expect "Nothing to review right now."
+expect "Today: 1 answered · 100% right"
+expect "Next card in "
+expect "2 new cards wait: this book's daily limit (1) is reached."
+expect "m +10 new cards · r reload · u undo · q quit"
+keys m
+expect "10 more new cards today."
+expect "New 2 · Learning 0 · Review 0"
+keys q
+finished
+
 # --- an administrator resets a forgotten password at the terminal: typed unseen and
 # twice; the account's tokens end and the new password signs in
 start "password typed twice, differently" user password kim --data-dir "$DATA"

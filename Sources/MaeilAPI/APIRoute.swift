@@ -83,6 +83,10 @@ extension APIRoute {
     public static let undoAnswer = APIRoute(.post, "study/undo")
     public static let studySettings = APIRoute(.get, "study/settings")
     public static let updateStudySettings = APIRoute(.patch, "study/settings")
+    public static let studySummary = APIRoute(.get, "study/summary")
+    public static let studyMore = APIRoute(.post, "study/more")
+    public static let bookLimits = APIRoute(.get, "study/books/{id}/limits")
+    public static let setBookLimits = APIRoute(.put, "study/books/{id}/limits")
 
     public static let dashboard = APIRoute(.get, "stats/dashboard")
     public static let statsDays = APIRoute(.get, "stats/days")
@@ -134,7 +138,8 @@ extension APIRoute {
         importFile, exportBook,
         bulkWords, word, updateWord, replaceWord, deleteWord, search, calendar, calendarDay,
         calendarDayAction,
-        studyQueue, answerCard, undoAnswer, studySettings, updateStudySettings,
+        studyQueue, answerCard, undoAnswer, studySettings, updateStudySettings, studySummary,
+        studyMore, bookLimits, setBookLimits,
         dashboard, statsDays, chart,
         startGame, recentGames, game, playMove, retestWrong, bookmarkWrong, mistakes, clearMistakes,
         clearWordMistakes,

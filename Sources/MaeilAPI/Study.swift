@@ -159,3 +159,83 @@ public struct StudySettingsPatch: Codable, Sendable {
         self.weights = weights
     }
 }
+
+/// `GET study/summary?book=`: the end of a session.
+public struct StudySummaryDTO: Codable, Sendable {
+    /// Cards a limit holds back: `kind` is `new` or `reviews`, `owner` `user`
+    /// or `book`, `limit` that limit's cards today (nil when several books'
+    /// limits hold them).
+    public struct Held: Codable, Sendable, Equatable {
+        public var kind: String
+        public var owner: String
+        public var limit: Int?
+        public var cards: Int
+
+        public init(kind: String, owner: String, limit: Int?, cards: Int) {
+            self.kind = kind
+            self.owner = owner
+            self.limit = limit
+            self.cards = cards
+        }
+    }
+
+    /// Review answers today in the scope.
+    public var answered: Int
+    public var correct: Int
+    /// Right answers (Hard, Good, Easy) in percent; nil before the first answer.
+    public var rightPercent: Int?
+    public var elapsedMs: Int
+    /// When the next card that is not new falls due.
+    public var nextDue: Date?
+    public var held: [Held]
+    /// Reviews due in the seven days after today's: what `study/more` with `aheadDays` brings.
+    public var reviewsAheadThisWeek: Int
+    /// Whether nothing is left to study now.
+    public var finished: Bool
+
+    public init(
+        answered: Int, correct: Int, rightPercent: Int?, elapsedMs: Int, nextDue: Date?,
+        held: [Held], reviewsAheadThisWeek: Int, finished: Bool
+    ) {
+        self.answered = answered
+        self.correct = correct
+        self.rightPercent = rightPercent
+        self.elapsedMs = elapsedMs
+        self.nextDue = nextDue
+        self.held = held
+        self.reviewsAheadThisWeek = reviewsAheadThisWeek
+        self.finished = finished
+    }
+}
+
+/// `POST study/more`: study more today, as Anki's custom study.
+public struct StudyMoreInput: Codable, Sendable {
+    /// One book, or all books when left out.
+    public var book: UUID?
+    /// New cards on top of today's limit (0–9999).
+    public var newCards: Int?
+    /// Reviews on top of today's limit (0–9999).
+    public var reviews: Int?
+    /// Reviews due up to this many days after today, ahead of schedule (0–30).
+    public var aheadDays: Int?
+
+    public init(book: UUID? = nil, newCards: Int? = nil, reviews: Int? = nil, aheadDays: Int? = nil)
+    {
+        self.book = book
+        self.newCards = newCards
+        self.reviews = reviews
+        self.aheadDays = aheadDays
+    }
+}
+
+/// `study/books/{id}/limits`: a book's own daily limits under the user's;
+/// null is none of its own.
+public struct BookLimitsDTO: Codable, Sendable, Equatable {
+    public var newPerDay: Int?
+    public var reviewsPerDay: Int?
+
+    public init(newPerDay: Int? = nil, reviewsPerDay: Int? = nil) {
+        self.newPerDay = newPerDay
+        self.reviewsPerDay = reviewsPerDay
+    }
+}

@@ -54,6 +54,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(CreateDictionary())
     app.migrations.add(CreateLottoDiary())
     app.migrations.add(AddAccountPreferences())
+    app.migrations.add(AddStudyLimitsPerBook())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

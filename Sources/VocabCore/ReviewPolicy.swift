@@ -70,3 +70,88 @@ public enum ReviewPolicy {
         }
     }
 }
+
+/// A book's own daily limits, under the user's (as Anki's deck limits): nil
+/// is no limit of its own.
+public struct BookLimits: Sendable, Codable, Equatable {
+    public var newPerDay: Int?
+    public var reviewsPerDay: Int?
+
+    public init(newPerDay: Int? = nil, reviewsPerDay: Int? = nil) {
+        self.newPerDay = newPerDay
+        self.reviewsPerDay = reviewsPerDay
+    }
+
+    /// Nil when both limits are allowed, else what is wrong.
+    public var problem: String? {
+        if let newPerDay, !StudyLimits.allowed.contains(newPerDay) {
+            return "newPerDay must be between 0 and 9999, or null"
+        }
+        if let reviewsPerDay, !StudyLimits.allowed.contains(reviewsPerDay) {
+            return "reviewsPerDay must be between 0 and 9999, or null"
+        }
+        return nil
+    }
+}
+
+/// Which limit holds a queue back.
+public enum LimitOwner: String, Sendable, Codable, CaseIterable {
+    /// The user's own limit (over all books).
+    case user
+    /// The book's limit.
+    case book
+}
+
+/// New cards and reviews answered, or allowed extra, on one day.
+public struct CardTally: Sendable, Equatable {
+    public var new: Int
+    public var reviews: Int
+
+    public init(new: Int = 0, reviews: Int = 0) {
+        self.new = new
+        self.reviews = reviews
+    }
+}
+
+/// What is left of today's limits in one scope (all books, or one book), and
+/// which limit binds each. "Study more" adds extra cards to today's limits:
+/// any extra raises the user's limit, a book's extra also its book's.
+public struct DailyAllowance: Sendable, Equatable {
+    public var new: Int
+    public var reviews: Int
+    /// The limit that leaves `new` (the smaller one's owner), and its value today.
+    public var newLimit: (owner: LimitOwner, cards: Int)
+    public var reviewLimit: (owner: LimitOwner, cards: Int)
+
+    public init(
+        user: StudyLimits, userDone: CardTally, userExtra: CardTally,
+        book: BookLimits? = nil, bookDone: CardTally = CardTally(),
+        bookExtra: CardTally = CardTally()
+    ) {
+        func left(_ limit: Int, _ extra: Int, _ done: Int) -> Int { max(0, limit + extra - done) }
+        var new = left(user.newPerDay, userExtra.new, userDone.new)
+        var reviews = left(user.reviewsPerDay, userExtra.reviews, userDone.reviews)
+        newLimit = (.user, user.newPerDay + userExtra.new)
+        reviewLimit = (.user, user.reviewsPerDay + userExtra.reviews)
+        if let limit = book?.newPerDay, left(limit, bookExtra.new, bookDone.new) <= new {
+            new = left(limit, bookExtra.new, bookDone.new)
+            newLimit = (.book, limit + bookExtra.new)
+        }
+        if let limit = book?.reviewsPerDay,
+            left(limit, bookExtra.reviews, bookDone.reviews) <= reviews
+        {
+            reviews = left(limit, bookExtra.reviews, bookDone.reviews)
+            reviewLimit = (.book, limit + bookExtra.reviews)
+        }
+        self.new = new
+        self.reviews = reviews
+    }
+
+    /// `new` and `reviews` together.
+    public var tally: CardTally { CardTally(new: new, reviews: reviews) }
+
+    public static func == (lhs: DailyAllowance, rhs: DailyAllowance) -> Bool {
+        lhs.new == rhs.new && lhs.reviews == rhs.reviews && lhs.newLimit == rhs.newLimit
+            && lhs.reviewLimit == rhs.reviewLimit
+    }
+}

@@ -255,7 +255,7 @@ struct StudyAPITests {
                 #expect(grouped[otherBook.id] == nil, "another user's book is not counted")
                 for book in [fruit, both, empty] {
                     let queue = try await reviews.queue(bookID: book.id, day: day, limit: 50)
-                    let counts = (grouped[book.id] ?? DueCounts()).capped(by: day)
+                    let counts = (grouped[book.id] ?? DueCounts()).capped(by: day, book: book.id)
                     let shown = (queue.newCount, queue.learningCount, queue.reviewCount)
                     #expect(
                         counts == shown, "\(book.name) \(later) s later: \(counts) vs \(shown)")

@@ -86,6 +86,59 @@ struct StudyWebTests {
             #expect(!mixed.body.string.contains("dog"))
         }
     }
+
+    @Test func theEndOfASessionSumsItUpAndOffersMore() async throws {
+        try await withMaeilApp { app in
+            var browser = try await WebBrowser.signUp(app, "finisher")
+            browser.language = "ko"
+            let book = try await browser.createBook("과일")
+            var words: [UUID] = []
+            for (term, meaning) in [("apple", "사과"), ("pear", "배"), ("plum", "자두")] {
+                words.append(try await browser.addWord(book, term, meaning))
+            }
+            // The book's own limit: one new card a day.
+            let limited = try await browser.post(
+                "/study/books/\(book.uuidString)/limits",
+                [("newPerDay", "1"), ("reviewsPerDay", "")])
+            #expect(limited.status == .seeOther)
+            let overview = try await browser.get("/study").body.string
+            #expect(overview.contains("하루 한도: 새 카드 1 · 복습 전체 한도"))
+            let bad = try await browser.post(
+                "/study/books/\(book.uuidString)/limits",
+                [("newPerDay", "-3"), ("reviewsPerDay", "")])
+            #expect(bad.status == .seeOther)
+            #expect(try await browser.get("/study").body.string.contains("단어장 한도는 0~9999로"))
+
+            let first = try await browser.get("/study/review?book=\(book.uuidString)").body.string
+            let shown = try #require(words.first { first.contains($0.uuidString) })
+            // Easy: the card leaves today's queue (Good would bring it back in ten minutes).
+            _ = try await browser.post(
+                "/study/review/answer",
+                [
+                    ("wordID", shown.uuidString), ("direction", "forward"), ("version", "0"),
+                    ("rating", "4"), ("book", book.uuidString),
+                ])
+            let done = try await browser.get("/study/review?book=\(book.uuidString)").body.string
+            #expect(done.contains("오늘 한도만큼 공부했습니다"))
+            #expect(done.contains("<dd id=\"summary-answered\">1장</dd>"))
+            #expect(done.contains("<dd id=\"summary-right\">100%</dd>"))
+            #expect(done.contains("새 카드 2장이 이 단어장의 하루 새 카드 한도(1장)에 걸려 남아 있습니다."))
+            #expect(done.contains("id=\"more-new\""))
+
+            let more = try await browser.post(
+                "/study/review/more", [("book", book.uuidString), ("newCards", "1")])
+            #expect(more.status == .seeOther)
+            let next = try await browser.get("/study/review?book=\(book.uuidString)").body.string
+            #expect(next.contains("오늘 공부할 카드를 늘렸습니다."))
+            #expect(next.contains("id=\"review-card\""))
+            let refused = try await browser.post(
+                "/study/review/more", [("book", book.uuidString), ("newCards", "0")])
+            #expect(refused.status == .seeOther)
+            #expect(
+                try await browser.get("/study/review?book=\(book.uuidString)").body.string
+                    .contains("카드 수는 1~9999장"))
+        }
+    }
 }
 
 @Suite("Korean particles in messages")

@@ -38,6 +38,22 @@ extension MaeilInstance {
         StudyCardDTO(try await reviews(username).undo(inBook: bookID))
     }
 
+    /// `GET study/summary?book=`
+    public func studySummary(username: String, bookID: UUID?) async throws -> StudySummaryDTO {
+        StudySummaryDTO(try await reviews(username).summary(bookID: bookID))
+    }
+
+    /// `POST study/more`: raises today's limits; returns the queue they open.
+    public func studyMore(username: String, _ input: StudyMoreInput) async throws
+        -> ReviewQueueDTO
+    {
+        let reviews = try await reviews(username)
+        try await reviews.studyMore(
+            CardTally(new: input.newCards ?? 0, reviews: input.reviews ?? 0),
+            aheadDays: input.aheadDays ?? 0, bookID: input.book)
+        return ReviewQueueDTO(try await reviews.queue(bookID: input.book))
+    }
+
     /// `POST games`
     public func startGame(username: String, _ input: GameStartInput) async throws -> GameDTO {
         GameDTO(try await games(username).start(try input.setup()))

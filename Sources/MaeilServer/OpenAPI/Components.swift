@@ -350,6 +350,66 @@ extension OpenAPIDocument {
                 "StudySettingsPatch", StudySettingsPatch.self,
                 .object([:], optional: settingsFields, example: settingsExample)),
             Component(
+                "StudySummary", StudySummaryDTO.self,
+                .object(
+                    [
+                        "answered": .integer("review answers today in the scope"),
+                        "correct": .integer("answers rated Hard, Good or Easy"),
+                        "elapsedMs": .integer,
+                        "held": .array(.ref("HeldCards")),
+                        "reviewsAheadThisWeek": .integer(
+                            "reviews due in the seven days after today's"),
+                        "finished": .boolean,
+                    ],
+                    optional: ["rightPercent": .integer, "nextDue": .dateTime],
+                    example: [
+                        "answered": 24, "correct": 21, "rightPercent": 88, "elapsedMs": 312_000,
+                        "nextDue": time,
+                        "held": [["kind": "new", "owner": "book", "limit": 10, "cards": 37]],
+                        "reviewsAheadThisWeek": 12, "finished": true,
+                    ])),
+            Component(
+                "HeldCards", StudySummaryDTO.Held.self,
+                .object(
+                    [
+                        "kind": .oneOf(["new", "reviews"]), "owner": .oneOf(LimitOwner.self),
+                        "cards": .integer("cards the limit holds back"),
+                    ],
+                    optional: [
+                        "limit": .integer(
+                            "the limit's cards today; left out when several books' limits hold them"
+                        )
+                    ],
+                    example: ["kind": "new", "owner": "user", "limit": 20, "cards": 37])),
+            Component(
+                "StudyMore", StudyMoreInput.self,
+                .object(
+                    [:],
+                    optional: [
+                        "book": .uuid,
+                        "newCards": .integer(
+                            "new cards on top of today's limit", minimum: 0, maximum: 9999),
+                        "reviews": .integer(
+                            "reviews on top of today's limit", minimum: 0, maximum: 9999),
+                        "aheadDays": .integer(
+                            "reviews due up to this many days after today, ahead of schedule",
+                            minimum: 0, maximum: 30),
+                    ],
+                    example: ["book": .string(id2), "newCards": 10, "reviews": 0, "aheadDays": 1])),
+            Component(
+                "BookLimits", BookLimitsDTO.self,
+                .object(
+                    [:],
+                    optional: [
+                        "newPerDay": .integer(
+                            "the book's own new-card limit; left out: none", minimum: 0,
+                            maximum: 9999),
+                        "reviewsPerDay": .integer(
+                            "the book's own review limit; left out: none", minimum: 0, maximum: 9999
+                        ),
+                    ],
+                    example: ["newPerDay": 10, "reviewsPerDay": 100])),
+            Component(
                 "GameStart", GameStartInput.self,
                 .object(
                     ["kind": .oneOf(GameKind.self)],

@@ -231,6 +231,27 @@ enum OpenAPIDocument {
                 query: [Parameter("book", .string, "only answers to this book's cards")],
                 response: "StudyCard"),
             Operation(
+                .studySummary,
+                summary:
+                    "The end of a session: today's answers in the scope, the next card due, and the cards today's limits hold back",
+                tag: "study",
+                query: [Parameter("book", .string, "one book's (default all books)")],
+                response: "StudySummary"),
+            Operation(
+                .studyMore,
+                summary:
+                    "Study more today: new cards or reviews on top of today's limits, or reviews ahead of schedule",
+                tag: "study",
+                body: .json("StudyMore"), response: "ReviewQueue"),
+            Operation(
+                .bookLimits, summary: "A book's own daily limits (under the user's)", tag: "study",
+                response: "BookLimits"),
+            Operation(
+                .setBookLimits,
+                summary: "Set a book's own daily limits; a limit left out is none of its own",
+                tag: "study",
+                body: .json("BookLimits"), response: "BookLimits"),
+            Operation(
                 .startGame,
                 summary:
                     "Start a quiz, hangman round, O/X test or flashcards on a book, all books, given words or the mistake notes",

@@ -50,6 +50,21 @@ struct LocalStudyBackend: StudyBackend {
         }
     }
 
+    func summary() async throws -> StudySummaryDTO {
+        try await refusalsAsMessages {
+            try await instance.studySummary(username: username, bookID: bookID)
+        }
+    }
+
+    func studyMore(newCards: Int, reviews: Int, aheadDays: Int) async throws -> ReviewQueueDTO {
+        try await refusalsAsMessages {
+            try await instance.studyMore(
+                username: username,
+                StudyMoreInput(
+                    book: bookID, newCards: newCards, reviews: reviews, aheadDays: aheadDays))
+        }
+    }
+
     func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameDTO {
         try await refusalsAsMessages {
             try await instance.startGame(

@@ -64,6 +64,19 @@ struct RemoteStudyBackend: StudyBackend {
         return try await send(.undoAnswer, query: query, body: NoBody())
     }
 
+    func summary() async throws -> StudySummaryDTO {
+        var query: [URLQueryItem] = []
+        if let bookID { query.append(URLQueryItem(name: "book", value: bookID.uuidString)) }
+        return try await send(.studySummary, query: query)
+    }
+
+    func studyMore(newCards: Int, reviews: Int, aheadDays: Int) async throws -> ReviewQueueDTO {
+        try await send(
+            .studyMore,
+            body: StudyMoreInput(
+                book: bookID, newCards: newCards, reviews: reviews, aheadDays: aheadDays))
+    }
+
     func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameDTO {
         try await send(
             .startGame,

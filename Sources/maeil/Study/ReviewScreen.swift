@@ -28,6 +28,8 @@ final class ReviewScreen {
     private let typesEveryAnswer: Bool
 
     private var queue: ReviewQueueDTO?
+    /// Fetched when the queue runs dry: what the end of the session shows.
+    private var summary: StudySummaryDTO?
     private var phase = Phase.asking
     private var shownAt = Date()
     private var message: ScreenMessage?
@@ -52,6 +54,10 @@ final class ReviewScreen {
                 if key == .character("u") { await undo() }
                 if key == .character("r") || key == .enter || key == .character(" ") {
                     await reload()
+                }
+                if key == .character("m") { await studyMore() }
+                if key == .character("a"), (summary?.reviewsAheadThisWeek ?? 0) > 0 {
+                    await studyMore(aheadDays: 1)
                 }
                 continue
             }
@@ -175,10 +181,31 @@ final class ReviewScreen {
         await reload(keepingMessage: true)
     }
 
+    /// `m`: ten more new cards when the new-card limit holds some back, else
+    /// fifty more reviews; `a`: tomorrow's reviews now.
+    private func studyMore(aheadDays: Int = 0) async {
+        let held = Set(summary?.held.map(\.kind) ?? [])
+        guard aheadDays > 0 || !held.isEmpty else { return }
+        let newCards = aheadDays == 0 && held.contains("new") ? 10 : 0
+        let reviews = aheadDays == 0 && newCards == 0 ? 50 : 0
+        do {
+            _ = try await backend.studyMore(
+                newCards: newCards, reviews: reviews, aheadDays: aheadDays)
+            message = .note(
+                aheadDays > 0
+                    ? "Tomorrow's reviews are in today's queue."
+                    : newCards > 0 ? "10 more new cards today." : "50 more reviews today.")
+        } catch {
+            message = .failure(error)
+        }
+        await reload(keepingMessage: true)
+    }
+
     private func reload(keepingMessage: Bool = false) async {
         if !keepingMessage { message = nil }
         do {
             queue = try await backend.queue(limit: Self.batch)
+            summary = queue?.cards.isEmpty == true ? try await backend.summary() : nil
         } catch {
             message = .failure(error)
         }
@@ -191,6 +218,36 @@ final class ReviewScreen {
     }
 
     // MARK: - Drawing
+
+    /// "Today: 12 answered · 83% right · 4 min 10 s", when the next card is
+    /// due, and what today's limits hold back.
+    static func summaryLines(_ summary: StudySummaryDTO) -> [String] {
+        var today = ["Today: \(summary.answered) answered"]
+        if let percent = summary.rightPercent { today.append("\(percent)% right") }
+        if summary.answered > 0 { today.append(duration(Double(summary.elapsedMs) / 1000)) }
+        var lines = [today.joined(separator: " · ")]
+        if let next = summary.nextDue {
+            lines.append("Next card in \(duration(max(60, next.timeIntervalSinceNow))).")
+        }
+        for held in summary.held {
+            let what = held.kind == "new" ? "new cards" : "reviews"
+            let limit =
+                held.limit.map {
+                    "\(held.owner == "book" ? "this book's" : "the") daily limit (\($0)) is reached"
+                } ?? "their books' daily limits hold them"
+            lines.append("\(held.cards) \(what) wait: \(limit).")
+        }
+        return lines
+    }
+
+    /// "4 min 10 s", "3 h 5 min", "8 days".
+    static func duration(_ seconds: TimeInterval) -> String {
+        let total = max(0, Int(seconds.rounded()))
+        if total >= 86_400 { return total / 86_400 == 1 ? "1 day" : "\(total / 86_400) days" }
+        if total >= 3_600 { return "\(total / 3_600) h \(total % 3_600 / 60) min" }
+        if total >= 60 { return "\(total / 60) min \(total % 60) s" }
+        return "\(total) s"
+    }
 
     private func frame() -> ScreenFrame {
         var frame = ScreenFrame(
@@ -209,7 +266,19 @@ final class ReviewScreen {
                 let time = due.formatted(date: .omitted, time: .shortened)
                 frame.body.append("   The next learning card comes back at \(time).")
             }
-            frame.keys = ["r reload · u undo the last answer · q quit"]
+            var more: [String] = []
+            if let summary {
+                frame.body += [""] + Self.summaryLines(summary).map { "   " + $0 }
+                if let held = summary.held.first {
+                    more.append(held.kind == "new" ? "m +10 new cards" : "m +50 reviews")
+                }
+                if summary.reviewsAheadThisWeek > 0 { more.append("a review ahead") }
+            }
+            // Within 80 columns: the undo key is said shorter beside the offers.
+            frame.keys = [
+                (more + ["r reload", more.isEmpty ? "u undo the last answer" : "u undo", "q quit"])
+                    .joined(separator: " · ")
+            ]
             return frame
         }
         // Across all books, say which book the card is from.

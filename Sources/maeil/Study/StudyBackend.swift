@@ -15,6 +15,10 @@ protocol StudyBackend: Sendable {
     func answer(_ card: StudyCardDTO, rating: Int, elapsedMilliseconds: Int) async throws
     /// Takes back the last review answer; returns the card as it is again.
     func undo() async throws -> StudyCardDTO
+    /// Today's answers, the next card due, and what the limits hold back.
+    func summary() async throws -> StudySummaryDTO
+    /// Raises today's limits (in the chosen book, if any); returns the queue.
+    func studyMore(newCards: Int, reviews: Int, aheadDays: Int) async throws -> ReviewQueueDTO
     /// Starts a game on the chosen book (or every book).
     /// `direction` is "termToMeaning", "meaningToTerm" or nil for the game's default.
     func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameDTO

@@ -35,6 +35,9 @@ extension CalendarMonthDTO: Content {}
 
 extension StudyCardDTO: Content {}
 extension ReviewQueueDTO: Content {}
+extension StudySummaryDTO: Content {}
+extension StudyMoreInput: Content {}
+extension BookLimitsDTO: Content {}
 extension ReviewAnswerInput: Content {}
 extension StudySettingsDTO: Content {}
 extension StudySettingsPatch: Content {}

@@ -17,6 +17,17 @@ extension Request {
             db: db, userID: try requireUserID(),
             days: days)
     }
+    func studyDays() throws -> StudyDayStore {
+        StudyDayStore(db: db, userID: try requireUserID())
+    }
+
+    /// The book of the `id` path parameter, when it is the user's (else 404).
+    func ownBook() async throws -> UUID {
+        let id = try idParameter("id", "book")
+        _ = try await bookStore().find(id)
+        return id
+    }
+
     func mistakes() throws -> MistakeStore {
         MistakeStore(db: db, userID: try requireUserID())
     }

@@ -19,6 +19,22 @@ struct StudyCard: Sendable {
     var word: WordRecord
     var direction: CardDirection
     var stored: StoredCard
+
+    /// The queue's order: due first, then forward before reverse.
+    static func dueOrder(_ a: StudyCard, _ b: StudyCard) -> Bool {
+        (a.stored.memory.due, a.direction.rawValue) < (b.stored.memory.due, b.direction.rawValue)
+    }
+}
+
+/// Which books' cards a query reads.
+enum CardScope: Sendable {
+    case book(UUID)
+    /// Every book but these (none: every book).
+    case allBooks(except: [UUID])
+
+    init(_ bookID: UUID?) {
+        self = bookID.map { .book($0) } ?? .allBooks(except: [])
+    }
 }
 
 extension NotebookHooks {
@@ -77,29 +93,36 @@ struct CardStore: Sendable {
     func cards(_ states: [QueueState], dueBefore: Date, bookID: UUID?, limit: Int) async throws
         -> [StudyCard]
     {
+        try await cards(states, dueBefore: dueBefore, in: CardScope(bookID), limit: limit)
+    }
+
+    func cards(_ states: [QueueState], dueBefore: Date, in scope: CardScope, limit: Int)
+        async throws -> [StudyCard]
+    {
         guard limit > 0 else { return [] }
         var found: [StudyCard] = []
         for state in states {
             let rows = try await db.sql().raw(
                 """
                 SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.joined)
-                WHERE \(scope(state, dueBefore: dueBefore, bookID: bookID))
+                WHERE \(condition(state, dueBefore: dueBefore, in: scope))
                 ORDER BY c.due, c.direction LIMIT \(literal: limit)
                 """
             ).all()
             found += try rows.map(Self.card(from:))
         }
-        if states.count > 1 {
-            found.sort {
-                ($0.stored.memory.due, $0.direction.rawValue)
-                    < ($1.stored.memory.due, $1.direction.rawValue)
-            }
-        }
+        if states.count > 1 { found.sort(by: StudyCard.dueOrder) }
         return Array(found.prefix(limit))
     }
 
     /// How many cards `cards` would find, counting at most `cap`.
     func count(_ states: [QueueState], dueBefore: Date, bookID: UUID?, cap: Int) async throws -> Int
+    {
+        try await count(states, dueBefore: dueBefore, in: CardScope(bookID), cap: cap)
+    }
+
+    func count(_ states: [QueueState], dueBefore: Date, in scope: CardScope, cap: Int) async throws
+        -> Int
     {
         var total = 0
         for state in states where total < cap {
@@ -107,7 +130,7 @@ struct CardStore: Sendable {
                 try await db.sql().raw(
                     """
                     SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: Self.joinedForCount)
-                    WHERE \(scope(state, dueBefore: dueBefore, bookID: bookID, join: Self.countJoinCondition))
+                    WHERE \(condition(state, dueBefore: dueBefore, in: scope, join: Self.countJoinCondition))
                     LIMIT \(literal: cap - total)) due
                     """
                 ).first()?.decode(column: "n", as: Int.self) ?? 0
@@ -123,7 +146,7 @@ struct CardStore: Sendable {
     func dueCountsByBook(day: ReviewDay) async throws -> [UUID: DueCounts] {
         let learnAhead = min(
             day.now.addingTimeInterval(ReviewPolicy.learnAhead), day.startOfTomorrow)
-        let reviewsBefore = day.startOfTomorrow.addingTimeInterval(-0.001)
+        let reviewsBefore = day.reviewsDueBefore.addingTimeInterval(-0.001)
         func count(_ states: [QueueState], dueBefore: Date?) -> SQLQueryString {
             let due: SQLQueryString = dueBefore.map { " AND c.due <= \(bind: $0)" } ?? ""
             return """
@@ -153,16 +176,41 @@ struct CardStore: Sendable {
         return counts
     }
 
-    private func scope(
-        _ state: QueueState, dueBefore: Date, bookID: UUID?, join: String = Self.joinCondition
+    private func condition(
+        _ state: QueueState, dueBefore: Date, in scope: CardScope, join: String = Self.joinCondition
     ) -> SQLQueryString {
         var clause: SQLQueryString = """
             \(unsafeRaw: join) AND c.user_id = \(bind: userID)
             AND c.state = \(literal: state.rawValue) AND c.due <= \(bind: dueBefore)
             AND \(unsafeRaw: Self.studiedDirection)
             """
-        if let bookID { clause = clause + " AND c.book_id = \(bind: bookID)" }
+        switch scope {
+        case .book(let bookID): clause = clause + " AND c.book_id = \(bind: bookID)"
+        case .allBooks(let except) where !except.isEmpty:
+            clause = clause + " AND c.book_id NOT IN (\(binds: except))"
+        case .allBooks: break
+        }
         return clause
+    }
+
+    /// When the next card of a scope that is not new falls due after `after`
+    /// (a learning step later today, or a review on a later day).
+    func nextDue(after: Date, bookID: UUID?) async throws -> Date? {
+        var earliest: Date?
+        for state in [QueueState.learning, .relearning, .review] {
+            let rows = try await db.sql().raw(
+                """
+                SELECT c.due FROM \(unsafeRaw: Self.joinedForCount)
+                WHERE \(condition(state, dueBefore: .distantFuture, in: CardScope(bookID), join: Self.countJoinCondition))
+                  AND c.due > \(bind: after)
+                ORDER BY c.due LIMIT 1
+                """
+            ).all()
+            if let due = try rows.first?.decode(column: "due", as: Date.self) {
+                earliest = min(earliest ?? due, due)
+            }
+        }
+        return earliest
     }
 
     func card(wordID: UUID, direction: CardDirection) async throws -> StudyCard {

@@ -71,6 +71,33 @@ struct ReviewLogStore: Sendable {
         return (new, reviews)
     }
 
+    /// Review answers on `day` (to cards of `bookID` when given): how many,
+    /// how many right (Hard, Good or Easy), and the time they took.
+    func tally(on day: CivilDay, inBook bookID: UUID?) async throws -> (
+        answered: Int, correct: Int, elapsedMilliseconds: Int
+    ) {
+        let book: SQLQueryString =
+            bookID.map {
+                """
+                 AND EXISTS (SELECT 1 FROM cards c WHERE c.word_id = l.word_id AND c.direction = l.direction
+                   AND c.user_id = l.user_id AND c.book_id = \(bind: $0))
+                """
+            } ?? ""
+        let row = try await db.sql().raw(
+            """
+            SELECT COUNT(*) AS n, CAST(COALESCE(SUM(CASE WHEN l.rating > 1 THEN 1 ELSE 0 END), 0) AS BIGINT) AS correct,
+              CAST(COALESCE(SUM(l.elapsed_ms), 0) AS BIGINT) AS elapsed
+            FROM review_logs l
+            WHERE l.user_id = \(bind: userID) AND l.reviewed_on = \(bind: day) AND l.source = 'review'\(book)
+            """
+        ).first()
+        return (
+            try row?.decode(column: "n", as: Int.self) ?? 0,
+            try row?.decode(column: "correct", as: Int.self) ?? 0,
+            try row?.decode(column: "elapsed", as: Int.self) ?? 0
+        )
+    }
+
     /// The latest review answer to a card that still exists (answers to words
     /// deleted since are passed over), to a card of `bookID` when given: a
     /// book's review screen takes back only its own answers.

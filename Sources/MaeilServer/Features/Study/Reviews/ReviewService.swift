@@ -12,10 +12,24 @@ struct ReviewDay: Sendable {
     var settings: StudySettings
     var now: Date
     var startOfTomorrow: Date
-    var newLeft: Int
-    var reviewsLeft: Int
+    /// What is left of today's limits in the queue's scope.
+    var allowance: DailyAllowance
+    /// Reviews due before this are today's: the start of tomorrow, or later
+    /// when the user asked to review ahead.
+    var reviewsDueBefore: Date
+    /// Over all books: each book with limits of its own, and what is left of them.
+    var limitedBooks: [UUID: DailyAllowance] = [:]
 
+    var newLeft: Int { allowance.new }
+    var reviewsLeft: Int { allowance.reviews }
     var scheduler: Scheduler { Scheduler(settings.parameters) }
+
+    /// What is left for one book's cards in a queue over all books.
+    func left(inBook bookID: UUID) -> CardTally {
+        let own = limitedBooks[bookID]
+        return CardTally(
+            new: min(newLeft, own?.new ?? .max), reviews: min(reviewsLeft, own?.reviews ?? .max))
+    }
 }
 
 /// A card as an answer or an undo left it, with the scheduler that shows its
@@ -45,11 +59,13 @@ struct DueCounts: Sendable, Equatable {
     var reviews = 0
 
     /// The counts a queue of this book shows: new cards and reviews within
-    /// what is left of today's limits; when nothing else is left, learning
-    /// cards that come back within the learn-ahead window.
-    func capped(by day: ReviewDay) -> (new: Int, learning: Int, reviews: Int) {
-        let new = min(self.new, day.newLeft)
-        let reviews = min(self.reviews, day.reviewsLeft)
+    /// what is left of today's limits (the user's and the book's); when
+    /// nothing else is left, learning cards that come back within the
+    /// learn-ahead window.
+    func capped(by day: ReviewDay, book bookID: UUID) -> (new: Int, learning: Int, reviews: Int) {
+        let left = day.left(inBook: bookID)
+        let new = min(self.new, left.new)
+        let reviews = min(self.reviews, left.reviews)
         let nothingElse = new == 0 && learning == 0 && reviews == 0
         return (new, nothingElse ? learningSoon : learning, reviews)
     }
@@ -74,41 +90,67 @@ struct ReviewService: Sendable {
 
     var cards: CardStore { CardStore(db: db, userID: userID) }
 
-    func today(_ now: Date = Date()) async throws -> ReviewDay {
+    /// Today's settings and limits for a queue of one book, or of all books
+    /// (nil): the user's limits, the book's own, and the extra cards asked for today.
+    func today(_ now: Date = Date(), bookID: UUID? = nil) async throws -> ReviewDay {
         let settings = try await StudySettingsStore(db: db, userID: userID).get()
         let done = try await answeredToday(now)
-        let left = settings.limits.remaining(newDone: done.new, reviewsDone: done.reviews)
-        return ReviewDay(
-            settings: settings, now: now, startOfTomorrow: days.startOfNextDay(after: now),
-            newLeft: left.new, reviewsLeft: left.reviews)
+        let dayStore = StudyDayStore(db: db, userID: userID)
+        let extras = try await dayStore.extras(on: days.day(of: now))
+        let limits = try await dayStore.limitsByBook(only: bookID)
+        let doneByBook =
+            limits.isEmpty ? [:] : try await dayStore.answeredByBook(on: days.day(of: now))
+        func allowance(_ book: UUID?) -> DailyAllowance {
+            DailyAllowance(
+                user: settings.limits, userDone: CardTally(new: done.new, reviews: done.reviews),
+                userExtra: extras.all, book: book.flatMap { limits[$0] },
+                bookDone: book.flatMap { doneByBook[$0] } ?? CardTally(),
+                bookExtra: book.flatMap { extras.byBook[$0] } ?? CardTally())
+        }
+        let tomorrow = days.startOfNextDay(after: now)
+        var day = ReviewDay(
+            settings: settings, now: now, startOfTomorrow: tomorrow, allowance: allowance(bookID),
+            reviewsDueBefore: reviewCutoff(tomorrow, aheadDays: extras.aheadDays(for: bookID)))
+        if bookID == nil {
+            day.limitedBooks = Dictionary(
+                uniqueKeysWithValues: limits.keys.map { ($0, allowance($0)) })
+        }
+        return day
+    }
+
+    /// The start of the day `aheadDays` after tomorrow.
+    private func reviewCutoff(_ tomorrow: Date, aheadDays: Int) -> Date {
+        aheadDays == 0 ? tomorrow : days.dayStarts(from: tomorrow, count: aheadDays)[aheadDays]
     }
 
     func queue(bookID: UUID?, now: Date = Date(), limit: Int = 50) async throws -> ReviewQueue {
-        try await queue(bookID: bookID, day: try await today(now), limit: limit)
+        try await queue(bookID: bookID, day: try await today(now, bookID: bookID), limit: limit)
     }
 
     func queue(bookID: UUID?, day: ReviewDay, limit: Int = 50) async throws -> ReviewQueue {
         let now = day.now
         let tomorrow = day.startOfTomorrow
-        let left = (new: day.newLeft, reviews: day.reviewsLeft)
+        let reviewsBefore = day.reviewsDueBefore.addingTimeInterval(-0.001)
         let cards = self.cards
         let learning = try await cards.cards(
             [.learning, .relearning], dueBefore: now, bookID: bookID, limit: limit)
-        let reviews = try await cards.cards(
-            [.review], dueBefore: tomorrow.addingTimeInterval(-0.001), bookID: bookID,
-            limit: min(limit, left.reviews))
-        let fresh = try await cards.cards(
-            [.new], dueBefore: .distantFuture, bookID: bookID, limit: min(limit, left.new))
+        let reviews = try await within(day, bookID: bookID, \.reviews, limit: limit) {
+            try await cards.cards([.review], dueBefore: reviewsBefore, in: $0, limit: $1)
+        }
+        let fresh = try await within(day, bookID: bookID, \.new, limit: limit) {
+            try await cards.cards([.new], dueBefore: .distantFuture, in: $0, limit: $1)
+        }
         var queue = ReviewQueue(
             day: day,
             cards: Array((learning + reviews + fresh).prefix(limit)),
-            newCount: try await cards.count(
-                [.new], dueBefore: .distantFuture, bookID: bookID, cap: left.new),
+            newCount: try await countWithin(day, bookID: bookID, \.new, cap: 10_000) {
+                try await cards.count([.new], dueBefore: .distantFuture, in: $0, cap: $1)
+            },
             learningCount: try await cards.count(
                 [.learning, .relearning], dueBefore: now, bookID: bookID, cap: 10_000),
-            reviewCount: try await cards.count(
-                [.review], dueBefore: tomorrow.addingTimeInterval(-0.001), bookID: bookID,
-                cap: left.reviews))
+            reviewCount: try await countWithin(day, bookID: bookID, \.reviews, cap: 10_000) {
+                try await cards.count([.review], dueBefore: reviewsBefore, in: $0, cap: $1)
+            })
         if queue.cards.isEmpty {
             // Nothing else today: learning cards come back up to 20 minutes early (as in Anki).
             let soon = try await cards.cards(
@@ -125,6 +167,39 @@ struct ReviewService: Sendable {
             }
         }
         return queue
+    }
+
+    /// New cards or reviews (`kind`) within what is left of today's limits:
+    /// `read(scope, limit)` runs once for a book; over all books, once for
+    /// the books without limits of their own and once per book with some,
+    /// each within what is left of its own, merged in due order.
+    private func within(
+        _ day: ReviewDay, bookID: UUID?, _ kind: KeyPath<CardTally, Int>, limit: Int,
+        _ read: (CardScope, Int) async throws -> [StudyCard]
+    ) async throws -> [StudyCard] {
+        let overall = min(limit, day.allowance.tally[keyPath: kind])
+        if let bookID { return try await read(.book(bookID), overall) }
+        var found = try await read(.allBooks(except: Array(day.limitedBooks.keys)), overall)
+        for id in day.limitedBooks.keys {
+            let left = min(overall, day.left(inBook: id)[keyPath: kind])
+            if left > 0 { found += try await read(.book(id), left) }
+        }
+        return Array(found.sorted(by: StudyCard.dueOrder).prefix(overall))
+    }
+
+    /// How many cards `within` would find, counting at most `cap`.
+    private func countWithin(
+        _ day: ReviewDay, bookID: UUID?, _ kind: KeyPath<CardTally, Int>, cap: Int,
+        _ count: (CardScope, Int) async throws -> Int
+    ) async throws -> Int {
+        let overall = min(cap, day.allowance.tally[keyPath: kind])
+        if let bookID { return try await count(.book(bookID), overall) }
+        var total = try await count(.allBooks(except: Array(day.limitedBooks.keys)), overall)
+        for id in day.limitedBooks.keys where total < overall {
+            let left = min(overall - total, day.left(inBook: id)[keyPath: kind])
+            if left > 0 { total += try await count(.book(id), left) }
+        }
+        return total
     }
 
     /// New cards and reviews answered today in review sessions (the daily limits count these).
@@ -149,14 +224,107 @@ struct ReviewService: Sendable {
                 message: "this card was answered already; reload to get the next card")
         }
         guard
-            ReviewPolicy.isAnswerable(
+            try await ReviewPolicy.isAnswerable(
                 card.stored.state, due: card.stored.memory.due, now: now,
-                startOfTomorrow: days.startOfNextDay(after: now))
+                startOfTomorrow: reviewsDueBefore(now, bookID: card.word.bookID))
         else {
             throw AppError(status: .conflict, code: .notDue, message: "this card is not due yet")
         }
         return try await apply(
             answer.rating, to: card, source: .review, elapsed: answer.elapsedMilliseconds, now: now)
+    }
+
+    /// When a book's reviews stop being today's: tomorrow, or later when the
+    /// user asked to review ahead.
+    private func reviewsDueBefore(_ now: Date, bookID: UUID) async throws -> Date {
+        let extras = try await StudyDayStore(db: db, userID: userID).extras(on: days.day(of: now))
+        return reviewCutoff(
+            days.startOfNextDay(after: now), aheadDays: extras.aheadDays(for: bookID))
+    }
+
+    // MARK: the end of a session
+
+    /// Today's review answers in a scope, when the next card falls due, and
+    /// which limit (if any) holds back cards that are left.
+    func summary(bookID: UUID?, now: Date = Date()) async throws -> StudySummary {
+        let day = try await today(now, bookID: bookID)
+        let tally = try await ReviewLogStore(db: db, userID: userID).tally(
+            on: days.day(of: now), inBook: bookID)
+        let cards = self.cards
+        let scope = CardScope(bookID)
+        let queued = try await queue(bookID: bookID, day: day, limit: 1)
+        var held: [StudySummary.Held] = []
+        // Cards the limits hold back: the scope's new cards, and its reviews
+        // due today, less those the queue still shows.
+        let newLeft =
+            try await cards.count(
+                [.new], dueBefore: .distantFuture, in: scope, cap: 10_000) - queued.newCount
+        // The limit's number when one limit holds them all: the user's, or
+        // the book's on a book's screen (over all books, several books' may).
+        func holder(_ left: Int, _ limit: (owner: LimitOwner, cards: Int)) -> (LimitOwner, Int?) {
+            left == 0 ? (limit.owner, limit.cards) : (.book, nil)
+        }
+        if newLeft > 0 {
+            let (owner, limit) = holder(day.newLeft, day.allowance.newLimit)
+            held.append(.init(kind: .new, owner: owner, limit: limit, cards: newLeft))
+        }
+        let reviewsLeft =
+            try await cards.count(
+                [.review], dueBefore: day.reviewsDueBefore.addingTimeInterval(-0.001), in: scope,
+                cap: 10_000) - queued.reviewCount
+        if reviewsLeft > 0 {
+            let (owner, limit) = holder(day.reviewsLeft, day.allowance.reviewLimit)
+            held.append(.init(kind: .reviews, owner: owner, limit: limit, cards: reviewsLeft))
+        }
+        let aheadWeek = days.dayStarts(from: day.reviewsDueBefore, count: 7)[7]
+        return StudySummary(
+            answered: tally.answered, correct: tally.correct,
+            elapsedMilliseconds: tally.elapsedMilliseconds,
+            nextDue: try await cards.nextDue(after: now, bookID: bookID), held: held,
+            reviewsAheadThisWeek: try await cards.count(
+                [.review], dueBefore: aheadWeek.addingTimeInterval(-0.001), in: scope, cap: 10_000)
+                - (try await cards.count(
+                    [.review], dueBefore: day.reviewsDueBefore.addingTimeInterval(-0.001),
+                    in: scope,
+                    cap: 10_000)),
+            finished: queued.cards.isEmpty)
+    }
+
+    /// "Study more today": `extra` new cards and reviews on top of today's
+    /// limits, and reviews due within `aheadDays` days after today's (their
+    /// number is added to the reviews allowed), for one book or all.
+    func studyMore(_ extra: CardTally, aheadDays: Int, bookID: UUID?, now: Date = Date())
+        async throws
+    {
+        let allowed = StudyLimits.allowed
+        guard allowed.contains(extra.new), allowed.contains(extra.reviews),
+            (0...StudySummary.longestReviewAhead).contains(aheadDays)
+        else {
+            throw AppError.invalid(
+                "newCards and reviews must be 0–9999, aheadDays 0–\(StudySummary.longestReviewAhead)"
+            )
+        }
+        guard extra.new + extra.reviews + aheadDays > 0 else {
+            throw AppError.invalid("ask for at least one more card or day")
+        }
+        var extra = extra
+        if aheadDays > 0 {
+            let day = try await today(now, bookID: bookID)
+            let until = days.dayStarts(from: day.reviewsDueBefore, count: aheadDays)[aheadDays]
+            let scope = CardScope(bookID)
+            extra.reviews +=
+                try await cards.count(
+                    [.review], dueBefore: until.addingTimeInterval(-0.001), in: scope, cap: 10_000)
+                - (try await cards.count(
+                    [.review], dueBefore: day.reviewsDueBefore.addingTimeInterval(-0.001),
+                    in: scope, cap: 10_000))
+        }
+        let dayStore = StudyDayStore(db: db, userID: userID)
+        let ahead =
+            aheadDays == 0
+            ? 0
+            : try await dayStore.extras(on: days.day(of: now)).aheadDays(for: bookID) + aheadDays
+        try await dayStore.addExtra(extra, aheadDays: ahead, bookID: bookID, on: days.day(of: now))
     }
 
     /// A wrong answer in a game: Again for the word's card in that direction,
@@ -251,5 +419,39 @@ struct ReviewService: Sendable {
         }
         card.stored = before
         return ReviewedCard(card: card, scheduler: try await scheduler())
+    }
+}
+
+/// The end of a review session: today's answers in its scope, the next card
+/// due, and the cards today's limits hold back.
+struct StudySummary: Sendable {
+    /// Reviews ahead reach at most this many days past today.
+    static let longestReviewAhead = 30
+
+    struct Held: Sendable, Equatable {
+        enum Kind: String, Sendable { case new, reviews }
+        var kind: Kind
+        /// Whose limit holds them: the user's, or a book's.
+        var owner: LimitOwner
+        /// That limit's number of cards today (extras included); nil when
+        /// several books' limits hold them.
+        var limit: Int?
+        /// How many cards it holds back.
+        var cards: Int
+    }
+
+    var answered: Int
+    var correct: Int
+    var elapsedMilliseconds: Int
+    var nextDue: Date?
+    var held: [Held]
+    /// Reviews due in the seven days after today's (what "review ahead" would bring).
+    var reviewsAheadThisWeek: Int
+    /// Whether the queue has nothing left to show now.
+    var finished: Bool
+
+    /// Right answers (Hard, Good, Easy) of all answers, in percent.
+    var rightPercent: Int? {
+        answered == 0 ? nil : Int((Double(correct) * 100 / Double(answered)).rounded())
     }
 }

@@ -1,5 +1,6 @@
 import MaeilAPI
 import Vapor
+import VocabCore
 
 /// Spaced repetition: today's queue, answers, undo, and the scheduler settings.
 struct StudyAPIController: RouteCollection {
@@ -9,6 +10,10 @@ struct StudyAPIController: RouteCollection {
         routes.on(.undoAnswer, use: undo)
         routes.on(.studySettings, use: settings)
         routes.on(.updateStudySettings, use: updateSettings)
+        routes.on(.studySummary, use: summary)
+        routes.on(.studyMore, use: more)
+        routes.on(.bookLimits, use: bookLimits)
+        routes.on(.setBookLimits, use: setBookLimits)
     }
 
     /// `?book=ID&limit=N`: due cards first (learning, then reviews), then new ones.
@@ -38,5 +43,53 @@ struct StudyAPIController: RouteCollection {
         let updated = patch.applied(to: try await store.get())
         try await store.put(updated)
         return StudySettingsDTO(updated)
+    }
+
+    @Sendable func summary(req: Request) async throws -> StudySummaryDTO {
+        StudySummaryDTO(try await req.reviews().summary(bookID: try await req.studiedBook()))
+    }
+
+    /// Raises today's limits and answers with the queue they open.
+    @Sendable func more(req: Request) async throws -> ReviewQueueDTO {
+        let input = try req.content.decode(StudyMoreInput.self)
+        let bookID = try await req.studiedBook(input.book?.uuidString)
+        let reviews = try req.reviews()
+        try await reviews.studyMore(
+            CardTally(new: input.newCards ?? 0, reviews: input.reviews ?? 0),
+            aheadDays: input.aheadDays ?? 0, bookID: bookID)
+        return ReviewQueueDTO(try await reviews.queue(bookID: bookID))
+    }
+
+    @Sendable func bookLimits(req: Request) async throws -> BookLimitsDTO {
+        BookLimitsDTO(try await req.studyDays().limits(of: try await req.ownBook()))
+    }
+
+    @Sendable func setBookLimits(req: Request) async throws -> BookLimitsDTO {
+        let input = try req.content.decode(BookLimitsDTO.self)
+        let bookID = try await req.ownBook()
+        let limits = BookLimits(newPerDay: input.newPerDay, reviewsPerDay: input.reviewsPerDay)
+        try await req.studyDays().setLimits(limits, of: bookID)
+        return BookLimitsDTO(limits)
+    }
+}
+
+extension StudySummaryDTO {
+    init(_ summary: StudySummary) {
+        self.init(
+            answered: summary.answered, correct: summary.correct,
+            rightPercent: summary.rightPercent, elapsedMs: summary.elapsedMilliseconds,
+            nextDue: summary.nextDue,
+            held: summary.held.map {
+                Held(
+                    kind: $0.kind.rawValue, owner: $0.owner.rawValue, limit: $0.limit,
+                    cards: $0.cards)
+            },
+            reviewsAheadThisWeek: summary.reviewsAheadThisWeek, finished: summary.finished)
+    }
+}
+
+extension BookLimitsDTO {
+    init(_ limits: BookLimits) {
+        self.init(newPerDay: limits.newPerDay, reviewsPerDay: limits.reviewsPerDay)
     }
 }

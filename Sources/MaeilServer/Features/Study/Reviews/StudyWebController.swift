@@ -12,9 +12,11 @@ struct StudyWebController: RouteCollection {
         study.get(use: overview)
         study.post("settings", use: saveSettings)
         study.post("books", ":id", "directions", use: setDirections)
+        study.post("books", ":id", "limits", use: setLimits)
         study.get("review", use: review)
         study.post("review", "answer", use: answer)
         study.post("review", "undo", use: undo)
+        study.post("review", "more", use: studyMore)
     }
 
     struct BookRow: Encodable, Sendable {
@@ -23,6 +25,10 @@ struct StudyWebController: RouteCollection {
         var dueText: String
         var hasCards: Bool
         var directions: [OptionView]
+        /// The book's own limits as typed ("" for none) and as a short line.
+        var newPerDay: String
+        var reviewsPerDay: String
+        var limitsText: String
     }
 
     struct OverviewData: Encodable, Sendable {
@@ -41,8 +47,10 @@ struct StudyWebController: RouteCollection {
         let now = day.now
         let all = try await reviews.queue(bookID: nil, day: day, limit: 1)
         let due = try await reviews.cards.dueCountsByBook(day: day)
+        let limits = try await req.studyDays().limitsByBook()
         let rows = try await req.bookStore().list().map { book in
-            let counts = (due[book.id] ?? DueCounts()).capped(by: day)
+            let own = limits[book.id] ?? BookLimits()
+            let counts = (due[book.id] ?? DueCounts()).capped(by: day, book: book.id)
             return BookRow(
                 id: book.id.uuidString, name: book.name,
                 dueText: Self.countsText(
@@ -53,7 +61,10 @@ struct StudyWebController: RouteCollection {
                         value: $0.rawValue,
                         label: req.text("direction" + $0.rawValue.capitalized),
                         selected: $0 == book.studyDirections)
-                })
+                },
+                newPerDay: own.newPerDay.map(String.init) ?? "",
+                reviewsPerDay: own.reviewsPerDay.map(String.init) ?? "",
+                limitsText: Self.limitsText(req, own))
         }
         let settings = day.settings
         let data = OverviewData(
@@ -104,6 +115,43 @@ struct StudyWebController: RouteCollection {
         return req.redirect(to: "/study")
     }
 
+    /// "하루 한도: 새 카드 10 · 복습 전체 한도대로".
+    static func limitsText(_ req: Request, _ limits: BookLimits) -> String {
+        let none = req.text("studyLimitNone")
+        return Localizer.format(
+            "studyBookLimits", req.uiLanguage,
+            [
+                "new": limits.newPerDay.map(String.init) ?? none,
+                "reviews": limits.reviewsPerDay.map(String.init) ?? none,
+            ])
+    }
+
+    struct LimitsForm: Content {
+        var newPerDay: String?
+        var reviewsPerDay: String?
+    }
+
+    /// A blank field is no limit of the book's own.
+    @Sendable func setLimits(req: Request) async throws -> Response {
+        let bookID = try await req.ownBook()
+        let form = try req.content.decode(LimitsForm.self)
+        func limit(_ raw: String?) -> Int?? {
+            let text = (raw ?? "").trimmingCharacters(in: .whitespaces)
+            if text.isEmpty { return .some(nil) }
+            return Int(text).map { .some($0) }
+        }
+        guard let new = limit(form.newPerDay), let reviews = limit(form.reviewsPerDay),
+            BookLimits(newPerDay: new, reviewsPerDay: reviews).problem == nil
+        else {
+            req.flash("studyLimitsInvalid", error: true)
+            return req.redirect(to: "/study")
+        }
+        try await req.studyDays().setLimits(
+            BookLimits(newPerDay: new, reviewsPerDay: reviews), of: bookID)
+        req.flash("studyLimitsSaved")
+        return req.redirect(to: "/study")
+    }
+
     struct DirectionsForm: Content {
         var directions: String
     }
@@ -131,6 +179,66 @@ struct StudyWebController: RouteCollection {
         var ratings: [RatingButton]
         var nextText: String?
         var shownAt: Int
+        var summary: SummaryView?
+    }
+
+    /// The end of a session, worded for the page.
+    struct SummaryView: Encodable, Sendable {
+        var title: String
+        var scope: String
+        var answered: String
+        var right: String
+        var time: String
+        var next: String
+        var held: [String]
+        var newHeld: Bool
+        var moreNew: Int
+        var reviewsHeld: Bool
+        var moreReviews: Int
+        var aheadCount: Int
+        var aheadOptions: [OptionView]
+
+        init(_ req: Request, _ summary: StudySummary, inBook: Bool, now: Date) {
+            let lang = req.uiLanguage
+            title = req.text(summary.held.isEmpty ? "studySummaryTitle" : "studySummaryLimitTitle")
+            scope = req.text(inBook ? "studySummaryScopeBook" : "studySummaryScopeAll")
+            answered = Localizer.format("studyCardsCount", lang, ["n": String(summary.answered)])
+            right = summary.rightPercent.map { "\($0)%" } ?? "—"
+            time = DurationText.text(Double(summary.elapsedMilliseconds) / 1000, lang)
+            next =
+                summary.nextDue.map {
+                    Localizer.format(
+                        "studySummaryNextIn", lang,
+                        ["time": DurationText.text(max(60, $0.timeIntervalSince(now)), lang)])
+                } ?? req.text("studySummaryNoNext")
+            held = summary.held.map { held in
+                let key =
+                    switch (held.kind, held.limit == nil ? nil : held.owner) {
+                    case (.new, .user): "studyHeldNewUser"
+                    case (.new, .book): "studyHeldNewBook"
+                    case (.new, nil): "studyHeldNewBooks"
+                    case (.reviews, .user): "studyHeldReviewsUser"
+                    case (.reviews, .book): "studyHeldReviewsBook"
+                    case (.reviews, nil): "studyHeldReviewsBooks"
+                    }
+                return Localizer.format(
+                    key, lang,
+                    ["cards": String(held.cards), "limit": held.limit.map(String.init) ?? ""])
+            }
+            let newHeld = summary.held.first { $0.kind == .new }
+            self.newHeld = newHeld != nil
+            moreNew = min(newHeld?.cards ?? 10, 10)
+            let reviewsHeld = summary.held.first { $0.kind == .reviews }
+            self.reviewsHeld = reviewsHeld != nil
+            moreReviews = min(reviewsHeld?.cards ?? 50, 50)
+            aheadCount = summary.reviewsAheadThisWeek
+            aheadOptions = [1, 3, 7].map {
+                OptionView(
+                    value: String($0),
+                    label: Localizer.format("studyAheadDays", lang, ["n": String($0)]),
+                    selected: $0 == 1)
+            }
+        }
     }
 
     @Sendable func review(req: Request) async throws -> Response {
@@ -157,7 +265,12 @@ struct StudyWebController: RouteCollection {
                     "studyNextLearning", req.uiLanguage,
                     ["time": IntervalFormatter.short(max(60, $0.timeIntervalSince(now)))])
             },
-            shownAt: Int(now.timeIntervalSince1970 * 1000))
+            shownAt: Int(now.timeIntervalSince1970 * 1000),
+            summary: card == nil
+                ? SummaryView(
+                    req, try await req.reviews().summary(bookID: bookID, now: now),
+                    inBook: bookID != nil, now: now)
+                : nil)
         return try await req.renderPage(
             "study/review", title: "studyReviewTitle", nav: "study", data: data)
     }
@@ -217,6 +330,34 @@ struct StudyWebController: RouteCollection {
             req.flash(
                 error.code == .nothingToUndo ? "studyNothingToUndo" : "studyCannotUndo", error: true
             )
+        }
+        return req.redirect(to: Self.reviewPath(form.book))
+    }
+
+    struct MoreForm: Content {
+        var book: String?
+        var newCards: String?
+        var reviews: String?
+        var aheadDays: String?
+    }
+
+    /// "Study more today" from the end of a session: one of its three forms.
+    @Sendable func studyMore(req: Request) async throws -> Response {
+        let form = try req.content.decode(MoreForm.self)
+        let bookID = try await req.studiedBook(form.book)
+        func number(_ raw: String?) -> Int? {
+            let text = (raw ?? "").trimmingCharacters(in: .whitespaces)
+            return text.isEmpty ? 0 : Int(text)
+        }
+        do {
+            guard let new = number(form.newCards), let reviews = number(form.reviews),
+                let ahead = number(form.aheadDays)
+            else { throw AppError.invalid("not a number") }
+            try await req.reviews().studyMore(
+                CardTally(new: new, reviews: reviews), aheadDays: ahead, bookID: bookID)
+            req.flash("studyMoreAdded")
+        } catch let error as AppError where error.status == .unprocessableEntity {
+            req.flash("studyMoreInvalid", error: true)
         }
         return req.redirect(to: Self.reviewPath(form.book))
     }
