@@ -245,14 +245,23 @@ class Page:
 
     def overflowing(self, skip=None, absolute=False):
         """Elements that stick out past the right edge of the viewport (except inside
-        `skip`, a selector for boxes that scroll on their own; absolutely positioned
-        ones only when `absolute`)."""
+        `skip`, a selector for boxes that scroll on their own, and inside any box that
+        scrolls or clips sideways and itself fits, such as the top bar's sections on a
+        phone; absolutely positioned ones only when `absolute`)."""
         return self.d.execute_script("""
             const [skip, absolute] = arguments;
             const limit = document.documentElement.clientWidth + 1;
+            const scrolledAway = (el) => {
+              for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+                if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(box).overflowX)
+                    && box.getBoundingClientRect().right <= limit) return true;
+              }
+              return false;
+            };
             const out = [];
             for (const el of document.querySelectorAll('body *')) {
               if (skip && el.closest(skip)) continue;
+              if (scrolledAway(el)) continue;
               const box = el.getBoundingClientRect();
               if (box.width && box.right > limit && (absolute || getComputedStyle(el).position !== 'absolute'))
                 out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +

@@ -145,3 +145,19 @@ def test_the_chart_api_serves_svg(page):
     assert response.text.startswith("<svg") and response.text.count('<g class="mc-point">') == 90
     dashboard = requests.get(page.base + "/api/v1/stats/dashboard", headers=auth, timeout=10).json()
     assert dashboard["reviewsToday"] == 2 and dashboard["accuracyToday"] == 0.5 and dashboard["currentStreak"] == 1
+
+
+def test_one_calendar_with_both_views(page):
+    """The diary and the words by date are one calendar: one section in the top bar,
+    and a switch between studying by month or week and the words added."""
+    page.go("/diary")
+    assert page.find(".topbar nav a[aria-current=page]").get_attribute("href").endswith("/diary")
+    page.find(".diary-views a[href^='/calendar']").click()
+    page.wait_css("#month-title")
+    assert page.find(".diary-views a[aria-current=page]").get_attribute("href").startswith(
+        page.base + "/calendar?month=")
+    assert page.find(".topbar nav a[aria-current=page]").get_attribute("href").endswith("/diary")
+    page.shot("calendar-words-view")
+    page.find(".diary-views a[href*='/diary?week=']").click()
+    page.wait_css("#diary-title")
+    assert "week=" in page.d.current_url

@@ -365,7 +365,7 @@ def test_settings_token_and_language(ui):
     ui.find("#profile-form").submit()
     ui.wait(lambda d: ui.find("html").get_attribute("lang") == "ko")
     assert ui.flash() == "프로필을 저장했습니다."
-    assert ui.find("#logout").text == "로그아웃 (김민아)"
+    assert ui.find("#logout").text == "로그아웃 (김민아)"  # a wide window: the name shows
     assert Select(ui.find("#time-zone")).first_selected_option.get_attribute("value") == "Asia/Seoul"
     ui.shot("settings-korean")
     # A wrong current password is refused beside its form.
@@ -423,7 +423,29 @@ def test_phone_layout(ui):
                            ("phone-calendar", "/calendar"), ("phone-search", "/search?q=a")]:
             ui.go(path)
             assert ui.overflowing() == [], f"{path} is wider than a phone"
+            # The sections fit one line.
+            tops = ui.d.execute_script(
+                "return [...document.querySelectorAll('.topbar nav a')].map(a => a.getBoundingClientRect().top)")
+            assert len(set(tops)) == 1, f"{path}: the sections take {len(set(tops))} lines"
             ui.shot(name)
+        # The book's actions fold into one menu, so the word list starts on the first screen.
+        ui.go(f"/books/{state['travel']}")
+        assert not ui.find("#book-menu").is_displayed()
+        first_row = ui.d.execute_script(
+            "return document.querySelector('.word-row').getBoundingClientRect().top")
+        assert first_row < 844, f"the first word is at {first_row} px, below the first screen"
+        ui.find("label.menu-toggle").click()
+        ui.wait(lambda d: ui.find("#book-menu").is_displayed())
+        assert ui.find(f"a[href='/books/{state['travel']}/import']").is_displayed()
+        ui.shot("phone-book-menu")
+        # On a touch screen the keyboard hints are gone.
+        assert ui.find("#fast-hint").is_displayed()
+        ui.d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        try:
+            ui.go(f"/books/{state['travel']}")
+            assert not ui.find("#fast-hint").is_displayed()
+        finally:
+            ui.d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
         # Dark mode follows the system.
         ui.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {
             "features": [{"name": "prefers-color-scheme", "value": "dark"}]})

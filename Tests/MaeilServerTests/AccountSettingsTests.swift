@@ -59,7 +59,7 @@ struct AccountSettingsTests {
             // The account's language wins over the browser's cookie.
             browser.language = "en"
             let page = try await browser.get("/settings").body.string
-            #expect(page.contains("로그아웃 (이민서)"))
+            #expect(page.contains("로그아웃<span class=\"hide-narrow\"> (이민서)</span>"))
             #expect(page.contains("<html lang=\"ko\">"))
             #expect(page.contains("프로필을 저장했습니다."))
 

@@ -71,14 +71,9 @@ struct CalendarNavigation: Sendable {
         }
         if case .week = grid.span { isWeek = true } else { isWeek = false }
         title = Self.title(grid, lang)
-        views = [
-            NavLink(
-                href: monthPath(grid.firstDay), label: Localizer.text("diaryMonth", lang),
-                selected: !isWeek),
-            NavLink(
-                href: weekPath(grid.contains(today) ? today : grid.firstDay),
-                label: Localizer.text("diaryWeek", lang), selected: isWeek),
-        ]
+        views = Self.views(
+            shown: grid.firstDay, week: grid.contains(today) ? today : grid.firstDay, lang: lang,
+            selected: isWeek ? .week : .month, monthPath: monthPath, weekPath: weekPath)
         previous = link(grid.previous)
         next = link(grid.next)
         current =
@@ -88,6 +83,29 @@ struct CalendarNavigation: Sendable {
                 href: isWeek ? weekPath(today) : monthPath(today),
                 label: Localizer.text(isWeek ? "diaryThisWeek" : "calendarToday", lang),
                 selected: false)
+    }
+
+    /// The views of the one calendar: the study diary by month or by week,
+    /// and the words added by date.
+    enum View { case month, week, words }
+
+    /// `shown` is the first day shown, `week` the day whose week the week view opens on.
+    static func views(
+        shown: CivilDay, week: CivilDay, lang: UILanguage, selected: View,
+        monthPath: (CivilDay) -> String = { "/diary?month=\($0.monthText)" },
+        weekPath: (CivilDay) -> String = { "/diary?week=\($0)" }
+    ) -> [NavLink] {
+        [
+            NavLink(
+                href: monthPath(shown), label: Localizer.text("diaryMonth", lang),
+                selected: selected == .month),
+            NavLink(
+                href: weekPath(week), label: Localizer.text("diaryWeek", lang),
+                selected: selected == .week),
+            NavLink(
+                href: "/calendar?month=\(shown.monthText)",
+                label: Localizer.text("calendarWordsView", lang), selected: selected == .words),
+        ]
     }
 
     /// "2026년 11월" for a month, "2026년 11월 22일 주" for a week.

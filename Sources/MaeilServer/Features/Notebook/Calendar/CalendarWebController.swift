@@ -32,6 +32,8 @@ struct CalendarWebController: RouteCollection {
         var totalText: String
         var thisMonth: String
         var isThisMonth: Bool
+        /// The calendar's views: the diary by month and by week, and this one.
+        var views: [NavLink]
     }
 
     @Sendable func month(req: Request) async throws -> Response {
@@ -68,7 +70,10 @@ struct CalendarWebController: RouteCollection {
             nextLabel: CalendarLabels.monthTitle(month.next, lang),
             weekdays: CalendarLabels.weekdayKeys.map { Localizer.text($0, lang) }, weeks: weeks,
             totalText: req.count("countWordsAdded", counts.reduce(0) { $0 + $1.count }),
-            thisMonth: current.description, isThisMonth: current == month)
+            thisMonth: current.description, isThisMonth: current == month,
+            views: CalendarNavigation.views(
+                shown: month.firstDay, week: current == month ? today : month.firstDay, lang: lang,
+                selected: .words))
         return try await req.renderPage(
             "notebook/calendar", title: "navCalendar", nav: "calendar", data: data)
     }

@@ -124,7 +124,7 @@ struct DiaryWebController: RouteCollection {
                     svg: charts.forecast(try await stats.forecast(nextDays: range, now: now))),
             ])
         return try await req.renderPage(
-            "study/diary", title: "diaryTitle", nav: "diary", data: data)
+            "study/diary", title: "diaryTitle", nav: "calendar", data: data)
     }
 
     static func path(month day: CivilDay, range: Int) -> String {

@@ -35,6 +35,8 @@
     });
     // The fast entry adds rows; keep the counts right.
     form.addEventListener("words-changed", update);
+    // With the script running, a phone shows the bulk actions only once a row is picked.
+    form.classList.add("live");
     update();
   }
 })();
