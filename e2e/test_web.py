@@ -246,6 +246,36 @@ def test_import_cp949_csv(ui, tmp_path):
     ui.shot("book-after-import")
 
 
+def test_words_the_book_has_already(ui, tmp_path):
+    # The same file again: the preview counts what the book has, and skips it by default.
+    rows = [("단어", "뜻"), ("hello", "안녕하세요"), ("water", "물")]
+    path = tmp_path / "again.csv"
+    path.write_text("\n".join(",".join(row) for row in rows) + "\n", encoding="utf-8")
+    ui.go(f"/books/{state['travel']}/import")
+    ui.wait_css("#import-file").send_keys(str(path))
+    ui.find("#upload").click()
+    legend = ui.wait_css("#duplicates legend")
+    assert legend.text == "Already in this book: 2 words"
+    assert ui.find("#duplicates input[value=skip]").is_selected()
+    ui.shot("import-duplicates")
+    ui.find("#confirm-import").click()
+    ui.wait_css("p.flash")
+    assert ui.flash() == "0 words imported. Skipped 2 words the book had already."
+    assert ui.find("[data-word-count]").text == "5 words"
+
+    # Fast entry warns, links to the word, and adds it only when asked.
+    ui.find("#fast-term").send_keys("hello", Keys.ENTER)
+    ui.d.switch_to.active_element.send_keys("여보세요", Keys.ENTER)
+    warning = ui.wait_css("[data-fast-duplicate]")
+    assert warning.text.startswith("This book has this word already.")
+    assert "/words/" in ui.find("[data-duplicate-link]").get_attribute("href")
+    assert ui.find("[data-add-anyway]").text == "Add anyway"
+    ui.shot("fast-entry-duplicate")
+    assert ui.find("[data-word-count]").text == "5 words"
+    ui.find("#fast-term").clear()
+    ui.find("#fast-meaning").clear()
+
+
 def test_import_bad_file_shows_error(ui, tmp_path):
     path = tmp_path / "broken.csv"
     path.write_bytes(b'term,meaning\n"unclosed,quote\n')

@@ -369,12 +369,16 @@ CURRENT="import into an ambiguous book, then by id"
 out=$("$MAEIL" import "$WORK/remote.csv" --book Remote --data-dir "$DATA" 2>&1)
 status=$?
 out_by_id=$("$MAEIL" import "$WORK/remote.csv" --book "$book_id" --data-dir "$DATA" 2>&1)
+# The book by that id has cat and dog already: skipped, not added twice.
 if [ $status -ne 0 ] && grep -qF "2 books are named \"Remote\"" <<<"$out" \
-    && grep -qF "Imported 2" <<<"$out_by_id"; then
+    && grep -qF "Imported 0 words" <<<"$out_by_id" && grep -qF "Skipped 2 the book had already." <<<"$out_by_id"; then
     passed=$((passed + 1))
 else
     fail "expected the name refused and the id taken, got status $status: $out / $out_by_id"
 fi
+CURRENT="import keeping duplicates"
+out=$("$MAEIL" import "$WORK/remote.csv" --book "$book_id" --duplicates keep --data-dir "$DATA" 2>&1)
+if grep -qF "Imported 2 words" <<<"$out"; then passed=$((passed + 1)); else fail "got: $out"; fi
 
 # --- a book's own limit ends the session with a summary; m studies more ------------
 limited_id=$(curl -fsS -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \

@@ -73,12 +73,20 @@ public struct BookDeletedDTO: Codable, Sendable {
 }
 
 public struct ImportResultDTO: Codable, Sendable {
+    /// Rows added as new words.
     public var imported: Int
+    /// Rows left out: their words were in the book already (`duplicates=skip`).
+    public var skipped: Int
+    /// Words written over with their rows (`duplicates=update`).
+    public var updated: Int
     public var format: String
     public var encoding: String
 
-    public init(imported: Int, format: String, encoding: String) {
+    public init(imported: Int, skipped: Int = 0, updated: Int = 0, format: String, encoding: String)
+    {
         self.imported = imported
+        self.skipped = skipped
+        self.updated = updated
         self.format = format
         self.encoding = encoding
     }

@@ -6,17 +6,20 @@ public struct ErrorBody: Codable, Sendable {
         public var code: ErrorCode
         /// A clear English sentence for people.
         public var message: String
+        /// What the request clashed with (`duplicate_word`: the word already in the book).
+        public var existingID: UUID?
 
-        public init(code: ErrorCode, message: String) {
+        public init(code: ErrorCode, message: String, existingID: UUID? = nil) {
             self.code = code
             self.message = message
+            self.existingID = existingID
         }
     }
 
     public var error: Detail
 
-    public init(code: ErrorCode, message: String) {
-        error = Detail(code: code, message: message)
+    public init(code: ErrorCode, message: String, existingID: UUID? = nil) {
+        error = Detail(code: code, message: message, existingID: existingID)
     }
 }
 
@@ -52,6 +55,10 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     /// Sign-up needs an invitation and the code is missing, used or expired (403).
     case invalidInvite = "invalid_invite"
     // Words and files
+    /// The book has this word (term and reading) already; `existingID` names it (409).
+    case duplicateWord = "duplicate_word"
+    /// The starter book was added already; `existingID` names it (409).
+    case alreadyAdded = "already_added"
     case invalidFile = "invalid_file"
     case badDate = "bad_date"
     case badRange = "bad_range"

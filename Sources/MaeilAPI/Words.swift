@@ -96,6 +96,9 @@ public struct WordInput: Codable, Sendable {
     public var bookmarked: Bool?
     /// On a full update: the book to move the word to.
     public var bookID: UUID?
+    /// On a create: add it even when the book has the word (same term and
+    /// reading) already, which is otherwise refused with 409 `duplicate_word`.
+    public var allowDuplicate: Bool?
 
     public init(
         term: String,
@@ -109,7 +112,8 @@ public struct WordInput: Codable, Sendable {
         tags: [String]? = nil,
         memorized: Bool? = nil,
         bookmarked: Bool? = nil,
-        bookID: UUID? = nil
+        bookID: UUID? = nil,
+        allowDuplicate: Bool? = nil
     ) {
         self.term = term
         self.meaning = meaning
@@ -123,6 +127,7 @@ public struct WordInput: Codable, Sendable {
         self.memorized = memorized
         self.bookmarked = bookmarked
         self.bookID = bookID
+        self.allowDuplicate = allowDuplicate
     }
 }
 

@@ -55,6 +55,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(CreateLottoDiary())
     app.migrations.add(AddAccountPreferences())
     app.migrations.add(AddStudyLimitsPerBook())
+    app.migrations.add(AddBookOrigins())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

@@ -140,6 +140,18 @@ public struct ImportOptions: Sendable {
     }
 }
 
+/// What an import does with a row whose word (the same term and reading) the
+/// book has already. Rows repeated within the file are kept: the file says so.
+public enum DuplicatePolicy: String, Sendable, CaseIterable {
+    /// Leaves the word as it is (the default).
+    case skip
+    /// Replaces the word's content with the row's; its study history and its
+    /// memorized and bookmarked marks stay.
+    case update
+    /// Adds the row as another word.
+    case keep
+}
+
 public struct ImportResult: Sendable {
     public var words: [WordDraft]
     public var encoding: TextEncodingDetected

@@ -4,6 +4,7 @@ import MaeilServer
 import VocabCore
 
 extension ImportFormat: ExpressibleByArgument {}
+extension DuplicatePolicy: ExpressibleByArgument {}
 
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,6 +36,12 @@ struct ImportWords: AsyncParsableCommand {
     @Option(help: "csv, tsv, quizlet or json.")
     var format: ImportFormat?
 
+    @Option(
+        help:
+            "A row whose word (term and reading) the book has already: skip it, update the word with it, or keep it as another word."
+    )
+    var duplicates: DuplicatePolicy = .skip
+
     @OptionGroup var user: UserOption
     @OptionGroup var storage: StorageOptions
 
@@ -43,13 +50,15 @@ struct ImportWords: AsyncParsableCommand {
         let result = try await storage.withInstance { instance in
             try await instance.importFile(
                 at: file, username: try await user.resolve(instance), bookName: book,
-                format: format,
+                format: format, duplicates: duplicates,
                 progress: { done, total in bar.update(done, of: total) })
         }
         bar.finish()
-        print(
+        var line =
             "Imported \(result.imported) words into \"\(book)\" (\(result.format), \(result.encoding))."
-        )
+        if result.skipped > 0 { line += " Skipped \(result.skipped) the book had already." }
+        if result.updated > 0 { line += " Updated \(result.updated) the book had already." }
+        print(line)
     }
 }
 

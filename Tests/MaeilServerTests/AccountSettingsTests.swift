@@ -106,7 +106,11 @@ struct AccountSettingsTests {
             let cli = try await MaeilInstance.open(settings: settings)
             let file = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "night-\(UUID().uuidString).json")
-            try data.write(to: file)
+            try BookArchiveCodec.encode(
+                BookArchive(
+                    name: "Night owl", description: "",
+                    words: [WordDraft(term: "bat", meaning: "박쥐", createdAt: instant)])
+            ).write(to: file)
             _ = try await cli.importFile(
                 at: file.path, username: "seoul", bookName: "Night owl", format: .json,
                 progress: { _, _ in })

@@ -103,16 +103,22 @@ public final class MaeilInstance: Sendable {
     /// in one transaction. `progress(done, total)` follows the inserts.
     public func importFile(
         at path: String, username: String, bookName: String, format: ImportFormat?,
-        progress: @escaping @Sendable (Int, Int) -> Void
-    ) async throws -> (imported: Int, encoding: String, format: String) {
+        duplicates: DuplicatePolicy = .skip, progress: @escaping @Sendable (Int, Int) -> Void
+    ) async throws -> (
+        imported: Int, skipped: Int, updated: Int, encoding: String, format: String
+    ) {
         let transfer = try await transfer(username)
         // Parsed once, before the book is made, so a bad file leaves no empty
         // book behind; the file's bytes are let go before the words go in.
         let parsed = try Self.parseFile(at: path, format: format, with: transfer)
         let book = try await transfer.books.findOrCreate(named: bookName)
         let result = try await transfer.importParsed(
-            parsed, intoBook: try book.requireID(), progress: progress)
-        return (result.imported, result.encoding.rawValue, result.format.rawValue)
+            parsed, intoBook: try book.requireID(), duplicates: duplicates, progress: progress)
+        let counts = result.counts
+        return (
+            counts.imported, counts.skipped, counts.updated, result.encoding.rawValue,
+            result.format.rawValue
+        )
     }
 
     private static func parseFile(

@@ -62,6 +62,9 @@ extension OpenAPIDocument {
         "tags": .strings,
         "memorized": .boolean, "bookmarked": .boolean,
         "bookID": .uuid.described("on update: the book to move the word to"),
+        "allowDuplicate": .boolean.described(
+            "on create: add it even when the book has the same term and reading (else 409 duplicate_word)"
+        ),
     ]
     static let wordInputExample: JSONValue = [
         "term": "apple", "meaning": "사과", "reading": "ˈæp.əl", "partOfSpeech": "noun", "note": "",
@@ -92,12 +95,24 @@ extension OpenAPIDocument {
                 "Error", ErrorBody.self,
                 .object(
                     [
-                        "error": .object([
-                            "code": .oneOf(ErrorCode.self),
-                            "message": .string("a clear English sentence"),
-                        ])
+                        "error": .object(
+                            [
+                                "code": .oneOf(ErrorCode.self),
+                                "message": .string("a clear English sentence"),
+                            ],
+                            optional: [
+                                "existingID": .string(
+                                    "what the request clashed with: the word already in the book",
+                                    format: "uuid")
+                            ])
                     ],
-                    example: ["error": ["code": "not_found", "message": "book not found"]])),
+                    example: [
+                        "error": [
+                            "code": "duplicate_word",
+                            "message": "\"apple\" is in this book already",
+                            "existingID": .string(id1),
+                        ]
+                    ])),
             Component(
                 "Credentials", CredentialsInput.self,
                 .object(
@@ -217,10 +232,16 @@ extension OpenAPIDocument {
                 "ImportResult", ImportResultDTO.self,
                 .object(
                     [
-                        "imported": .integer, "format": .oneOf(ImportFormat.self),
+                        "imported": .integer("rows added as new words"),
+                        "skipped": .integer("rows whose words the book had (duplicates=skip)"),
+                        "updated": .integer("words written over (duplicates=update)"),
+                        "format": .oneOf(ImportFormat.self),
                         "encoding": .oneOf(TextEncodingDetected.self),
                     ],
-                    example: ["imported": 240, "format": "csv", "encoding": "cp949"])),
+                    example: [
+                        "imported": 240, "skipped": 3, "updated": 0, "format": "csv",
+                        "encoding": "cp949",
+                    ])),
             Component(
                 "WordExample", ExampleDTO.self,
                 .object(
@@ -244,7 +265,7 @@ extension OpenAPIDocument {
                 "WordInput", WordInput.self,
                 .object(
                     ["term": .string(maxLength: WordLimits.term)], optional: wordFields,
-                    example: wordInputExample)),
+                    example: wordInputExample.adding("allowDuplicate", false))),
             Component(
                 "WordPatch", WordPatch.self,
                 .object(

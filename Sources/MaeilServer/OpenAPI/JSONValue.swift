@@ -28,6 +28,12 @@ enum JSONValue: Encodable, Sendable, Equatable, ExpressibleByStringLiteral,
     init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements) }
     init(nilLiteral: ()) { self = .null }
 
+    /// An object with one more key (a type's example that grows one field).
+    func adding(_ key: String, _ value: JSONValue) -> JSONValue {
+        guard case .object(let pairs) = self else { return self }
+        return .object(pairs + [(key, value)])
+    }
+
     static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.string(let a), .string(let b)): a == b

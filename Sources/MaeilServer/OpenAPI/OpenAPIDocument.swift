@@ -159,6 +159,10 @@ enum OpenAPIDocument {
                         "rowSeparator", .string,
                         "Quizlet: between rows (default newline; \\n allowed)"),
                     Parameter("filename", .string, "original file name, helps format detection"),
+                    Parameter(
+                        "duplicates", .oneOf(DuplicatePolicy.self),
+                        "a row whose word (term and reading) the book has: skip it (default), update the word, or keep both"
+                    ),
                 ],
                 body: .file, response: "ImportResult"),
             Operation(
@@ -518,6 +522,12 @@ enum OpenAPIDocument {
             responses["403"] = errorResponse("the current password is wrong")
         }
         if op.route == .addLottoEntry { responses["409"] = errorResponse("ticket already added") }
+        if op.route == .addWord {
+            responses["409"] = errorResponse("the book has this word already (existingID)")
+        }
+        if op.route == .addStarterBook {
+            responses["409"] = errorResponse("the starter book is added already (existingID)")
+        }
         if op.route == .typeLottoDraw { responses["409"] = errorResponse("round already known") }
         let requestBody: RequestBody? =
             switch op.body {

@@ -9,6 +9,8 @@ struct AppError: AbortError, Sendable {
     let message: String
     /// Seconds to wait before trying again (429 and 503 answers).
     var retryAfter: Int? = nil
+    /// What the request clashed with (a word already in the book).
+    var existingID: UUID? = nil
 
     var reason: String { message }
 

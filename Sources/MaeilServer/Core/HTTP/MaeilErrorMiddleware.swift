@@ -1,7 +1,8 @@
 import MaeilAPI
 import Vapor
 
-/// Turns every error into a clear answer: `{"error": {"code", "message"}}` for
+/// Turns every error into a clear answer: `{"error": {"code", "message"}}` (and
+/// `existingID` for a clash) for
 /// the API, an HTML page for the web app. Unexpected errors are logged and
 /// shown as a 500 without internals.
 struct MaeilErrorMiddleware: AsyncMiddleware {
@@ -18,7 +19,9 @@ struct MaeilErrorMiddleware: AsyncMiddleware {
             let response: Response
             if Self.wantsJSON(request) {
                 response = Response(status: status)
-                try response.content.encode(ErrorBody(code: code, message: message))
+                try response.content.encode(
+                    ErrorBody(
+                        code: code, message: message, existingID: (error as? AppError)?.existingID))
             } else {
                 response = try await WebErrorPage.render(
                     request, status: status,

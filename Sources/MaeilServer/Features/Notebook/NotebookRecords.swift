@@ -94,7 +94,7 @@ struct WordBulkEdit: Sendable {
 
 /// What an import did.
 struct ImportReport: Sendable {
-    var imported: Int
+    var counts: ImportCounts
     var format: ImportFormat
     var encoding: TextEncodingDetected
 }

@@ -51,7 +51,8 @@ extension BookDTO {
 extension ImportResultDTO {
     init(_ report: ImportReport) {
         self.init(
-            imported: report.imported, format: report.format.rawValue,
+            imported: report.counts.imported, skipped: report.counts.skipped,
+            updated: report.counts.updated, format: report.format.rawValue,
             encoding: report.encoding.rawValue)
     }
 }

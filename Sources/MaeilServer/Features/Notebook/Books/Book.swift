@@ -12,6 +12,8 @@ final class Book: Model, @unchecked Sendable {
     @Field(key: "description") var description: String
     /// `StudyDirections`: which cards of its words the review queue shows.
     @Field(key: "study_directions") var studyDirections: String
+    /// What the app made it from (`starterOrigin`); nil for a book the user made.
+    @OptionalField(key: "origin") var origin: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -24,4 +26,9 @@ final class Book: Model, @unchecked Sendable {
         self.description = description
         self.studyDirections = StudyDirections.forward.rawValue
     }
+}
+
+extension Book {
+    /// The starter book's origin: it is added once.
+    static let starterOrigin = "starter:english-basics"
 }

@@ -96,11 +96,20 @@ struct BookStore: Sendable {
             updatedAt: try row.decode(column: "updated_at", as: Date?.self))
     }
 
-    func create(name: String, description: String = "") async throws -> Book {
+    func create(name: String, description: String = "", origin: String? = nil) async throws
+        -> Book
+    {
         let (name, description) = try Self.validated(name: name, description: description)
         let book = Book(userID: userID, name: name, description: description)
+        book.origin = origin
         try await book.create(on: db)
         return book
+    }
+
+    /// The user's book made from `origin`, if any.
+    func withOrigin(_ origin: String) async throws -> Book? {
+        try await Book.query(on: db).filter(\.$user.$id == userID).filter(\.$origin == origin)
+            .first()
     }
 
     func update(_ id: UUID, _ changes: BookChanges) async throws -> Book {

@@ -61,7 +61,9 @@ struct BooksAPIController: RouteCollection {
         let id = try req.idParameter("id", "book")
         let input = try req.content.decode(WordInput.self)
         return try await created(
-            WordDTO(try await req.wordStore().create(inBook: id, input.draft())))
+            WordDTO(
+                try await req.wordStore().create(
+                    inBook: id, input.draft(), allowingDuplicate: input.allowDuplicate ?? false)))
     }
 
     /// The file is the body (raw bytes) or the `file` part of a multipart form.
@@ -72,7 +74,8 @@ struct BooksAPIController: RouteCollection {
         let options = try ImportOptions.from(query: req.query)
         return ImportResultDTO(
             try await req.bookTransfer().importFile(
-                data, fileName: fileName, intoBook: id, options: options))
+                data, fileName: fileName, intoBook: id, options: options,
+                duplicates: try DuplicatePolicy.from(req.queryValue("duplicates"))))
     }
 
     @Sendable func export(req: Request) async throws -> Response {

@@ -75,8 +75,15 @@ struct BooksWebController: RouteCollection {
         }
     }
 
+    /// A second press opens the starter book already added.
     @Sendable func addStarter(req: Request) async throws -> Response {
-        let book = try await req.bookTransfer().addStarterBook()
+        let book: Book
+        do {
+            book = try await req.bookTransfer().addStarterBook()
+        } catch let error as AppError where error.code == .alreadyAdded {
+            req.flash("flashStarterExists")
+            return req.redirect(to: "/books/\(error.existingID?.uuidString ?? "")")
+        }
         let count = try await req.bookStore().counts(of: try book.requireID()).words
         req.flash(
             Localizer.format(
@@ -243,6 +250,8 @@ struct BooksWebController: RouteCollection {
     struct FastEntryForm: Content {
         var term: String
         var meaning: String?
+        /// The script's "add it anyway" after a duplicate warning.
+        var allowDuplicate: Bool?
     }
 
     /// What the fast entry script gets back: the new word and the book's new count.
@@ -266,7 +275,14 @@ struct BooksWebController: RouteCollection {
             req.flash(problem.message, error: true)
             return req.redirect(to: "/books/\(id)")
         }
-        let word = try await req.wordStore().create(inBook: id, draft)
+        let word: WordRecord
+        do {
+            word = try await req.wordStore().create(
+                inBook: id, draft, allowingDuplicate: form.allowDuplicate ?? false)
+        } catch let error as AppError where error.code == .duplicateWord && !req.wantsJSON {
+            req.flash("wordDuplicate", error: true)
+            return req.redirect(to: "/books/\(id)")
+        }
         guard req.wantsJSON else { return req.redirect(to: "/books/\(id)") }
         let count = try await req.bookStore().counts(of: id).words
         let result = FastEntryResult(

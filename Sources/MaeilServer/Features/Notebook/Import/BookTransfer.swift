@@ -11,12 +11,12 @@ struct BookTransfer: Sendable {
     /// the whole import with its line number; nothing is written.
     func importFile(
         _ data: Data, fileName: String?, intoBook bookID: UUID, options: ImportOptions,
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        duplicates: DuplicatePolicy = .skip, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> ImportReport {
         _ = try await books.find(bookID)
         return try await importParsed(
             try parse(data, fileName: fileName, options: options), intoBook: bookID,
-            progress: progress)
+            duplicates: duplicates, progress: progress)
     }
 
     /// The words of a file, or the error of its first bad row.
@@ -28,16 +28,19 @@ struct BookTransfer: Sendable {
         return parsed
     }
 
-    /// Adds parsed words to a book in one transaction.
+    /// Adds parsed words to a book in one transaction; rows whose word the
+    /// book has already go as `duplicates` says.
     func importParsed(
-        _ parsed: ImportResult, intoBook bookID: UUID,
+        _ parsed: ImportResult, intoBook bookID: UUID, duplicates: DuplicatePolicy = .skip,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> ImportReport {
         let total = parsed.words.count
-        let imported = try await words.importDrafts(parsed.words, intoBook: bookID) { done in
+        let counts = try await words.importDrafts(
+            parsed.words, intoBook: bookID, duplicates: duplicates
+        ) { done in
             progress?(done, total)
         }
-        return ImportReport(imported: imported, format: parsed.format, encoding: parsed.encoding)
+        return ImportReport(counts: counts, format: parsed.format, encoding: parsed.encoding)
     }
 
     func preview(_ data: Data, fileName: String?, options: ImportOptions) throws -> ImportPreview {
@@ -66,11 +69,18 @@ struct BookTransfer: Sendable {
         return (data, "\(safeName.isEmpty ? "book" : safeName).\(ext)", type)
     }
 
-    /// Creates the starter book written by the project (240 common English words).
+    /// Creates the starter book written by the project (240 common English
+    /// words), once: when the user has it already, 409 `already_added` names it.
     func addStarterBook() async throws -> Book {
+        if let existing = try await books.withOrigin(Book.starterOrigin) {
+            throw AppError(
+                status: .conflict, code: .alreadyAdded,
+                message: "the starter book is added already", existingID: existing.id)
+        }
         let archive = try BookArchiveCodec.decode(
             try MaeilResources.data("Starter/english-basics.json"))
-        let book = try await books.create(name: archive.name, description: archive.description)
+        let book = try await books.create(
+            name: archive.name, description: archive.description, origin: Book.starterOrigin)
         _ = try await words.importDrafts(archive.words, intoBook: try book.requireID())
         return book
     }
@@ -79,6 +89,17 @@ struct BookTransfer: Sendable {
 extension Request {
     func bookTransfer() throws -> BookTransfer {
         BookTransfer(books: try bookStore(), words: try wordStore())
+    }
+}
+
+extension DuplicatePolicy {
+    /// `duplicates=skip|update|keep` (default skip).
+    static func from(_ raw: String?) throws -> DuplicatePolicy {
+        guard let raw, !raw.isEmpty else { return .skip }
+        guard let policy = DuplicatePolicy(rawValue: raw) else {
+            throw AppError.invalid("duplicates must be one of skip, update, keep")
+        }
+        return policy
     }
 }
 

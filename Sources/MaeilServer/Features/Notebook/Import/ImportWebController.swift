@@ -171,6 +171,9 @@ struct ImportWebController: RouteCollection {
         var choices: ChoiceViews
         var raw: Choices
         var error: String?
+        /// "이 단어장에 이미 있는 단어 3개", and what to do with them; nil when none.
+        var duplicatesText: String?
+        var duplicateChoices: [OptionView]
     }
 
     static func encodingLabel(_ encoding: TextEncodingDetected) -> String {
@@ -240,6 +243,15 @@ struct ImportWebController: RouteCollection {
         }
         let rows = preview.rows.map { row in (0..<width).map { $0 < row.count ? row[$0] : "" } }
         let lang = req.uiLanguage
+        // The whole file, as it would be imported now, against the book's words.
+        var options = try choices.options()
+        options.mapping = chosen
+        let parsed = try? await req.application.threadPool.runIfActive { [options] in
+            try WordImporter.parse(data: bytes, fileName: meta.fileName, options: options)
+        }
+        let duplicates = try await parsed.asyncMap {
+            try await req.wordStore().duplicates(of: $0.words, inBook: bookID)
+        }
         let data = PreviewData(
             bookID: bookID.uuidString, bookName: book.name, uploadID: uploadID.uuidString,
             fileName: meta.fileName ?? "", format: preview.format.rawValue,
@@ -254,7 +266,15 @@ struct ImportWebController: RouteCollection {
                 ? Localizer.format(
                     "importMoreRows", lang, ["count": String(preview.totalRows - rows.count)])
                 : nil,
-            choices: Self.choiceViews(req, choices), raw: choices, error: error)
+            choices: Self.choiceViews(req, choices), raw: choices, error: error,
+            duplicatesText: (duplicates ?? 0) > 0
+                ? Localizer.format(
+                    "importDuplicates", lang, ["count": req.count("countWords", duplicates ?? 0)])
+                : nil,
+            duplicateChoices: [
+                ("skip", "importDuplicatesSkip"), ("update", "importDuplicatesUpdate"),
+                ("keep", "importDuplicatesKeep"),
+            ].map { OptionView(value: $0.0, label: req.text($0.1), selected: $0.0 == "skip") })
         return try await req.renderPage(
             "notebook/import-preview", title: "importPreviewTitle", nav: "books", data: data,
             status: status)
@@ -268,6 +288,7 @@ struct ImportWebController: RouteCollection {
         var termSeparator: String?
         var rowSeparator: String?
         var columns: [String]?
+        var duplicates: String?
 
         var choices: Choices {
             Choices(
@@ -300,12 +321,18 @@ struct ImportWebController: RouteCollection {
                 options.mapping = columns
             }
             let result = try await req.bookTransfer().importFile(
-                bytes, fileName: meta.fileName, intoBook: bookID, options: options)
+                bytes, fileName: meta.fileName, intoBook: bookID, options: options,
+                duplicates: try DuplicatePolicy.from(form.duplicates))
             stash.remove(uploadID)
-            req.flash(
-                Localizer.format(
-                    "flashImported", req.uiLanguage,
-                    ["count": req.count("countWords", result.imported)]))
+            let counts = result.counts
+            let message = [
+                ("flashImported", counts.imported, true),
+                ("importSkippedNote", counts.skipped, counts.skipped > 0),
+                ("importUpdatedNote", counts.updated, counts.updated > 0),
+            ].filter(\.2).map { key, count, _ in
+                Localizer.format(key, req.uiLanguage, ["count": req.count("countWords", count)])
+            }.joined(separator: " ")
+            req.flash(message)
             return req.redirect(to: "/books/\(bookID)")
         } catch let error as ImportError {
             // Nothing was written (one transaction); show the problem on the preview.

@@ -310,6 +310,34 @@ struct WordStore: Sendable {
         return ids
     }
 
+    /// The book's words by term and reading (the oldest of each), all of them
+    /// or those of one term. Read through the book's (user, book, created)
+    /// index: a duplicate check costs what the book holds, not the user.
+    func keys(inBook bookID: UUID, term: String? = nil) async throws -> [WordKey: UUID] {
+        let only: SQLQueryString = term.map { " AND term = \(bind: $0)" } ?? ""
+        var keys: [WordKey: UUID] = [:]
+        for row in try await db.sql().raw(
+            """
+            SELECT id, term, reading FROM words
+            WHERE user_id = \(bind: userID) AND book_id = \(bind: bookID)\(only)
+            ORDER BY created_at ASC, id ASC
+            """
+        ).all() {
+            let key = WordKey(
+                term: try row.decode(column: "term", as: String.self),
+                reading: try row.decode(column: "reading", as: String.self))
+            if keys[key] == nil { keys[key] = try row.decode(column: "id", as: UUID.self) }
+        }
+        return keys
+    }
+
+    /// How many of `drafts` the book has already.
+    func duplicates(of drafts: [WordDraft], inBook bookID: UUID) async throws -> Int {
+        let existing = try await keys(inBook: bookID)
+        guard !existing.isEmpty else { return 0 }
+        return drafts.filter { existing[WordKey($0.normalized())] != nil }.count
+    }
+
     /// The directions each word's book studies.
     func studyDirections(of ids: [UUID]) async throws -> [UUID: StudyDirections] {
         guard !ids.isEmpty else { return [:] }
@@ -355,9 +383,20 @@ struct WordStore: Sendable {
 
     // MARK: writing
 
-    func create(inBook bookID: UUID, _ draft: WordDraft) async throws -> WordRecord {
+    /// Adds a word. A word the book has already (the same term and reading)
+    /// is refused with 409 `duplicate_word` naming it, unless `allowingDuplicate`.
+    func create(inBook bookID: UUID, _ draft: WordDraft, allowingDuplicate: Bool = false)
+        async throws -> WordRecord
+    {
         _ = try await BookStore(db: db, userID: userID).find(bookID)
         let draft = try validated(draft)
+        if !allowingDuplicate,
+            let existing = try await keys(inBook: bookID, term: draft.term)[WordKey(draft)]
+        {
+            throw AppError(
+                status: .conflict, code: .duplicateWord,
+                message: "\"\(draft.term)\" is in this book already", existingID: existing)
+        }
         let id = UUID()
         try await insert(newWords([draft], bookID: bookID, ids: [id]), on: db.sql())
         return try await find(id)
@@ -463,49 +502,97 @@ struct WordStore: Sendable {
     }
 
     /// Adds many words to a book in one transaction (all or nothing: a word
-    /// that does not validate rolls back the ones before it).
-    /// `progress` is told how many rows are in after each chunk.
+    /// that does not validate rolls back the ones before it). Rows whose word
+    /// the book has already are skipped, written over, or kept as new words,
+    /// as `duplicates` says. `progress` is told how many rows are in after each chunk.
     func importDrafts(
-        _ drafts: [WordDraft], intoBook bookID: UUID, progress: (@Sendable (Int) -> Void)? = nil
-    ) async throws -> Int {
+        _ drafts: [WordDraft], intoBook bookID: UUID, duplicates: DuplicatePolicy = .keep,
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) async throws -> ImportCounts {
         _ = try await BookStore(db: db, userID: userID).find(bookID)
-        try await db.transaction { tx in
-            let sql = try tx.sql()
-            let start = Date()
-            let ids = Self.ascendingIDs(drafts.count)
-            // A chunk at a time: a second copy of a 267,000-word file's drafts
-            // was tens of megabytes of the import's peak memory.
-            let chunks = drafts.chunked(400)
-            @Sendable func prepared(_ index: Int) throws -> NewWords? {
-                guard chunks.indices.contains(index) else { return nil }
-                let chunk = chunks[index]
-                let valid = try chunk.indices.map { row in
-                    do { return try validated(drafts[row]) } catch let error as ValidationError {
-                        throw AppError.invalid("word \(row + 1): \(error.message)")
+        let counts = try await db.transaction { tx -> ImportCounts in
+            let store = WordStore(db: tx, userID: userID, days: days, hooks: hooks)
+            var counts = ImportCounts()
+            // The rows to add, by their number in the file (for error messages).
+            var rows = Array(drafts.indices)
+            if duplicates != .keep {
+                let existing = try await store.keys(inBook: bookID)
+                if !existing.isEmpty {
+                    rows = []
+                    for row in drafts.indices {
+                        guard let id = existing[WordKey(drafts[row].normalized())] else {
+                            rows.append(row)
+                            continue
+                        }
+                        if duplicates == .update {
+                            do { try await store.updateContent(id, with: drafts[row]) } catch let
+                                error as ValidationError
+                            {
+                                throw AppError.invalid("word \(row + 1): \(error.message)")
+                            }
+                            counts.updated += 1
+                        } else {
+                            counts.skipped += 1
+                        }
                     }
                 }
-                return newWords(
-                    valid, bookID: bookID, ids: Array(ids[chunk.indices]), at: start,
-                    firstRow: chunk.startIndex)
             }
-            try await SearchIndexBulkLoad.around(sql) {
-                var next = try prepared(0)
-                for index in chunks.indices {
-                    guard let words = next else { break }
-                    // The next chunk is validated and given its keys on
-                    // another thread while this one's statements run (the two
-                    // took about as long as each other on EDICT).
-                    async let following = NIOThreadPool.singleton.runIfActive {
-                        try prepared(index + 1)
-                    }
-                    try await insert(words, on: sql)
-                    progress?(chunks[index].endIndex)
-                    next = try await following
+            counts.imported = rows.count
+            try await store.insertRows(rows, of: drafts, intoBook: bookID, progress: progress)
+            return counts
+        }
+        if counts.imported >= 1000 { await refreshStatistics() }
+        return counts
+    }
+
+    /// Inserts `drafts[rows]`, a chunk at a time, and indexes them for search.
+    private func insertRows(
+        _ rows: [Int], of drafts: [WordDraft], intoBook bookID: UUID,
+        progress: (@Sendable (Int) -> Void)?
+    ) async throws {
+        let sql = try db.sql()
+        let start = Date()
+        let ids = Self.ascendingIDs(rows.count)
+        // A chunk at a time: a second copy of a 267,000-word file's drafts
+        // was tens of megabytes of the import's peak memory.
+        let chunks = rows.chunked(400)
+        @Sendable func prepared(_ index: Int) throws -> NewWords? {
+            guard chunks.indices.contains(index) else { return nil }
+            let chunk = chunks[index]
+            let valid = try chunk.map { row in
+                do { return try validated(drafts[row]) } catch let error as ValidationError {
+                    throw AppError.invalid("word \(row + 1): \(error.message)")
                 }
+            }
+            return newWords(
+                valid, bookID: bookID, ids: Array(ids[chunk.indices]), at: start,
+                firstRow: chunk.startIndex)
+        }
+        try await SearchIndexBulkLoad.around(sql) {
+            var next = try prepared(0)
+            for index in chunks.indices {
+                guard let words = next else { break }
+                // The next chunk is validated and given its keys on
+                // another thread while this one's statements run (the two
+                // took about as long as each other on EDICT).
+                async let following = NIOThreadPool.singleton.runIfActive {
+                    try prepared(index + 1)
+                }
+                try await insert(words, on: sql)
+                progress?(chunks[index].endIndex)
+                next = try await following
             }
         }
-        if drafts.count >= 1000 { await refreshStatistics() }
-        return drafts.count
+    }
+
+    /// An import's update of a word the book has: the row's content, the
+    /// word's own study marks and dates.
+    private func updateContent(_ id: UUID, with row: WordDraft) async throws {
+        let current = try await find(id)
+        var draft = row
+        draft.memorized = current.memorized
+        draft.bookmarked = current.bookmarked
+        _ = try await update(id, draft)
     }
 
     // MARK: helpers
@@ -644,4 +731,21 @@ extension UUID {
 struct WordKey: Hashable, Sendable {
     var term: String
     var reading: String
+}
+
+extension WordKey {
+    /// A draft's key; normalize the draft first to compare with stored words.
+    init(_ draft: WordDraft) {
+        self.init(term: draft.term, reading: draft.reading)
+    }
+}
+
+/// What an import did with its rows.
+struct ImportCounts: Sendable, Equatable {
+    /// Added as new words.
+    var imported = 0
+    /// Left out: their words were in the book already.
+    var skipped = 0
+    /// Written over the words the book had.
+    var updated = 0
 }

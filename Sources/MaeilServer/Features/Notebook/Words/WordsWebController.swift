@@ -41,6 +41,9 @@ struct WordsWebController: RouteCollection {
         var updatedText: String
         var error: String?
         var errorField: String?
+        /// The other word of the book with this term and reading, when the
+        /// form would make a second one (saved only when the user says so).
+        var duplicateOf: String?
     }
 
     /// The edit form. Lists are comma-separated; examples are parallel arrays.
@@ -58,6 +61,8 @@ struct WordsWebController: RouteCollection {
         var memorized: String?
         var bookmarked: String?
         var bookID: String?
+        /// "1" when the user chose to keep a second word of the same term.
+        var allowDuplicate: String?
 
         var draft: WordDraft {
             let sentences = exampleSentence ?? []
@@ -138,6 +143,20 @@ struct WordsWebController: RouteCollection {
             return try await req.renderPage(
                 "notebook/word", title: current.term, nav: "books", data: data,
                 status: .unprocessableEntity)
+        }
+        // A second word of the same term and reading in the book is saved
+        // only when asked for again.
+        let key = WordKey(draft.normalized())
+        if form.allowDuplicate != "1", key != WordKey(current.draft) || target != current.bookID,
+            let other = try await store.keys(inBook: target, term: key.term)[key], other != id
+        {
+            var data = try await editData(
+                req, word: current, draft: draft, bookID: target,
+                error: ("term", req.text("wordDuplicate")))
+            data.duplicateOf = other.uuidString
+            return try await req.renderPage(
+                "notebook/word", title: current.term, nav: "books", data: data,
+                status: .conflict)
         }
         _ = try await store.update(id, draft, moveTo: target)
         req.flash("flashWordSaved")

@@ -148,12 +148,25 @@ struct GameService: Sendable {
             guard !unique.isEmpty, unique.count <= Self.maxWords else {
                 throw GameRefusal.tooManyWords(max: Self.maxWords)
             }
-            items = try await words.studyItems(unique)
+            items = Self.oncePerTerm(try await words.studyItems(unique))
         } else {
-            items = try await words.randomStudyItems(inBook: setup.bookID, limit: limit)
+            // Drawn with room to spare: a book may hold a term twice.
+            items = Array(
+                Self.oncePerTerm(
+                    try await words.randomStudyItems(inBook: setup.bookID, limit: limit * 2)
+                ).prefix(limit))
         }
         items.shuffle()
         return items
+    }
+
+    /// The first word of each term (ignoring case and surrounding spaces): a
+    /// game never asks the same term twice.
+    static func oncePerTerm(_ items: [StudyItem]) -> [StudyItem] {
+        var seen = Set<String>()
+        return items.filter {
+            seen.insert($0.term.trimmingCharacters(in: .whitespaces).lowercased()).inserted
+        }
     }
 
     func find(_ id: UUID) async throws -> GameSession {

@@ -10,6 +10,7 @@
   const term = form.querySelector("[data-fast-term]");
   const meaning = form.querySelector("[data-fast-meaning]");
   const error = box.querySelector("[data-fast-error]");
+  const duplicate = box.querySelector("[data-fast-duplicate]");
   const reopen = box.querySelector("[data-fast-reopen]");
   const hint = box.querySelector(".hint");
   const list = document.querySelector("[data-word-rows]");
@@ -23,6 +24,7 @@
   const isEnter = (event) => event.key === "Enter" && !event.isComposing && event.keyCode !== 229;
 
   function showError(message, field) {
+    duplicate.hidden = true;
     error.textContent = message || "";
     error.hidden = !message;
     term.removeAttribute("aria-invalid");
@@ -68,7 +70,19 @@
     listForm?.dispatchEvent(new Event("words-changed"));
   }
 
-  async function save() {
+  // The book has this word already: say so, link to it, and offer to add it anyway.
+  function showDuplicate(existingID) {
+    showError("");
+    duplicate.querySelector("span").textContent = box.dataset.duplicate;
+    const link = duplicate.querySelector("[data-duplicate-link]");
+    link.href = `/words/${existingID}`;
+    link.textContent = box.dataset.duplicateOpen;
+    duplicate.querySelector("[data-add-anyway]").textContent = box.dataset.duplicateAdd;
+    duplicate.hidden = false;
+    term.setAttribute("aria-invalid", "true");
+  }
+
+  async function save(allowDuplicate = false) {
     if (saving) return;
     if (term.value.trim() === "") {
       term.focus();
@@ -81,9 +95,13 @@
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrf },
-        body: JSON.stringify({ term: term.value, meaning: meaning.value }),
+        body: JSON.stringify({ term: term.value, meaning: meaning.value, allowDuplicate }),
       });
       const body = response.redirected ? null : await response.json().catch(() => null);
+      if (body?.error?.code === "duplicate_word" && body.error.existingID) {
+        showDuplicate(body.error.existingID);
+        return;
+      }
       if (!response.ok || !body || body.error) {
         const message = body?.error?.message || box.dataset.failed || `HTTP ${response.status}`;
         showError(message, /meaning|뜻/.test(message) ? meaning : term);
@@ -119,4 +137,5 @@
     save();
   });
   reopen.addEventListener("click", open);
+  duplicate.querySelector("[data-add-anyway]").addEventListener("click", () => save(true));
 })();
