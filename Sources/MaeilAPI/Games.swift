@@ -242,6 +242,10 @@ public struct GameStartInput: Codable, Sendable {
     public var wordIDs: [UUID]?
     /// Play the words in the mistake notes of this source (a `ReviewSource` value, or "all").
     public var mistakes: String?
+    /// A random draw takes memorized words too (default false: they are left out).
+    public var includeMemorized: Bool?
+    /// A random draw takes only bookmarked words.
+    public var bookmarkedOnly: Bool?
 
     public init(
         kind: String,
@@ -249,7 +253,9 @@ public struct GameStartInput: Codable, Sendable {
         direction: String? = nil,
         count: Int? = nil,
         wordIDs: [UUID]? = nil,
-        mistakes: String? = nil
+        mistakes: String? = nil,
+        includeMemorized: Bool? = nil,
+        bookmarkedOnly: Bool? = nil
     ) {
         self.kind = kind
         self.book = book
@@ -257,6 +263,8 @@ public struct GameStartInput: Codable, Sendable {
         self.count = count
         self.wordIDs = wordIDs
         self.mistakes = mistakes
+        self.includeMemorized = includeMemorized
+        self.bookmarkedOnly = bookmarkedOnly
     }
 }
 

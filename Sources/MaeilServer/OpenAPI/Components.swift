@@ -440,11 +440,16 @@ extension OpenAPIDocument {
                         "mistakes": .oneOf(
                             ["all"] + ReviewSource.allCases.map(\.rawValue),
                             "play the words in these mistake notes"),
+                        "includeMemorized": .boolean.described(
+                            "a random draw takes memorized words too (default: left out)"),
+                        "bookmarkedOnly": .boolean.described(
+                            "a random draw takes only bookmarked words"),
                     ],
                     example: [
                         "kind": "quiz", "book": .string(id2), "direction": "termToMeaning",
                         "count": 10,
-                        "wordIDs": [.string(id1)], "mistakes": "all",
+                        "wordIDs": [.string(id1)], "mistakes": "all", "includeMemorized": false,
+                        "bookmarkedOnly": false,
                     ])),
             Component(
                 "GameMove", GameMoveInput.self,

@@ -176,8 +176,11 @@ extension GameStartInput {
         } else if let wordIDs {
             words = .these(wordIDs)
         }
-        return try GameSetup(
+        var setup = try GameSetup(
             kindName: kind, bookID: book, directionName: direction, count: count, words: words)
+        setup.pool = WordPool(
+            includeMemorized: includeMemorized ?? false, bookmarkedOnly: bookmarkedOnly ?? false)
+        return setup
     }
 }
 

@@ -267,10 +267,15 @@ struct WordStore: Sendable {
         return try rows.map(Self.studyItem(from:))
     }
 
-    /// Up to `limit` of the user's words (in one book, or all) drawn at random.
-    func randomStudyItems(inBook bookID: UUID?, limit: Int) async throws -> [StudyItem] {
+    /// Up to `limit` of the user's words (in one book, or all) drawn at
+    /// random, only those memorized or not, bookmarked or not, when given.
+    func randomStudyItems(
+        inBook bookID: UUID?, limit: Int, memorized: Bool? = nil, bookmarked: Bool? = nil
+    ) async throws -> [StudyItem] {
         var condition: SQLQueryString = "w.user_id = \(bind: userID)"
         if let bookID { condition = condition + " AND w.book_id = \(bind: bookID)" }
+        if let memorized { condition = condition + " AND w.memorized = \(bind: memorized)" }
+        if let bookmarked { condition = condition + " AND w.bookmarked = \(bind: bookmarked)" }
         return try await db.sql().raw(
             """
             SELECT \(unsafeRaw: Self.studyItemColumns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id

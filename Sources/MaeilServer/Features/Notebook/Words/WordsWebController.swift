@@ -215,8 +215,10 @@ struct WordsWebController: RouteCollection {
                 Localizer.format("flashMoved", lang, ["count": count, "name": target?.name ?? ""]))
         case .delete: req.flash(Localizer.format("flashDeleted", lang, ["count": count]))
         case .memorize: req.flash(Localizer.format("flashMemorized", lang, ["count": count]))
-        case .unmemorize, .bookmark, .unbookmark:
-            req.flash(Localizer.format("flashUpdated", lang, ["count": count]))
+        case .unmemorize: req.flash(Localizer.format("flashUnmemorized", lang, ["count": count]))
+        case .bookmark: req.flash(Localizer.format("flashBookmarked", lang, ["count": count]))
+        case .unbookmark:
+            req.flash(Localizer.format("flashUnbookmarked", lang, ["count": count]))
         }
         return req.redirect(to: back)
     }

@@ -29,6 +29,8 @@ struct GameSetup: Sendable {
     var direction: StudyDirection
     var count: Int?
     var words: Words = .drawn
+    /// Which words a draw takes: memorized ones are left out unless asked for.
+    var pool = WordPool()
 
     enum Words: Sendable {
         /// A random draw from the book, or from every book.
@@ -58,6 +60,14 @@ extension GameSetup {
         }
         self.init(kind: kind, bookID: bookID, direction: direction, count: count, words: words)
     }
+}
+
+/// Which of the user's words a random draw takes.
+struct WordPool: Sendable, Equatable {
+    /// Memorized words too (by default a game leaves them out, as reviews do).
+    var includeMemorized = false
+    /// Only bookmarked words.
+    var bookmarkedOnly = false
 }
 
 /// One move in a game.
@@ -153,7 +163,10 @@ struct GameService: Sendable {
             // Drawn with room to spare: a book may hold a term twice.
             items = Array(
                 Self.oncePerTerm(
-                    try await words.randomStudyItems(inBook: setup.bookID, limit: limit * 2)
+                    try await words.randomStudyItems(
+                        inBook: setup.bookID, limit: limit * 2,
+                        memorized: setup.pool.includeMemorized ? nil : false,
+                        bookmarked: setup.pool.bookmarkedOnly ? true : nil)
                 ).prefix(limit))
         }
         items.shuffle()

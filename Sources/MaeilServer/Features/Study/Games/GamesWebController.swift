@@ -103,6 +103,8 @@ struct GamesWebController: RouteCollection {
         var book: String?
         var direction: String?
         var count: String?
+        var includeMemorized: String?
+        var bookmarkedOnly: String?
     }
 
     @Sendable func start(req: Request) async throws -> Response {
@@ -133,9 +135,12 @@ struct GamesWebController: RouteCollection {
         return try await GameRefusals.attempt(
             req, back: backPath, .start(GameKind(rawValue: form.kind))
         ) {
-            let setup = try GameSetup(
+            var setup = try GameSetup(
                 kindName: form.kind, bookID: bookID,
                 directionName: direction.isEmpty ? nil : direction, count: count)
+            setup.pool = WordPool(
+                includeMemorized: form.includeMemorized == "on",
+                bookmarkedOnly: form.bookmarkedOnly == "on")
             let session = try await req.games().start(setup)
             return req.redirect(to: "/games/\(session.id)")
         }

@@ -1,0 +1,90 @@
+import Fluent
+import Foundation
+import MaeilAPI
+import Testing
+import Vapor
+import VaporTesting
+import VocabCore
+
+@testable import MaeilServer
+
+@Suite("Memorized and bookmarked words")
+struct MemorizedAndBookmarkedTests {
+    @Test func gamesLeaveMemorizedWordsOutUnlessAskedAndTakeBookmarkedOnly() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Pool")
+            var ids: [UUID] = []
+            for term in ["one", "two", "three", "four"] {
+                ids.append(try await api.addWord(book.id, term, "뜻 \(term)").id)
+            }
+            for (action, words) in [
+                (BulkAction.memorize, [ids[0], ids[1]]), (.bookmark, [ids[2]]),
+            ] {
+                #expect(
+                    try await api.send(
+                        .POST, "/api/v1/words/bulk",
+                        json: BulkRequest(ids: words, action: action)
+                    ).status == .ok)
+            }
+            func cards(_ input: GameStartInput) async throws -> Int {
+                let response = try await api.send(.POST, "/api/v1/games", json: input)
+                #expect(response.status == .created, "\(response.body.string)")
+                return try api.decode(GameDTO.self, response).total
+            }
+            #expect(try await cards(GameStartInput(kind: "flashcards", book: book.id)) == 2)
+            #expect(
+                try await cards(
+                    GameStartInput(kind: "flashcards", book: book.id, includeMemorized: true)) == 4)
+            #expect(
+                try await cards(
+                    GameStartInput(kind: "flashcards", book: book.id, bookmarkedOnly: true)) == 1)
+            // Named words are played as named, memorized or not.
+            #expect(
+                try await cards(
+                    GameStartInput(kind: "flashcards", wordIDs: [ids[0], ids[1]])) == 2)
+        }
+    }
+
+    @Test func theWebBulkBarTakesMarksOffAndBookmarks() async throws {
+        try await withMaeilApp { app in
+            var browser = try await WebBrowser.signUp(app, "marker")
+            browser.language = "ko"
+            let book = try await browser.createBook("Marks")
+            let word = try await browser.addWord(book, "mark", "표시")
+            let page = try await browser.get("/books/\(book.uuidString)").body.string
+            for action in ["unmemorize", "bookmark", "unbookmark"] {
+                #expect(page.contains("value=\"\(action)\""))
+            }
+            for (action, message) in [
+                ("memorize", "단어 1개를 암기 완료로 표시했습니다."),
+                ("unmemorize", "단어 1개의 암기 표시를 해제했습니다."),
+                ("bookmark", "단어 1개를 북마크했습니다."),
+            ] {
+                let done = try await browser.post(
+                    "/words/bulk",
+                    [
+                        ("ids[]", word.uuidString), ("action", action),
+                        ("next", "/books/\(book.uuidString)"),
+                    ])
+                #expect(done.status == .seeOther)
+                #expect(
+                    try await browser.get("/books/\(book.uuidString)").body.string.contains(message)
+                )
+            }
+            let api = try await app.wordStore(of: "marker").find(word)
+            #expect(!api.memorized && api.bookmarked)
+        }
+    }
+}
+
+extension Application {
+    /// The word store of a user, for checking what a web test did.
+    func wordStore(of username: String) async throws -> WordStore {
+        let user = try #require(
+            try await User.query(on: db).filter(\.$username == username).first())
+        return WordStore(
+            db: db, userID: try user.requireID(),
+            days: DayFormatter(timeZone: TimeZone(identifier: "Asia/Seoul")!), hooks: notebookHooks)
+    }
+}
