@@ -116,6 +116,8 @@ public struct StudySettingsDTO: Codable, Sendable {
     public var maximumInterval: Int
     public var fuzz: Bool
     public var weights: [Double]
+    /// Whether the new cards of memorized words are studied too (default false).
+    public var memorizedInNew: Bool
 
     public init(
         desiredRetention: Double,
@@ -123,7 +125,8 @@ public struct StudySettingsDTO: Codable, Sendable {
         reviewsPerDay: Int,
         maximumInterval: Int,
         fuzz: Bool,
-        weights: [Double]
+        weights: [Double],
+        memorizedInNew: Bool = false
     ) {
         self.desiredRetention = desiredRetention
         self.newPerDay = newPerDay
@@ -131,6 +134,7 @@ public struct StudySettingsDTO: Codable, Sendable {
         self.maximumInterval = maximumInterval
         self.fuzz = fuzz
         self.weights = weights
+        self.memorizedInNew = memorizedInNew
     }
 }
 
@@ -142,6 +146,7 @@ public struct StudySettingsPatch: Codable, Sendable {
     public var maximumInterval: Int?
     public var fuzz: Bool?
     public var weights: [Double]?
+    public var memorizedInNew: Bool?
 
     public init(
         desiredRetention: Double? = nil,
@@ -149,7 +154,8 @@ public struct StudySettingsPatch: Codable, Sendable {
         reviewsPerDay: Int? = nil,
         maximumInterval: Int? = nil,
         fuzz: Bool? = nil,
-        weights: [Double]? = nil
+        weights: [Double]? = nil,
+        memorizedInNew: Bool? = nil
     ) {
         self.desiredRetention = desiredRetention
         self.newPerDay = newPerDay
@@ -157,6 +163,7 @@ public struct StudySettingsPatch: Codable, Sendable {
         self.maximumInterval = maximumInterval
         self.fuzz = fuzz
         self.weights = weights
+        self.memorizedInNew = memorizedInNew
     }
 }
 

@@ -56,6 +56,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(AddAccountPreferences())
     app.migrations.add(AddStudyLimitsPerBook())
     app.migrations.add(AddBookOrigins())
+    app.migrations.add(SetAsideMemorizedCards())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

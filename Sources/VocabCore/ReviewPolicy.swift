@@ -9,6 +9,10 @@ public enum QueueState: Int, Sendable, Codable, CaseIterable {
     case learning = 1
     case review = 2
     case relearning = 3
+    /// A new card whose word is marked memorized: out of the new-card queue
+    /// (unless the user's settings bring such cards back), new again when
+    /// the mark comes off.
+    case setAside = 4
 
     public init(_ state: CardState) {
         self = QueueState(rawValue: state.rawValue) ?? .learning
@@ -20,6 +24,7 @@ public enum QueueState: Int, Sendable, Codable, CaseIterable {
         case .learning: "learning"
         case .review: "review"
         case .relearning: "relearning"
+        case .setAside: "set aside"
         }
     }
 }
@@ -64,7 +69,7 @@ public enum ReviewPolicy {
         _ state: QueueState, due: Date, now: Date, startOfTomorrow: Date
     ) -> Bool {
         switch state {
-        case .new: true
+        case .new, .setAside: true
         case .learning, .relearning: due <= now.addingTimeInterval(learnAhead)
         case .review: due < startOfTomorrow
         }

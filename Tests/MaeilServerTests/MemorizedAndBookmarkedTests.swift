@@ -46,6 +46,54 @@ struct MemorizedAndBookmarkedTests {
         }
     }
 
+    @Test func memorizedWordsLeaveTheNewCardQueueUnlessTheSettingsBringThemBack() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Queue")
+            let one = try await api.addWord(book.id, "one", "하나")
+            let two = try await api.addWord(book.id, "two", "둘")
+            // An import of a word marked memorized sets its card aside from the start.
+            let data = try BookArchiveCodec.encode(
+                BookArchive(
+                    name: "Queue", description: "",
+                    words: [WordDraft(term: "three", meaning: "셋", memorized: true)]))
+            #expect(
+                try await api.send(.POST, "/api/v1/books/\(book.id)/import?format=json", raw: data)
+                    .status == .ok)
+            func queue() async throws -> ReviewQueueDTO {
+                try api.decode(
+                    ReviewQueueDTO.self,
+                    try await api.send(.GET, "/api/v1/study/queue?book=\(book.id)"))
+            }
+            #expect(try await queue().newCount == 2)
+            // Marked memorized (here by PATCH): its card leaves; unmarked: back.
+            _ = try await api.send(
+                .PATCH, "/api/v1/words/\(one.id)", json: WordPatch(memorized: true))
+            #expect(try await queue().cards.map(\.wordID) == [two.id])
+            _ = try await api.send(
+                .POST, "/api/v1/words/bulk", json: BulkRequest(ids: [one.id], action: .unmemorize))
+            #expect(Set(try await queue().cards.map(\.wordID)) == [one.id, two.id])
+            // The setting brings memorized words' cards back into the queue.
+            let settings = try await api.send(
+                .PATCH, "/api/v1/study/settings", json: StudySettingsPatch(memorizedInNew: true))
+            #expect(try api.decode(StudySettingsDTO.self, settings).memorizedInNew)
+            let all = try await queue()
+            #expect(all.newCount == 3)
+            let three = try #require(all.cards.first { $0.term == "three" })
+            #expect(three.state == .new)
+            #expect(try await api.answer(three, 3).status == .ok)
+            // Memorize-all on a day sets aside what is still new.
+            _ = try await api.send(
+                .PATCH, "/api/v1/study/settings", json: StudySettingsPatch(memorizedInNew: false))
+            let today = DayFormatter(timeZone: TimeZone(identifier: "Asia/Seoul")!).day(of: Date())
+            #expect(
+                try await api.send(.POST, "/api/v1/calendar/\(today)/memorize-all").status == .ok)
+            let after = try await queue()
+            #expect(after.newCount == 0)
+            #expect(after.cards.map(\.term) == ["three"], "the card in learning goes on")
+        }
+    }
+
     @Test func theWebBulkBarTakesMarksOffAndBookmarks() async throws {
         try await withMaeilApp { app in
             var browser = try await WebBrowser.signUp(app, "marker")

@@ -80,11 +80,14 @@ extension OpenAPIDocument {
             "days", minimum: 1, maximum: SchedulerParameters.longestInterval),
         "fuzz": .boolean,
         "weights": .array(.number, minItems: 21, maxItems: 21),
+        "memorizedInNew": .boolean.described(
+            "study the new cards of memorized words too (default: they are set aside)"),
     ]
     static let settingsExample: JSONValue = [
         "desiredRetention": 0.9, "newPerDay": 20, "reviewsPerDay": 200, "maximumInterval": 36500,
         "fuzz": true,
         "weights": .array(Array(repeating: 0.5, count: 21).map(JSONValue.number)),
+        "memorizedInNew": false,
     ]
     static let wordRef: Schema = .object(["id": .uuid, "prompt": .string, "answer": .string])
     static let wordRefExample: JSONValue = ["id": .string(id1), "prompt": "apple", "answer": "사과"]

@@ -9,6 +9,9 @@ import Vapor
 struct NotebookHooks: Sendable {
     /// The new words' ids and the transaction's database.
     var wordsAdded: @Sendable ([UUID], any SQLDatabase) async throws -> Void
+    /// The words matching a condition on `words w` may have been marked
+    /// memorized or unmarked, on this database.
+    var wordsMarked: @Sendable (SQLQueryString, any SQLDatabase) async throws -> Void = { _, _ in }
 
     /// For stores that never add words.
     static let none = NotebookHooks(wordsAdded: { _, _ in })

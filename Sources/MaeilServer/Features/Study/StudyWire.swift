@@ -38,7 +38,7 @@ extension StudyCardState {
     init(_ state: QueueState) {
         self =
             switch state {
-            case .new: .new
+            case .new, .setAside: .new
             case .learning: .learning
             case .review: .review
             case .relearning: .relearning
@@ -82,7 +82,8 @@ extension StudySettingsDTO {
             newPerDay: settings.limits.newPerDay,
             reviewsPerDay: settings.limits.reviewsPerDay,
             maximumInterval: settings.parameters.maximumInterval,
-            fuzz: settings.parameters.enableFuzzing, weights: settings.parameters.weights)
+            fuzz: settings.parameters.enableFuzzing, weights: settings.parameters.weights,
+            memorizedInNew: settings.memorizedInNew)
     }
 }
 
@@ -95,6 +96,7 @@ extension StudySettingsPatch {
         if let maximumInterval { s.parameters.maximumInterval = maximumInterval }
         if let fuzz { s.parameters.enableFuzzing = fuzz }
         if let weights { s.parameters.weights = weights }
+        if let memorizedInNew { s.memorizedInNew = memorizedInNew }
         return s
     }
 }

@@ -418,13 +418,21 @@ struct WordStore: Sendable {
         let assignments = WordRow.content(of: draft).map { column, value in
             SQLQueryString("\(ident: column) = \(bind: value)")
         }
-        try await db.sql().raw(
-            """
-            UPDATE words SET \(assignments.joined(separator: ", ")),
-              book_id = \(bind: bookID ?? current.bookID), updated_at = \(bind: Date())
-            WHERE id = \(bind: id) AND user_id = \(bind: userID)
-            """
-        ).run()
+        let userID = userID
+        try await db.transaction { tx in
+            let sql = try tx.sql()
+            try await sql.raw(
+                """
+                UPDATE words SET \(assignments.joined(separator: ", ")),
+                  book_id = \(bind: bookID ?? current.bookID), updated_at = \(bind: Date())
+                WHERE id = \(bind: id) AND user_id = \(bind: userID)
+                """
+            ).run()
+            if draft.memorized != current.memorized {
+                try await hooks.wordsMarked(
+                    "w.id = \(bind: id) AND w.user_id = \(bind: userID)", sql)
+            }
+        }
         return try await find(id)
     }
 
@@ -476,6 +484,8 @@ struct WordStore: Sendable {
                     try await sql.raw(
                         "UPDATE words SET memorized = \(bind: request.action == .memorize), updated_at = \(bind: now) \(scope)"
                     ).run()
+                    try await hooks.wordsMarked(
+                        "w.user_id = \(bind: userID) AND w.id IN (\(binds: Array(chunk)))", sql)
                 case .bookmark, .unbookmark:
                     try await sql.raw(
                         "UPDATE words SET bookmarked = \(bind: request.action == .bookmark), updated_at = \(bind: now) \(scope)"
@@ -495,9 +505,15 @@ struct WordStore: Sendable {
             .first()?.decode(column: "n", as: Int.self) ?? 0
         switch action {
         case .memorizeAll:
-            try await sql.raw(
-                "UPDATE words SET memorized = \(bind: true), updated_at = \(bind: Date()) WHERE user_id = \(bind: userID) AND added_on = \(bind: day)"
-            ).run()
+            let userID = userID
+            try await db.transaction { tx in
+                let sql = try tx.sql()
+                try await sql.raw(
+                    "UPDATE words SET memorized = \(bind: true), updated_at = \(bind: Date()) WHERE user_id = \(bind: userID) AND added_on = \(bind: day)"
+                ).run()
+                try await hooks.wordsMarked(
+                    "w.user_id = \(bind: userID) AND w.added_on = \(bind: day)", sql)
+            }
         case .deleteAll:
             try await sql.raw(
                 "DELETE FROM words WHERE user_id = \(bind: userID) AND added_on = \(bind: day)"

@@ -38,10 +38,15 @@ enum CardScope: Sendable {
 }
 
 extension NotebookHooks {
-    /// Every word the notebook adds gets its two cards in the same transaction.
-    static let studyCards = NotebookHooks(wordsAdded: { ids, sql in
-        try await CardStore.insertCards(forWordsWhere: "w.id IN (\(binds: ids))", on: sql)
-    })
+    /// Every word the notebook adds gets its two cards in the same transaction,
+    /// and a word marked memorized sets its new cards aside.
+    static let studyCards = NotebookHooks(
+        wordsAdded: { ids, sql in
+            try await CardStore.insertCards(forWordsWhere: "w.id IN (\(binds: ids))", on: sql)
+        },
+        wordsMarked: { condition, sql in
+            try await CardStore.setAside(forWordsWhere: condition, on: sql)
+        })
 }
 
 /// Cards of one user. Every statement carries `user_id`.
@@ -57,11 +62,31 @@ struct CardStore: Sendable {
         try await sql.raw(
             """
             INSERT INTO cards (word_id, direction, user_id, book_id, state, due, reps, lapses)
-            SELECT w.id, d.direction, w.user_id, w.book_id, 0, w.created_at, 0, 0
+            SELECT w.id, d.direction, w.user_id, w.book_id,
+              CASE WHEN w.memorized THEN \(literal: QueueState.setAside.rawValue) ELSE \(literal: QueueState.new.rawValue) END,
+              w.created_at, 0, 0
             FROM words w CROSS JOIN (SELECT 'forward' AS direction UNION ALL SELECT 'reverse' AS direction) d
             WHERE \(condition)
             """
         ).run()
+    }
+
+    /// The new cards of the words matching `condition` (on `words w`) follow
+    /// their words' memorized mark: set aside when marked, new when not.
+    static func setAside(forWordsWhere condition: SQLQueryString, on sql: any SQLDatabase)
+        async throws
+    {
+        for (from, to, memorized) in [
+            (QueueState.new, QueueState.setAside, true), (.setAside, .new, false),
+        ] {
+            try await sql.raw(
+                """
+                UPDATE cards SET state = \(literal: to.rawValue)
+                WHERE state = \(literal: from.rawValue) AND word_id IN (
+                  SELECT w.id FROM words w WHERE \(condition) AND w.memorized = \(bind: memorized))
+                """
+            ).run()
+        }
     }
 
     static let columns =
@@ -158,7 +183,7 @@ struct CardStore: Sendable {
         let rows = try await db.sql().raw(
             """
             SELECT b.id,
-              \(count([.new], dueBefore: nil)) AS new_cards,
+              \(count(day.newStates, dueBefore: nil)) AS new_cards,
               \(count([.learning, .relearning], dueBefore: day.now)) AS learning,
               \(count([.learning, .relearning], dueBefore: learnAhead)) AS learning_soon,
               \(count([.review], dueBefore: reviewsBefore)) AS reviews

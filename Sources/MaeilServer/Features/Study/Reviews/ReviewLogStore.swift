@@ -63,7 +63,7 @@ struct ReviewLogStore: Sendable {
         for row in rows {
             let n = try row.decode(column: "n", as: Int.self)
             switch QueueState(rawValue: try row.decode(column: "state_before", as: Int.self)) {
-            case .new: new += n
+            case .new, .setAside: new += n
             case .review: reviews += n
             default: break
             }

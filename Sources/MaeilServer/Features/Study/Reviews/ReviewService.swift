@@ -21,6 +21,9 @@ struct ReviewDay: Sendable {
     var limitedBooks: [UUID: DailyAllowance] = [:]
 
     var newLeft: Int { allowance.new }
+    /// The states of the cards the new-card queue shows: new ones, and those
+    /// of memorized words when the settings bring them back.
+    var newStates: [QueueState] { settings.memorizedInNew ? [.new, .setAside] : [.new] }
     var reviewsLeft: Int { allowance.reviews }
     var scheduler: Scheduler { Scheduler(settings.parameters) }
 
@@ -138,13 +141,13 @@ struct ReviewService: Sendable {
             try await cards.cards([.review], dueBefore: reviewsBefore, in: $0, limit: $1)
         }
         let fresh = try await within(day, bookID: bookID, \.new, limit: limit) {
-            try await cards.cards([.new], dueBefore: .distantFuture, in: $0, limit: $1)
+            try await cards.cards(day.newStates, dueBefore: .distantFuture, in: $0, limit: $1)
         }
         var queue = ReviewQueue(
             day: day,
             cards: Array((learning + reviews + fresh).prefix(limit)),
             newCount: try await countWithin(day, bookID: bookID, \.new, cap: 10_000) {
-                try await cards.count([.new], dueBefore: .distantFuture, in: $0, cap: $1)
+                try await cards.count(day.newStates, dueBefore: .distantFuture, in: $0, cap: $1)
             },
             learningCount: try await cards.count(
                 [.learning, .relearning], dueBefore: now, bookID: bookID, cap: 10_000),
@@ -258,7 +261,7 @@ struct ReviewService: Sendable {
         // due today, less those the queue still shows.
         let newLeft =
             try await cards.count(
-                [.new], dueBefore: .distantFuture, in: scope, cap: 10_000) - queued.newCount
+                day.newStates, dueBefore: .distantFuture, in: scope, cap: 10_000) - queued.newCount
         // The limit's number when one limit holds them all: the user's, or
         // the book's on a book's screen (over all books, several books' may).
         func holder(_ left: Int, _ limit: (owner: LimitOwner, cards: Int)) -> (LimitOwner, Int?) {

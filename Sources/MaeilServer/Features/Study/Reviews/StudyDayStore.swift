@@ -115,13 +115,15 @@ struct StudyDayStore: Sendable {
             SELECT c.book_id, l.state_before, COUNT(*) AS n
             FROM review_logs l JOIN cards c ON c.word_id = l.word_id AND c.direction = l.direction AND c.user_id = l.user_id
             WHERE l.user_id = \(bind: userID) AND l.reviewed_on = \(bind: day) AND l.source = 'review'
-              AND l.state_before IN (\(literal: QueueState.new.rawValue), \(literal: QueueState.review.rawValue))
+              AND l.state_before IN (\(literal: QueueState.new.rawValue), \(literal: QueueState.setAside.rawValue),
+                \(literal: QueueState.review.rawValue))
             GROUP BY c.book_id, l.state_before
             """
         ).all() {
             let bookID = try row.decode(column: "book_id", as: UUID.self)
             let n = try row.decode(column: "n", as: Int.self)
-            if try row.decode(column: "state_before", as: Int.self) == QueueState.new.rawValue {
+            let before = QueueState(rawValue: try row.decode(column: "state_before", as: Int.self))
+            if before == .new || before == .setAside {
                 tallies[bookID, default: CardTally()].new += n
             } else {
                 tallies[bookID, default: CardTally()].reviews += n

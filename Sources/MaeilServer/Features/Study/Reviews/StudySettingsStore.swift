@@ -8,6 +8,8 @@ import VocabCore
 struct StudySettings: Sendable, Equatable {
     var parameters: SchedulerParameters
     var limits: StudyLimits
+    /// Whether the new cards of memorized words are studied too.
+    var memorizedInNew = false
 
     static let defaults = StudySettings(
         parameters: SchedulerParameters(enableFuzzing: true), limits: StudyLimits())
@@ -29,7 +31,8 @@ struct StudySettingsStore: Sendable {
         guard
             let row = try await db.sql().raw(
                 """
-                SELECT desired_retention, weights, new_per_day, reviews_per_day, maximum_interval, fuzz
+                SELECT desired_retention, weights, new_per_day, reviews_per_day, maximum_interval, fuzz,
+                  memorized_new
                 FROM study_settings WHERE user_id = \(bind: userID)
                 """
             ).first()
@@ -44,6 +47,7 @@ struct StudySettingsStore: Sendable {
         settings.parameters.maximumInterval = try row.decode(
             column: "maximum_interval", as: Int.self)
         settings.parameters.enableFuzzing = try row.decode(column: "fuzz", as: Bool.self)
+        settings.memorizedInNew = try row.decode(column: "memorized_new", as: Bool.self)
         settings.limits = StudyLimits(
             newPerDay: try row.decode(column: "new_per_day", as: Int.self),
             reviewsPerDay: try row.decode(column: "reviews_per_day", as: Int.self))
@@ -61,10 +65,12 @@ struct StudySettingsStore: Sendable {
             try await sql.raw("DELETE FROM study_settings WHERE user_id = \(bind: userID)").run()
             try await sql.raw(
                 """
-                INSERT INTO study_settings (user_id, desired_retention, weights, new_per_day, reviews_per_day, maximum_interval, fuzz, updated_at)
+                INSERT INTO study_settings (user_id, desired_retention, weights, new_per_day, reviews_per_day, maximum_interval, fuzz,
+                  memorized_new, updated_at)
                 VALUES (\(bind: userID), \(bind: settings.parameters.desiredRetention), \(bind: weights),
                   \(bind: settings.limits.newPerDay), \(bind: settings.limits.reviewsPerDay),
-                  \(bind: settings.parameters.maximumInterval), \(bind: settings.parameters.enableFuzzing), \(bind: Date()))
+                  \(bind: settings.parameters.maximumInterval), \(bind: settings.parameters.enableFuzzing),
+                  \(bind: settings.memorizedInNew), \(bind: Date()))
                 """
             ).run()
         }

@@ -39,6 +39,7 @@ struct StudyWebController: RouteCollection {
         var newPerDay: Int
         var reviewsPerDay: Int
         var retentionPercent: Int
+        var memorizedInNew: Bool
     }
 
     @Sendable func overview(req: Request) async throws -> Response {
@@ -71,7 +72,8 @@ struct StudyWebController: RouteCollection {
             dashboard: try await DashboardView(req, queue: all, now: now),
             dueText: Self.countsText(req, all), hasCards: !all.cards.isEmpty, books: rows,
             newPerDay: settings.limits.newPerDay, reviewsPerDay: settings.limits.reviewsPerDay,
-            retentionPercent: Int((settings.parameters.desiredRetention * 100).rounded()))
+            retentionPercent: Int((settings.parameters.desiredRetention * 100).rounded()),
+            memorizedInNew: settings.memorizedInNew)
         return try await req.renderPage("study/study", title: "navStudy", nav: "study", data: data)
     }
 
@@ -90,6 +92,7 @@ struct StudyWebController: RouteCollection {
         var newPerDay: String
         var reviewsPerDay: String
         var retentionPercent: String
+        var memorizedInNew: String?
     }
 
     @Sendable func saveSettings(req: Request) async throws -> Response {
@@ -106,6 +109,7 @@ struct StudyWebController: RouteCollection {
         }
         settings.limits = StudyLimits(newPerDay: new, reviewsPerDay: reviews)
         settings.parameters.desiredRetention = percent / 100
+        settings.memorizedInNew = form.memorizedInNew == "on"
         if settings.problem != nil {
             req.flash("studySettingsInvalid", error: true)
             return req.redirect(to: "/study")
