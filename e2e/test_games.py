@@ -96,7 +96,13 @@ def test_quiz_to_the_end_with_keys(ui):
         assert feedback.text.startswith("Right" if key == right else "Wrong"), feedback.text
         assert FRUIT[prompt] in feedback.text
         if number == 1:
+            # The wrong answer stays on screen: the right choice and the one picked, in place.
+            assert ui.find("#quiz-right .choice-text").text == FRUIT[prompt]
+            assert ui.find("#quiz-chosen .choice-text").text == choices[key - 1]
+            assert not ui.all("#quiz-prompt")
             ui.shot("quiz-feedback-wrong")
+            ui.key(Keys.ENTER)
+            ui.wait_css("#quiz-prompt")
     assert ui.text("#result-score") == "4 of 5 right (80%)"
     assert ui.text("#wrong-words") == f"{missed} — {FRUIT[missed]}"
     assert not ui.all("#quiz-prompt")

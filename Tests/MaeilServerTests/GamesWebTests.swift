@@ -33,7 +33,11 @@ struct GamesWebTests {
     func move(_ browser: WebBrowser, _ game: UUID, _ fields: [(String, String)]) async throws
         -> String
     {
-        let page = try await browser.get("/games/\(game)").body.string
+        var page = try await browser.get("/games/\(game)").body.string
+        // Past a wrong quiz answer's review to the next question.
+        if let next = Self.first(#"href="([^"]*)" id="quiz-next""#, in: page) {
+            page = try await browser.get(next).body.string
+        }
         let response = try await browser.post(
             "/games/\(game)/moves", fields + [("at", Self.position(page))])
         #expect(response.status == .seeOther, "\(response.body.string.prefix(300))")
@@ -118,6 +122,14 @@ struct GamesWebTests {
                 page = try await move(
                     browser, game, [("action", "choose"), ("choice", String(choice))])
                 #expect(page.contains(choice == right ? "Right: \(prompt)" : "Wrong: \(prompt)"))
+                if choice != right {
+                    // The question stays, the right choice and the pick marked, until moving on.
+                    #expect(!page.contains("id=\"quiz-prompt\""))
+                    #expect(page.contains(#"id="quiz-right"><kbd>\#(right + 1)</kbd>"#))
+                    #expect(page.contains(#"id="quiz-chosen"><kbd>\#(choice + 1)</kbd>"#))
+                    let next = try #require(Self.first(#"href="([^"]*)" id="quiz-next""#, in: page))
+                    page = try await browser.get(next).body.string
+                }
             }
             #expect(page.contains("4 of 5 right (80%)"))
             let missedTerm = try #require(missed)

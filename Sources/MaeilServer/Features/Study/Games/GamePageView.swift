@@ -27,6 +27,24 @@ struct GamePageView: Encodable, Sendable {
         var prompt: String?
         var choices: [Choice]
         var feedback: Feedback?
+        /// After a wrong answer: that question again, the right choice and the
+        /// one picked marked in place, until the user moves on.
+        var review: QuizReview?
+    }
+
+    struct QuizReview: Encodable, Sendable {
+        var prompt: String
+        var choices: [ReviewedChoice]
+        /// The page without the review: the next question, or the result.
+        var nextHref: String
+        var nextLabel: String
+    }
+
+    struct ReviewedChoice: Encodable, Sendable {
+        var key: Int
+        var text: String
+        /// `right`, `chosen` (the wrong pick) or "".
+        var mark: String
     }
 
     struct Choice: Encodable, Sendable {
@@ -179,13 +197,32 @@ struct GamePageView: Encodable, Sendable {
                     isCorrect: answer.isCorrect,
                     text: format(answer.isCorrect ? "gameQuizRight" : "gameQuizWrong", values))
             }
+            // A wrong answer stays on screen until the page is asked for past it.
+            let answered = quiz.answers.count
+            let review = quiz.answers.last.flatMap { answer -> QuizReview? in
+                guard !answer.isCorrect, req.query[Int.self, at: "seen"] != answered else {
+                    return nil
+                }
+                let asked = quiz.questions[answered - 1]
+                return QuizReview(
+                    prompt: asked.prompt,
+                    choices: asked.choices.enumerated().map { index, text in
+                        ReviewedChoice(
+                            key: index + 1, text: text,
+                            mark: index == asked.correctIndex
+                                ? "right" : index == answer.chosenIndex ? "chosen" : "")
+                    },
+                    nextHref: "/games/\(session.id)?seen=\(answered)",
+                    nextLabel: req.text(quiz.isFinished ? "gameQuizSeeResult" : "gameQuizNext"))
+            }
             self.quiz = QuizView(
-                prompt: question?.prompt,
-                choices: (question?.choices ?? []).enumerated().map {
-                    Choice(index: $0.offset, key: $0.offset + 1, text: $0.element)
-                },
-                feedback: feedback)
-            if quiz.isFinished {
+                prompt: review == nil ? question?.prompt : nil,
+                choices: review == nil
+                    ? (question?.choices ?? []).enumerated().map {
+                        Choice(index: $0.offset, key: $0.offset + 1, text: $0.element)
+                    } : [],
+                feedback: feedback, review: review)
+            if quiz.isFinished, review == nil {
                 let byID = Dictionary(
                     quiz.questions.map { ($0.itemID, $0) }, uniquingKeysWith: { first, _ in first })
                 result = ResultView(
