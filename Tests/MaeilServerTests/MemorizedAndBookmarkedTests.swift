@@ -94,6 +94,22 @@ struct MemorizedAndBookmarkedTests {
         }
     }
 
+    @Test func studyingTheMistakeNotesPlaysEveryWordInThem() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Missed")
+            for n in 1...12 { _ = try await api.addWord(book.id, "word\(n)", "뜻\(n)") }
+            let queue = try api.decode(
+                ReviewQueueDTO.self,
+                try await api.send(.GET, "/api/v1/study/queue?book=\(book.id)&limit=12"))
+            for card in queue.cards { #expect(try await api.answer(card, 1).status == .ok) }
+            let game = try await api.send(
+                .POST, "/api/v1/games", json: GameStartInput(kind: "quiz", mistakes: "all"))
+            #expect(game.status == .created, "\(game.body.string)")
+            #expect(try api.decode(GameDTO.self, game).total == 12, "not the quiz's usual 10")
+        }
+    }
+
     @Test func theWebBulkBarTakesMarksOffAndBookmarks() async throws {
         try await withMaeilApp { app in
             var browser = try await WebBrowser.signUp(app, "marker")

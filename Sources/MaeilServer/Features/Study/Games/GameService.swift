@@ -102,12 +102,16 @@ struct GameService: Sendable {
         if let count = setup.count, !(1...Self.maxWords).contains(count) {
             throw GameRefusal.countOutOfRange(max: Self.maxWords)
         }
-        let count = setup.count ?? Self.defaultCounts[setup.kind] ?? 10
         var setup = setup
         if case .mistakes(let source) = setup.words {
             let ids = try await MistakeStore(db: db, userID: userID).wordIDs(source)
             guard !ids.isEmpty else { throw GameRefusal.emptyMistakeNotes }
             setup.words = .these(ids)
+        }
+        // Words named (or a mistake note's) are played all; a draw takes the kind's usual number.
+        var count = setup.count ?? Self.defaultCounts[setup.kind] ?? 10
+        if setup.count == nil, case .these(let ids) = setup.words {
+            count = min(Set(ids).count, Self.maxWords)
         }
         // The book is stored with the game and shown in its lists, whichever words are played.
         if let bookID = setup.bookID {
