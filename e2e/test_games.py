@@ -243,6 +243,14 @@ def test_flashcards_flip_and_next(ui):
     ui.key("s")
     assert ui.text("#card-front") == front, "shuffling keeps the card on screen"
     assert second in FRUIT
+    # Flipped, K marks it known and L still learning; the end offers the ones still learning.
+    for mark in ["k", "l", "l"]:
+        ui.key(Keys.SPACE)
+        ui.key(mark)
+    assert ui.text("#cards-marks") == "Know 1 · Still learning 2"
+    ui.shot("flashcards-marked")
+    ui.key("l")
+    assert ui.text("#game-progress") == "Card 1 of 2"
 
 
 def test_recent_games_and_korean_pages(ui):

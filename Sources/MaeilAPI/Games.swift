@@ -25,6 +25,11 @@ public enum GameAction: String, Codable, Sendable, CaseIterable {
     case undo
     /// Flashcards.
     case flip, next, previous, restart, shuffle
+    /// Flashcards: mark the card shown "I know it", or "still learning", and move on.
+    case know
+    case stillLearning = "still-learning"
+    /// Flashcards: a round of the cards marked still learning only.
+    case relearn
 }
 
 /// A game as the client sees it: the common fields and the view of its kind.
@@ -179,12 +184,23 @@ public struct GameDTO: Codable, Sendable {
         public var front: String?
         public var back: String?
         public var flipped: Bool
+        /// The word's first example, with the back.
+        public var example: ExampleDTO?
+        /// Cards marked "I know it" and "still learning".
+        public var knownCount: Int
+        public var learningCount: Int
 
-        public init(index: Int, front: String? = nil, back: String? = nil, flipped: Bool) {
+        public init(
+            index: Int, front: String? = nil, back: String? = nil, flipped: Bool,
+            example: ExampleDTO? = nil, knownCount: Int = 0, learningCount: Int = 0
+        ) {
             self.index = index
             self.front = front
             self.back = back
             self.flipped = flipped
+            self.example = example
+            self.knownCount = knownCount
+            self.learningCount = learningCount
         }
     }
 

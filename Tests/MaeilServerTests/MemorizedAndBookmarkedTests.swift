@@ -152,3 +152,39 @@ extension Application {
             days: DayFormatter(timeZone: TimeZone(identifier: "Asia/Seoul")!), hooks: notebookHooks)
     }
 }
+
+@Suite("Flashcards over the API and the web")
+struct FlashcardMarksAPITests {
+    @Test func cardsAreMarkedAndTheBackShowsTheExample() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Cards")
+            for term in ["one", "two"] {
+                let response = try await api.send(
+                    .POST, "/api/v1/books/\(book.id)/words",
+                    json: WordInput(
+                        term: term, meaning: "뜻", examples: [ExampleDTO(sentence: "A \(term).")]))
+                #expect(response.status == .created)
+            }
+            let start = try await api.send(
+                .POST, "/api/v1/games", json: GameStartInput(kind: "flashcards", book: book.id))
+            var game = try api.decode(GameDTO.self, start)
+            func play(_ action: String) async throws {
+                let response = try await api.send(
+                    .POST, "/api/v1/games/\(game.id)/moves", json: GameMoveInput(action: action))
+                #expect(response.status == .ok, "\(action): \(response.body.string)")
+                game = try api.decode(GameDTO.self, response)
+            }
+            #expect(game.flashcards?.example == nil, "the front shows no example")
+            try await play("flip")
+            let term = try #require(game.flashcards?.front)
+            #expect(game.flashcards?.example?.sentence == "A \(term).")
+            try await play("know")
+            try await play("still-learning")
+            #expect(game.finished)
+            #expect(game.flashcards?.knownCount == 1 && game.flashcards?.learningCount == 1)
+            try await play("relearn")
+            #expect(!game.finished && game.flashcards?.front != term)
+        }
+    }
+}

@@ -530,9 +530,20 @@ extension OpenAPIDocument {
             Component(
                 "GameFlashcards", GameDTO.FlashcardsView.self,
                 .object(
-                    ["index": .integer, "flipped": .boolean],
-                    optional: ["front": .string, "back": .string("once flipped")],
-                    example: ["index": 0, "front": "apple", "back": "사과", "flipped": true])),
+                    [
+                        "index": .integer, "flipped": .boolean,
+                        "knownCount": .integer("cards marked know"),
+                        "learningCount": .integer("cards marked still learning"),
+                    ],
+                    optional: [
+                        "front": .string, "back": .string("once flipped"),
+                        "example": .ref("WordExample").described("the word's first, once flipped"),
+                    ],
+                    example: [
+                        "index": 0, "front": "apple", "back": "사과", "flipped": true,
+                        "example": ["sentence": "An apple a day.", "translation": "하루 사과 한 개."],
+                        "knownCount": 3, "learningCount": 1,
+                    ])),
             Component(
                 "Game", GameDTO.self,
                 .object(
@@ -792,7 +803,11 @@ extension OpenAPIDocument {
             "index": 0, "prompt": "apple", "answer": "사과", "revealed": true, "marks": ["known"],
             "scorePercent": 100, "wrong": [wordRefExample],
         ],
-        "flashcards": ["index": 0, "front": "apple", "back": "사과", "flipped": true],
+        "flashcards": [
+            "index": 0, "front": "apple", "back": "사과", "flipped": true,
+            "example": ["sentence": "An apple a day.", "translation": "하루 사과 한 개."],
+            "knownCount": 3, "learningCount": 1,
+        ],
     ]
 
     static let wordPatchFields: KeyValuePairs<String, Schema> = [

@@ -20,6 +20,9 @@ public struct FlashcardDeck: Sendable, Hashable {
     public private(set) var index = 0
     /// Whether the back (the answer side) is up.
     public private(set) var isFlipped = false
+    /// The cards marked "I know it", and those marked "still learning".
+    public private(set) var known: Set<UUID> = []
+    public private(set) var learning: Set<UUID> = []
 
     /// A deck of `items` in the order given. Throws `.noItems` when empty.
     public init(items: [StudyItem], direction: StudyDirection = .termToMeaning) throws(GameError) {
@@ -51,6 +54,27 @@ public struct FlashcardDeck: Sendable, Hashable {
         isFlipped = false
     }
 
+    /// Marks the card shown as known or still learning, and moves on.
+    public mutating func mark(known isKnown: Bool) throws(GameError) {
+        guard let card = currentCard else { throw .finished }
+        if isKnown {
+            known.insert(card.id)
+            learning.remove(card.id)
+        } else {
+            learning.insert(card.id)
+            known.remove(card.id)
+        }
+        try next()
+    }
+
+    /// Starts a round of the cards marked still learning only.
+    public mutating func relearn() throws(GameError) {
+        let again = cards.filter { learning.contains($0.id) }
+        guard !again.isEmpty else { throw .noItems }
+        cards = again
+        restart()
+    }
+
     public mutating func previous() throws(GameError) {
         guard index > 0 else { throw .atFirstCard }
         index -= 1
@@ -77,7 +101,17 @@ public struct FlashcardDeck: Sendable, Hashable {
 
 extension FlashcardDeck: Codable {
     private enum CodingKeys: String, CodingKey {
-        case direction, cards, index, isFlipped
+        case direction, cards, index, isFlipped, known, learning
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(direction, forKey: .direction)
+        try container.encode(cards, forKey: .cards)
+        try container.encode(index, forKey: .index)
+        try container.encode(isFlipped, forKey: .isFlipped)
+        try container.encode(known.sorted { $0.uuidString < $1.uuidString }, forKey: .known)
+        try container.encode(learning.sorted { $0.uuidString < $1.uuidString }, forKey: .learning)
     }
 
     /// Decodes a saved deck, refusing one whose parts do not fit together.
@@ -87,6 +121,9 @@ extension FlashcardDeck: Codable {
         cards = try container.decode([StudyItem].self, forKey: .cards)
         index = try container.decode(Int.self, forKey: .index)
         isFlipped = try container.decode(Bool.self, forKey: .isFlipped)
+        // Decks saved before the marks have none.
+        known = Set(try container.decodeIfPresent([UUID].self, forKey: .known) ?? [])
+        learning = Set(try container.decodeIfPresent([UUID].self, forKey: .learning) ?? [])
         if let problem = Self.problem(cards: cards, index: index, isFlipped: isFlipped) {
             throw DecodingError.dataCorruptedError(
                 forKey: .index, in: container, debugDescription: problem)

@@ -8,13 +8,19 @@ public struct StudyItem: Codable, Sendable, Hashable, Identifiable {
     public var meaning: String
     public var bookID: UUID
     public var bookName: String
+    /// The word's first example, shown with the answer (flashcards).
+    public var example: WordExample?
 
-    public init(id: UUID, term: String, meaning: String, bookID: UUID, bookName: String) {
+    public init(
+        id: UUID, term: String, meaning: String, bookID: UUID, bookName: String,
+        example: WordExample? = nil
+    ) {
         self.id = id
         self.term = term
         self.meaning = meaning
         self.bookID = bookID
         self.bookName = bookName
+        self.example = example
     }
 
     /// The side shown as the question in `direction`.

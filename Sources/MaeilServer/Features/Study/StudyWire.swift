@@ -156,7 +156,9 @@ extension GameDTO {
             let card = deck.currentCard
             flashcards = FlashcardsView(
                 index: deck.index, front: card?.prompt(deck.direction),
-                back: deck.isFlipped ? card?.answer(deck.direction) : nil, flipped: deck.isFlipped)
+                back: deck.isFlipped ? card?.answer(deck.direction) : nil, flipped: deck.isFlipped,
+                example: deck.isFlipped ? card?.example.map(ExampleDTO.init) : nil,
+                knownCount: deck.known.count, learningCount: deck.learning.count)
         }
         self.init(
             id: session.id, kind: session.kind, bookID: session.bookID,
@@ -213,6 +215,9 @@ extension GameMoveInput {
         case .previous: return .previousCard
         case .restart: return .restart
         case .shuffle: return .shuffle
+        case .know: return .markCard(known: true)
+        case .stillLearning: return .markCard(known: false)
+        case .relearn: return .relearn
         }
     }
 }

@@ -363,7 +363,8 @@ struct WordStore: Sendable {
             })
     }
 
-    private static let studyItemColumns = "w.id, w.term, w.meaning, w.book_id, b.name AS book_name"
+    private static let studyItemColumns =
+        "w.id, w.term, w.meaning, w.examples, w.book_id, b.name AS book_name"
 
     private static func studyItem(from row: any SQLRow) throws -> StudyItem {
         StudyItem(
@@ -371,7 +372,9 @@ struct WordStore: Sendable {
             term: try row.decode(column: "term", as: String.self),
             meaning: try row.decode(column: "meaning", as: String.self),
             bookID: try row.decode(column: "book_id", as: UUID.self),
-            bookName: try row.decode(column: "book_name", as: String.self))
+            bookName: try row.decode(column: "book_name", as: String.self),
+            example: (WordRow.decodeList(try row.decode(column: "examples", as: String.self))
+                as [WordExample]).first)
     }
 
     /// All drafts of a book, oldest first (for export).

@@ -135,6 +135,12 @@ struct GamePageView: Encodable, Sendable {
         var atFirst: Bool
         var atEnd: Bool
         var endText: String?
+        /// The word's first example, with the back.
+        var exampleSentence: String?
+        var exampleTranslation: String?
+        /// "알아요 3 · 아직 학습 중 2", once a card is marked.
+        var marksText: String?
+        var learningCount: Int
     }
 
     struct ResultView: Encodable, Sendable {
@@ -298,11 +304,22 @@ struct GamePageView: Encodable, Sendable {
                 ["n": min(deck.index + 1, deck.cards.count), "total": deck.cards.count])
             shortcuts = req.text("gameCardsKeys")
             let card = deck.currentCard
+            let example = deck.isFlipped ? card?.example : nil
             flashcards = FlashcardsView(
                 front: card?.prompt(deck.direction),
                 back: deck.isFlipped ? card?.answer(deck.direction) : nil,
                 flipped: deck.isFlipped, atFirst: deck.index == 0, atEnd: deck.isFinished,
-                endText: deck.isFinished ? format("gameCardsEnd", ["n": deck.cards.count]) : nil)
+                endText: deck.isFinished ? format("gameCardsEnd", ["n": deck.cards.count]) : nil,
+                exampleSentence: example?.sentence,
+                exampleTranslation: example.flatMap {
+                    $0.translation.isEmpty ? nil : $0.translation
+                },
+                marksText: deck.known.isEmpty && deck.learning.isEmpty
+                    ? nil
+                    : format(
+                        "gameCardsMarks",
+                        ["known": deck.known.count, "learning": deck.learning.count]),
+                learningCount: deck.learning.count)
         }
     }
 

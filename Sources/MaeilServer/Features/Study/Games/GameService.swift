@@ -79,6 +79,9 @@ enum GameMove: Sendable {
     case mark(SelfTestMark)
     case undo
     case flip, nextCard, previousCard, restart, shuffle
+    /// Flashcards: the card shown is known (true) or still being learnt.
+    case markCard(known: Bool)
+    case relearn
 }
 
 /// Starts games, applies moves and stores the whole engine state after each,
@@ -236,6 +239,12 @@ struct GameService: Sendable {
                 session.game = .flashcards(deck)
             case (.flashcards(var deck), .restart):
                 deck.restart()
+                session.game = .flashcards(deck)
+            case (.flashcards(var deck), .markCard(let known)):
+                try deck.mark(known: known)
+                session.game = .flashcards(deck)
+            case (.flashcards(var deck), .relearn):
+                try deck.relearn()
                 session.game = .flashcards(deck)
             case (.flashcards(var deck), .shuffle):
                 var rng = SystemRandomNumberGenerator()
