@@ -279,18 +279,24 @@ struct ReviewService: Sendable {
             let (owner, limit) = holder(day.reviewsLeft, day.allowance.reviewLimit)
             held.append(.init(kind: .reviews, owner: owner, limit: limit, cards: reviewsLeft))
         }
-        let aheadWeek = days.dayStarts(from: day.reviewsDueBefore, count: 7)[7]
         return StudySummary(
             answered: tally.answered, correct: tally.correct,
             elapsedMilliseconds: tally.elapsedMilliseconds,
             nextDue: try await cards.nextDue(after: now, bookID: bookID), held: held,
-            reviewsAheadThisWeek: try await cards.count(
-                [.review], dueBefore: aheadWeek.addingTimeInterval(-0.001), in: scope, cap: 10_000)
-                - (try await cards.count(
-                    [.review], dueBefore: day.reviewsDueBefore.addingTimeInterval(-0.001),
-                    in: scope,
-                    cap: 10_000)),
+            reviewsAheadThisWeek: try await reviewsAhead(days: 7, of: day, in: scope),
             finished: queued.cards.isEmpty)
+    }
+
+    /// Reviews due in the `count` days after the ones `day` counts as today's.
+    private func reviewsAhead(days count: Int, of day: ReviewDay, in scope: CardScope)
+        async throws -> Int
+    {
+        let until = days.dayStarts(from: day.reviewsDueBefore, count: count)[count]
+        func dueBefore(_ date: Date) async throws -> Int {
+            try await cards.count(
+                [.review], dueBefore: date.addingTimeInterval(-0.001), in: scope, cap: 10_000)
+        }
+        return try await dueBefore(until) - dueBefore(day.reviewsDueBefore)
     }
 
     /// "Study more today": `extra` new cards and reviews on top of today's
@@ -312,15 +318,8 @@ struct ReviewService: Sendable {
         }
         var extra = extra
         if aheadDays > 0 {
-            let day = try await today(now, bookID: bookID)
-            let until = days.dayStarts(from: day.reviewsDueBefore, count: aheadDays)[aheadDays]
-            let scope = CardScope(bookID)
-            extra.reviews +=
-                try await cards.count(
-                    [.review], dueBefore: until.addingTimeInterval(-0.001), in: scope, cap: 10_000)
-                - (try await cards.count(
-                    [.review], dueBefore: day.reviewsDueBefore.addingTimeInterval(-0.001),
-                    in: scope, cap: 10_000))
+            extra.reviews += try await reviewsAhead(
+                days: aheadDays, of: try await today(now, bookID: bookID), in: CardScope(bookID))
         }
         let dayStore = StudyDayStore(db: db, userID: userID)
         let ahead =
