@@ -243,14 +243,18 @@ struct ImportWebController: RouteCollection {
         }
         let rows = preview.rows.map { row in (0..<width).map { $0 < row.count ? row[$0] : "" } }
         let lang = req.uiLanguage
-        // The whole file, as it would be imported now, against the book's words.
-        var options = try choices.options()
-        options.mapping = chosen
-        let parsed = try? await req.application.threadPool.runIfActive { [options] in
-            try WordImporter.parse(data: bytes, fileName: meta.fileName, options: options)
-        }
-        let duplicates = try await parsed.asyncMap {
-            try await req.wordStore().duplicates(of: $0.words, inBook: bookID)
+        // The whole file, as it would be imported now, against the book's
+        // words; an empty book (its kept count) has none to clash with.
+        var duplicates: Int?
+        if try await req.bookStore().counts(of: bookID).words > 0 {
+            var options = try choices.options()
+            options.mapping = chosen
+            let parsed = try? await req.application.threadPool.runIfActive { [options] in
+                try WordImporter.parse(data: bytes, fileName: meta.fileName, options: options)
+            }
+            duplicates = try await parsed.asyncMap {
+                try await req.wordStore().duplicates(of: $0.words, inBook: bookID)
+            }
         }
         let data = PreviewData(
             bookID: bookID.uuidString, bookName: book.name, uploadID: uploadID.uuidString,

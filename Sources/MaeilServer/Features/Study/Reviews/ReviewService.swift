@@ -226,11 +226,17 @@ struct ReviewService: Sendable {
                 status: .conflict, code: .staleAnswer,
                 message: "this card was answered already; reload to get the next card")
         }
-        guard
-            try await ReviewPolicy.isAnswerable(
-                card.stored.state, due: card.stored.memory.due, now: now,
-                startOfTomorrow: reviewsDueBefore(now, bookID: card.word.bookID))
-        else {
+        func answerable(before end: Date) -> Bool {
+            ReviewPolicy.isAnswerable(
+                card.stored.state, due: card.stored.memory.due, now: now, startOfTomorrow: end)
+        }
+        // Today's extras are read only for a review due after today: one asked for ahead.
+        var isAnswerable = answerable(before: days.startOfNextDay(after: now))
+        if !isAnswerable, card.stored.state == .review {
+            isAnswerable = answerable(
+                before: try await reviewsDueBefore(now, bookID: card.word.bookID))
+        }
+        guard isAnswerable else {
             throw AppError(status: .conflict, code: .notDue, message: "this card is not due yet")
         }
         return try await apply(
@@ -250,12 +256,17 @@ struct ReviewService: Sendable {
     /// Today's review answers in a scope, when the next card falls due, and
     /// which limit (if any) holds back cards that are left.
     func summary(bookID: UUID?, now: Date = Date()) async throws -> StudySummary {
-        let day = try await today(now, bookID: bookID)
+        try await summary(of: try await queue(bookID: bookID, now: now, limit: 1), bookID: bookID)
+    }
+
+    /// The summary of a scope whose queue the caller has built already.
+    func summary(of queued: ReviewQueue, bookID: UUID?) async throws -> StudySummary {
+        let day = queued.day
+        let now = day.now
         let tally = try await ReviewLogStore(db: db, userID: userID).tally(
             on: days.day(of: now), inBook: bookID)
         let cards = self.cards
         let scope = CardScope(bookID)
-        let queued = try await queue(bookID: bookID, day: day, limit: 1)
         var held: [StudySummary.Held] = []
         // Cards the limits hold back: the scope's new cards, and its reviews
         // due today, less those the queue still shows.

@@ -272,7 +272,7 @@ struct StudyWebController: RouteCollection {
             shownAt: Int(now.timeIntervalSince1970 * 1000),
             summary: card == nil
                 ? SummaryView(
-                    req, try await req.reviews().summary(bookID: bookID, now: now),
+                    req, try await req.reviews().summary(of: queue, bookID: bookID),
                     inBook: bookID != nil, now: now)
                 : nil)
         return try await req.renderPage(
