@@ -325,7 +325,7 @@ finished
 CURRENT="remote state"
 book_id=$(curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/books" \
     | python3 -c 'import json, sys; print(next(b["id"] for b in json.load(sys.stdin) if b["name"] == "Remote"))')
-new_count=$(curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/study/queue?book=$book_id" \
+new_count=$(curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/study/queue?bookID=$book_id" \
     | python3 -c 'import json, sys; print(json.load(sys.stdin)["newCount"])')
 if [ "$new_count" == 1 ]; then passed=$((passed + 1)); else fail "the server's queue has $new_count new cards, expected 1"; fi
 

@@ -86,11 +86,11 @@ queue = call("GET", "/study/queue", token=token)
 for card in queue["cards"][:3]:
     call("POST", "/study/answer", {"wordID": card["wordID"], "direction": card["direction"],
                                    "rating": 3, "version": card["version"]}, token)
-test = call("POST", "/games", {"kind": "test", "book": korean["id"]}, token)
+test = call("POST", "/games", {"kind": "test", "bookID": korean["id"]}, token)
 for _ in range(4):
     test = call("POST", f"/games/{test['id']}/moves", {"action": "mark", "mark": "unknown"}, token)
-quiz = call("POST", "/games", {"kind": "quiz", "book": korean["id"]}, token)
-hangman = call("POST", "/games", {"kind": "hangman", "book": korean["id"]}, token)
+quiz = call("POST", "/games", {"kind": "quiz", "bookID": korean["id"]}, token)
+hangman = call("POST", "/games", {"kind": "hangman", "bookID": korean["id"]}, token)
 ticket = call("POST", "/lotto/entries", {"round": 1049, "games": [[3, 5, 13, 20, 21, 37]]}, token)
 ids = ([starter["id"], korean["id"], test["id"], quiz["id"], hangman["id"], ticket["id"]]
        + [w["id"] for w in words])

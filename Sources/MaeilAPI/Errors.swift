@@ -29,6 +29,8 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case badRequest = "bad_request"
     case invalidInput = "invalid_input"
     case invalidJSON = "invalid_json"
+    /// A JSON field or query parameter the operation does not take (a misspelt name).
+    case unknownField = "unknown_field"
     case controlCharacter = "control_character"
     case notFound = "not_found"
     case unauthorized

@@ -38,8 +38,8 @@ public struct GameDTO: Codable, Sendable {
     public var id: UUID
     public var kind: GameKind
     public var bookID: UUID?
-    /// "termToMeaning" or "meaningToTerm".
-    public var direction: String
+    /// As a card's: forward shows the term and asks the meaning, reverse the other way.
+    public var direction: CardDirection
     public var finished: Bool
     public var score: Int
     public var total: Int
@@ -221,7 +221,7 @@ public struct GameDTO: Codable, Sendable {
         id: UUID,
         kind: GameKind,
         bookID: UUID? = nil,
-        direction: String,
+        direction: CardDirection,
         finished: Bool,
         score: Int,
         total: Int,
@@ -251,8 +251,8 @@ public struct GameDTO: Codable, Sendable {
 public struct GameStartInput: Codable, Sendable {
     /// A `GameKind` value.
     public var kind: String
-    public var book: UUID?
-    /// "termToMeaning" (default; hangman: "meaningToTerm") or the other.
+    public var bookID: UUID?
+    /// A `CardDirection` value: "forward" (default; hangman: "reverse") or the other.
     public var direction: String?
     public var count: Int?
     public var wordIDs: [UUID]?
@@ -265,7 +265,7 @@ public struct GameStartInput: Codable, Sendable {
 
     public init(
         kind: String,
-        book: UUID? = nil,
+        bookID: UUID? = nil,
         direction: String? = nil,
         count: Int? = nil,
         wordIDs: [UUID]? = nil,
@@ -274,7 +274,7 @@ public struct GameStartInput: Codable, Sendable {
         bookmarkedOnly: Bool? = nil
     ) {
         self.kind = kind
-        self.book = book
+        self.bookID = bookID
         self.direction = direction
         self.count = count
         self.wordIDs = wordIDs

@@ -218,7 +218,7 @@ public struct StudySummaryDTO: Codable, Sendable {
 /// `POST study/more`: study more today, as Anki's custom study.
 public struct StudyMoreInput: Codable, Sendable {
     /// One book, or all books when left out.
-    public var book: UUID?
+    public var bookID: UUID?
     /// New cards on top of today's limit (0–9999).
     public var newCards: Int?
     /// Reviews on top of today's limit (0–9999).
@@ -226,9 +226,10 @@ public struct StudyMoreInput: Codable, Sendable {
     /// Reviews due up to this many days after today, ahead of schedule (0–30).
     public var aheadDays: Int?
 
-    public init(book: UUID? = nil, newCards: Int? = nil, reviews: Int? = nil, aheadDays: Int? = nil)
-    {
-        self.book = book
+    public init(
+        bookID: UUID? = nil, newCards: Int? = nil, reviews: Int? = nil, aheadDays: Int? = nil
+    ) {
+        self.bookID = bookID
         self.newCards = newCards
         self.reviews = reviews
         self.aheadDays = aheadDays

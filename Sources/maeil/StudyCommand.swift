@@ -131,7 +131,7 @@ struct StudyCommand: AsyncParsableCommand {
         case meaningToTerm = "meaning-to-term"
 
         /// The API's name for it.
-        var apiValue: String { self == .termToMeaning ? "termToMeaning" : "meaningToTerm" }
+        var apiValue: String { self == .termToMeaning ? "forward" : "reverse" }
     }
 
     /// A game's length, as the server accepts it.

@@ -120,7 +120,8 @@ struct AccountSettingsTests {
 
             // Reviews move with them.
             let queue = try api.decode(
-                ReviewQueueDTO.self, try await api.send(.GET, "/api/v1/study/queue?book=\(book.id)")
+                ReviewQueueDTO.self,
+                try await api.send(.GET, "/api/v1/study/queue?bookID=\(book.id)")
             )
             let card = try #require(queue.cards.first)
             #expect(try await api.answer(card, 3).status == .ok)
@@ -218,7 +219,8 @@ struct AccountSettingsTests {
             let book = try await api.createBook("Going")
             let word = try await api.addWord(book.id, "bye", "안녕")
             let queue = try api.decode(
-                ReviewQueueDTO.self, try await api.send(.GET, "/api/v1/study/queue?book=\(book.id)")
+                ReviewQueueDTO.self,
+                try await api.send(.GET, "/api/v1/study/queue?bookID=\(book.id)")
             )
             #expect(try await api.answer(try #require(queue.cards.first), 3).status == .ok)
             let stayer = try await API.signUp(app, "stayer")

@@ -142,7 +142,7 @@ struct BooksAndWordsAPITests {
                 (.PATCH, "/api/v1/words/\(word.id)", ["bookID": mine.id.uuidString]),
                 (.DELETE, "/api/v1/words/\(word.id)", nil),
                 (.POST, "/api/v1/words/bulk", BulkRequest(ids: [word.id], action: .delete)),
-                (.GET, "/api/v1/search?q=secret&book=\(book.id)", nil),
+                (.GET, "/api/v1/search?q=secret&bookID=\(book.id)", nil),
             ]
             for (method, path, body) in attempts {
                 let response = try await intruder.send(method, path, json: body)
@@ -233,7 +233,7 @@ struct BooksAndWordsAPITests {
                 var path =
                     "/api/v1/search?q="
                     + (q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? q)
-                if let book { path += "&book=\(book)" }
+                if let book { path += "&bookID=\(book)" }
                 let response = try await api.send(.GET, path)
                 #expect(response.status == .ok, "\(response.body.string)")
                 return try api.decode(SearchResultDTO.self, response).items.map(\.term).sorted()

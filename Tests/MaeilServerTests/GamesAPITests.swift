@@ -47,7 +47,7 @@ struct GamesAPITests {
             let api = try await API.signUp(app)
             let (book, words) = try await fruitBook(api)
             var game = try await start(
-                api, ["kind": "quiz", "book": book.id.uuidString, "count": "50"])
+                api, ["kind": "quiz", "bookID": book.id.uuidString, "count": "50"])
             #expect(game.total == 5, "capped at the words available")
             let meaning = Dictionary(
                 uniqueKeysWithValues: words.values.map { ($0.term, $0.meaning) })
@@ -94,7 +94,7 @@ struct GamesAPITests {
             let book = try await api.createBook("Small")
             for term in ["a1", "b2", "c3"] { _ = try await api.addWord(book.id, term, "뜻 " + term) }
             let response = try await api.send(
-                .POST, "/api/v1/games", json: ["kind": "quiz", "book": book.id.uuidString])
+                .POST, "/api/v1/games", json: ["kind": "quiz", "bookID": book.id.uuidString])
             #expect(
                 response.status == .unprocessableEntity
                     && api.errorCode(response) == "not_enough_words")
@@ -108,7 +108,7 @@ struct GamesAPITests {
             let api = try await API.signUp(app)
             let book = try await api.createBook("한국어")
             let word = try await api.addWord(book.id, "사과", "apple")
-            var game = try await start(api, ["kind": "hangman", "book": book.id.uuidString])
+            var game = try await start(api, ["kind": "hangman", "bookID": book.id.uuidString])
             #expect(game.hangman?.hint == "apple" && game.hangman?.script == "hangul")
             #expect(game.hangman?.pad.contains("ㅅ") == true && game.hangman?.answer == nil)
             for key in ["ㅅ", "ㅏ"] {
@@ -135,7 +135,7 @@ struct GamesAPITests {
                     && game.hangman?.answer == "사과")
 
             // Lost: seven misses; the word goes to the notes.
-            var lost = try await start(api, ["kind": "hangman", "book": book.id.uuidString])
+            var lost = try await start(api, ["kind": "hangman", "bookID": book.id.uuidString])
             for key in ["ㅂ", "ㅈ", "ㄷ", "ㅋ", "ㅌ", "ㅊ", "ㅍ"] {
                 lost = try api.decode(
                     GameDTO.self, try await move(api, lost.id, Move(action: "guess", guess: key)))
@@ -154,7 +154,7 @@ struct GamesAPITests {
             let api = try await API.signUp(app)
             let (book, _) = try await fruitBook(api)
             var game = try await start(
-                api, ["kind": "test", "book": book.id.uuidString, "count": "3"])
+                api, ["kind": "test", "bookID": book.id.uuidString, "count": "3"])
             #expect(game.total == 3 && game.test?.answer == nil)
             game = try api.decode(
                 GameDTO.self, try await move(api, game.id, Move(action: "reveal")))
@@ -198,7 +198,7 @@ struct GamesAPITests {
             let api = try await API.signUp(app)
             let other = try await API.signUp(app)
             let (book, _) = try await fruitBook(api)
-            var deck = try await start(api, ["kind": "flashcards", "book": book.id.uuidString])
+            var deck = try await start(api, ["kind": "flashcards", "bookID": book.id.uuidString])
             #expect(deck.total == 5 && deck.flashcards?.back == nil)
             deck = try api.decode(GameDTO.self, try await move(api, deck.id, Move(action: "flip")))
             #expect(deck.flashcards?.back != nil)
@@ -219,7 +219,7 @@ struct GamesAPITests {
             #expect(try await other.send(.GET, "/api/v1/games/\(deck.id)").status == .notFound)
             #expect(try await move(other, deck.id, Move(action: "flip")).status == .notFound)
             let foreignBook = try await other.send(
-                .POST, "/api/v1/games", json: ["kind": "flashcards", "book": book.id.uuidString])
+                .POST, "/api/v1/games", json: ["kind": "flashcards", "bookID": book.id.uuidString])
             #expect(foreignBook.status == .notFound)
             let foreignWords = try await other.send(
                 .POST, "/api/v1/games", json: GameWords(kind: "test", wordIDs: [deck.id]))
@@ -234,7 +234,7 @@ struct GamesAPITests {
             let api = try await API.signUp(app)
             let other = try await API.signUp(app)
             let (book, _) = try await fruitBook(api)
-            let deck = try await start(api, ["kind": "flashcards", "book": book.id.uuidString])
+            let deck = try await start(api, ["kind": "flashcards", "bookID": book.id.uuidString])
             let quiz = try await start(api, ["kind": "quiz"])
             let listed = try api.decode(
                 [GameSummaryDTO].self, try await api.send(.GET, "/api/v1/games"))
@@ -258,7 +258,7 @@ struct GamesAPITests {
 
     struct GameWords: Encodable {
         var kind: String
-        var book: UUID?
+        var bookID: UUID?
         var wordIDs: [UUID]
     }
 
@@ -273,7 +273,8 @@ struct GamesAPITests {
             let ids = words.values.map(\.id)
             for book in [secret.id, UUID()] {
                 let response = try await attacker.send(
-                    .POST, "/api/v1/games", json: GameWords(kind: "test", book: book, wordIDs: ids))
+                    .POST, "/api/v1/games",
+                    json: GameWords(kind: "test", bookID: book, wordIDs: ids))
                 #expect(response.status == .notFound, "\(response.body.string)")
                 #expect(attacker.errorCode(response) == "not_found")
             }

@@ -32,13 +32,14 @@ struct MemorizedAndBookmarkedTests {
                 #expect(response.status == .created, "\(response.body.string)")
                 return try api.decode(GameDTO.self, response).total
             }
-            #expect(try await cards(GameStartInput(kind: "flashcards", book: book.id)) == 2)
+            #expect(try await cards(GameStartInput(kind: "flashcards", bookID: book.id)) == 2)
             #expect(
                 try await cards(
-                    GameStartInput(kind: "flashcards", book: book.id, includeMemorized: true)) == 4)
+                    GameStartInput(kind: "flashcards", bookID: book.id, includeMemorized: true))
+                    == 4)
             #expect(
                 try await cards(
-                    GameStartInput(kind: "flashcards", book: book.id, bookmarkedOnly: true)) == 1)
+                    GameStartInput(kind: "flashcards", bookID: book.id, bookmarkedOnly: true)) == 1)
             // Named words are played as named, memorized or not.
             #expect(
                 try await cards(
@@ -63,7 +64,7 @@ struct MemorizedAndBookmarkedTests {
             func queue() async throws -> ReviewQueueDTO {
                 try api.decode(
                     ReviewQueueDTO.self,
-                    try await api.send(.GET, "/api/v1/study/queue?book=\(book.id)"))
+                    try await api.send(.GET, "/api/v1/study/queue?bookID=\(book.id)"))
             }
             #expect(try await queue().newCount == 2)
             // Marked memorized (here by PATCH): its card leaves; unmarked: back.
@@ -101,7 +102,7 @@ struct MemorizedAndBookmarkedTests {
             for n in 1...12 { _ = try await api.addWord(book.id, "word\(n)", "뜻\(n)") }
             let queue = try api.decode(
                 ReviewQueueDTO.self,
-                try await api.send(.GET, "/api/v1/study/queue?book=\(book.id)&limit=12"))
+                try await api.send(.GET, "/api/v1/study/queue?bookID=\(book.id)&limit=12"))
             for card in queue.cards { #expect(try await api.answer(card, 1).status == .ok) }
             let game = try await api.send(
                 .POST, "/api/v1/games", json: GameStartInput(kind: "quiz", mistakes: "all"))
@@ -167,7 +168,7 @@ struct FlashcardMarksAPITests {
                 #expect(response.status == .created)
             }
             let start = try await api.send(
-                .POST, "/api/v1/games", json: GameStartInput(kind: "flashcards", book: book.id))
+                .POST, "/api/v1/games", json: GameStartInput(kind: "flashcards", bookID: book.id))
             var game = try api.decode(GameDTO.self, start)
             func play(_ action: String) async throws {
                 let response = try await api.send(

@@ -39,8 +39,8 @@ struct QueryPlanTests {
                 "/api/v1/books", "/api/v1/books/\(big.id)", "/api/v1/books/\(big.id)/words?page=2",
                 "/api/v1/books/\(big.id)/words?page=3&sort=oldest",
                 "/api/v1/books/\(small.id)/words", "/api/v1/stats/dashboard",
-                "/api/v1/study/queue", "/api/v1/study/queue?book=\(big.id)",
-                "/api/v1/study/queue?book=\(small.id)", "/api/v1/calendar",
+                "/api/v1/study/queue", "/api/v1/study/queue?bookID=\(big.id)",
+                "/api/v1/study/queue?bookID=\(small.id)", "/api/v1/calendar",
             ]
             try await Self.expectIndexedPlans(of: pages, by: api, on: app, minimum: 10)
         }

@@ -12,7 +12,7 @@ import VocabCore
 struct StudyAPITests {
     func queue(_ api: API, book: UUID? = nil) async throws -> ReviewQueueDTO {
         let response = try await api.send(
-            .GET, "/api/v1/study/queue" + (book.map { "?book=\($0)" } ?? ""))
+            .GET, "/api/v1/study/queue" + (book.map { "?bookID=\($0)" } ?? ""))
         #expect(response.status == .ok, "\(response.body.string)")
         return try api.decode(ReviewQueueDTO.self, response)
     }
@@ -75,18 +75,18 @@ struct StudyAPITests {
             #expect(try await api.answer(dog, 3).status == .ok)
 
             // The fruit book's undo passes over the later answer to the dog.
-            let undo = try await api.send(.POST, "/api/v1/study/undo?book=\(fruit.id)")
+            let undo = try await api.send(.POST, "/api/v1/study/undo?bookID=\(fruit.id)")
             #expect(undo.status == .ok, "\(undo.body.string)")
             let returned = try api.decode(StudyCardDTO.self, undo)
             #expect(returned.wordID == apple.wordID && returned.state == .new)
             #expect(
                 try await queue(api, book: animals.id).learningCount == 1, "the dog stays answered")
-            let again = try await api.send(.POST, "/api/v1/study/undo?book=\(fruit.id)")
+            let again = try await api.send(.POST, "/api/v1/study/undo?bookID=\(fruit.id)")
             #expect(again.status == .conflict && api.errorCode(again) == "nothing_to_undo")
             // Another user's book, or no book at all, is 404 and changes nothing.
-            let foreign = try await other.send(.POST, "/api/v1/study/undo?book=\(animals.id)")
+            let foreign = try await other.send(.POST, "/api/v1/study/undo?bookID=\(animals.id)")
             #expect(foreign.status == .notFound)
-            let bad = try await api.send(.POST, "/api/v1/study/undo?book=nope")
+            let bad = try await api.send(.POST, "/api/v1/study/undo?bookID=nope")
             #expect(bad.status == .notFound)
             #expect(try await queue(api, book: animals.id).learningCount == 1)
             // Without a book, the last answer of all: the dog's.

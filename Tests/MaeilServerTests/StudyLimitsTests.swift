@@ -13,14 +13,14 @@ import VocabCore
 struct StudyLimitsTests {
     func queue(_ api: API, book: UUID? = nil) async throws -> ReviewQueueDTO {
         let response = try await api.send(
-            .GET, "/api/v1/study/queue" + (book.map { "?book=\($0)" } ?? ""))
+            .GET, "/api/v1/study/queue" + (book.map { "?bookID=\($0)" } ?? ""))
         #expect(response.status == .ok, "\(response.body.string)")
         return try api.decode(ReviewQueueDTO.self, response)
     }
 
     func summary(_ api: API, book: UUID? = nil) async throws -> StudySummaryDTO {
         let response = try await api.send(
-            .GET, "/api/v1/study/summary" + (book.map { "?book=\($0)" } ?? ""))
+            .GET, "/api/v1/study/summary" + (book.map { "?bookID=\($0)" } ?? ""))
         #expect(response.status == .ok, "\(response.body.string)")
         return try api.decode(StudySummaryDTO.self, response)
     }
@@ -66,7 +66,7 @@ struct StudyLimitsTests {
 
             // Study more: two more new cards of that book today.
             let more = try await api.send(
-                .POST, "/api/v1/study/more", json: StudyMoreInput(book: small.id, newCards: 2))
+                .POST, "/api/v1/study/more", json: StudyMoreInput(bookID: small.id, newCards: 2))
             #expect(more.status == .ok, "\(more.body.string)")
             #expect(try api.decode(ReviewQueueDTO.self, more).newCount == 2)
             #expect(try await summary(api, book: small.id).held.first?.cards == 1)
@@ -114,7 +114,7 @@ struct StudyLimitsTests {
                 try await api.send(.GET, "/api/v1/study/books/\(theirs.id)/limits").status
                     == .notFound)
             #expect(
-                try await api.send(.GET, "/api/v1/study/summary?book=\(theirs.id)").status
+                try await api.send(.GET, "/api/v1/study/summary?bookID=\(theirs.id)").status
                     == .notFound)
             for input in [
                 StudyMoreInput(), StudyMoreInput(newCards: -1), StudyMoreInput(aheadDays: 31),
@@ -126,7 +126,8 @@ struct StudyLimitsTests {
             }
             #expect(
                 try await api.send(
-                    .POST, "/api/v1/study/more", json: StudyMoreInput(book: theirs.id, newCards: 1)
+                    .POST, "/api/v1/study/more",
+                    json: StudyMoreInput(bookID: theirs.id, newCards: 1)
                 ).status == .notFound)
             let sql = try #require(app.db as? any SQLDatabase)
             for table in [StudyDayStore.bookLimitsTable, StudyDayStore.extrasTable] {
@@ -158,7 +159,7 @@ struct StudyLimitsTests {
             #expect(try await queue(api, book: words.id).cards.isEmpty)
 
             let more = try await api.send(
-                .POST, "/api/v1/study/more", json: StudyMoreInput(book: words.id, aheadDays: 3))
+                .POST, "/api/v1/study/more", json: StudyMoreInput(bookID: words.id, aheadDays: 3))
             let opened = try api.decode(ReviewQueueDTO.self, more)
             #expect(opened.reviewCount == 1)
             let ahead = try #require(opened.cards.first)

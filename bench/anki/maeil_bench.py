@@ -97,7 +97,7 @@ def due_queue(url, token, calls=50):
     # Two cards per word, and daily limits at their maximum (as bench/study does).
     client.call("PATCH", f"/api/v1/books/{queue_book}", {"studyDirections": "both"})
     client.call("PATCH", "/api/v1/study/settings", {"newPerDay": 9999, "reviewsPerDay": 9999})
-    path = f"/api/v1/study/queue?book={queue_book}"
+    path = f"/api/v1/study/queue?bookID={queue_book}"
     for _ in range(3):
         client.call("GET", path)
     times = []

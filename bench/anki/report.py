@@ -203,7 +203,7 @@ def build(args):
         f"({anki_queue['cards']:,} cards). Anki keeps a built queue in memory until the collection "
         f"changes (a repeated call then takes {ms(anki_queue['cached_p50_ms'])}), so each timed call "
         f"follows an untimed save of the deck options and builds the queue, as each Maeil request does. "
-        f"Maeil: `GET /api/v1/study/queue?book=ID` (50 cards and the counts) with the same limits. "
+        f"Maeil: `GET /api/v1/study/queue?bookID=ID` (50 cards and the counts) with the same limits. "
         f"{anki_queue['calls']} calls each.",
         "5. `wrk -t2 -c32 -d10s` with `bench/anki/status.lua` (counts each status class), the client on "
         "the same machine as the server; JSON page: `GET /api/v1/books/{id}/words?page=2&perPage=50` with "

@@ -50,8 +50,8 @@ extension MaeilInstance {
         let reviews = try await reviews(username)
         try await reviews.studyMore(
             CardTally(new: input.newCards ?? 0, reviews: input.reviews ?? 0),
-            aheadDays: input.aheadDays ?? 0, bookID: input.book)
-        return ReviewQueueDTO(try await reviews.queue(bookID: input.book))
+            aheadDays: input.aheadDays ?? 0, bookID: input.bookID)
+        return ReviewQueueDTO(try await reviews.queue(bookID: input.bookID))
     }
 
     /// `POST games`

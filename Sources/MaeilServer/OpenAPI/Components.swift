@@ -410,7 +410,7 @@ extension OpenAPIDocument {
                 .object(
                     [:],
                     optional: [
-                        "book": .uuid,
+                        "bookID": .uuid,
                         "newCards": .integer(
                             "new cards on top of today's limit", minimum: 0, maximum: 9999),
                         "reviews": .integer(
@@ -419,7 +419,8 @@ extension OpenAPIDocument {
                             "reviews due up to this many days after today, ahead of schedule",
                             minimum: 0, maximum: 30),
                     ],
-                    example: ["book": .string(id2), "newCards": 10, "reviews": 0, "aheadDays": 1])),
+                    example: ["bookID": .string(id2), "newCards": 10, "reviews": 0, "aheadDays": 1])
+            ),
             Component(
                 "BookLimits", BookLimitsDTO.self,
                 .object(
@@ -438,7 +439,10 @@ extension OpenAPIDocument {
                 .object(
                     ["kind": .oneOf(GameKind.self)],
                     optional: [
-                        "book": .uuid, "direction": .oneOf(StudyDirection.self),
+                        "bookID": .uuid,
+                        "direction": .oneOf(
+                            CardDirection.self,
+                            "forward asks the meaning of the term (default; hangman: reverse)"),
                         "count": .integer(minimum: 1, maximum: 500), "wordIDs": .array(.uuid),
                         "mistakes": .oneOf(
                             ["all"] + ReviewSource.allCases.map(\.rawValue),
@@ -449,7 +453,7 @@ extension OpenAPIDocument {
                             "a random draw takes only bookmarked words"),
                     ],
                     example: [
-                        "kind": "quiz", "book": .string(id2), "direction": "termToMeaning",
+                        "kind": "quiz", "bookID": .string(id2), "direction": "forward",
                         "count": 10,
                         "wordIDs": [.string(id1)], "mistakes": "all", "includeMemorized": false,
                         "bookmarkedOnly": false,
@@ -549,7 +553,7 @@ extension OpenAPIDocument {
                 .object(
                     [
                         "id": .uuid, "kind": .oneOf(GameKind.self),
-                        "direction": .oneOf(StudyDirection.self), "finished": .boolean,
+                        "direction": .oneOf(CardDirection.self), "finished": .boolean,
                         "score": .integer, "total": .integer, "startedAt": .dateTime,
                     ],
                     optional: [
@@ -783,7 +787,7 @@ extension OpenAPIDocument {
     ]
 
     static let gameExample: JSONValue = [
-        "id": .string(id1), "kind": "quiz", "bookID": .string(id2), "direction": "termToMeaning",
+        "id": .string(id1), "kind": "quiz", "bookID": .string(id2), "direction": "forward",
         "finished": false,
         "score": 1, "total": 10, "startedAt": time, "finishedAt": time,
         "quiz": [

@@ -189,7 +189,7 @@ enum OpenAPIDocument {
                 .search, summary: "Search words across books or in one", tag: "words",
                 query: [
                     Parameter("q", .string, "the query (required)"),
-                    Parameter("book", .string, "limit to this book id"),
+                    Parameter("bookID", .uuid, "limit to this book id"),
                 ]
                     + paging.map {
                         $0.name == "sort"
@@ -217,7 +217,7 @@ enum OpenAPIDocument {
                     "Today's review queue: due cards (learning, then reviews), then new cards, within the daily limits",
                 tag: "study",
                 query: [
-                    Parameter("book", .string, "limit to this book id"),
+                    Parameter("bookID", .uuid, "limit to this book id"),
                     Parameter("limit", .integer, "cards to return, 1–500 (default 50)"),
                 ],
                 response: "ReviewQueue"),
@@ -232,14 +232,14 @@ enum OpenAPIDocument {
                 summary:
                     "Take back the last review answer (to a card of the book, when given); the card returns as it was",
                 tag: "study",
-                query: [Parameter("book", .string, "only answers to this book's cards")],
+                query: [Parameter("bookID", .uuid, "only answers to this book's cards")],
                 response: "StudyCard"),
             Operation(
                 .studySummary,
                 summary:
                     "The end of a session: today's answers in the scope, the next card due, and the cards today's limits hold back",
                 tag: "study",
-                query: [Parameter("book", .string, "one book's (default all books)")],
+                query: [Parameter("bookID", .uuid, "one book's (default all books)")],
                 response: "StudySummary"),
             Operation(
                 .studyMore,
@@ -561,8 +561,31 @@ enum OpenAPIDocument {
                     `Authorization: Bearer <token>`. Errors are `{"error": {"code", "message"}}`.
                     """),
             paths: paths,
-            components: ComponentsObject(
-                schemas: Dictionary(uniqueKeysWithValues: components.map { ($0.name, $0.schema) })))
+            components: ComponentsObject(schemas: closingRequestObjects(components)))
+    }
+
+    /// The schemas by name, the objects a request body holds marked closed (the
+    /// server refuses fields they do not name: `DeclaredInput`).
+    static func closingRequestObjects(_ components: [Component]) -> [String: Schema] {
+        var schemas = Dictionary(uniqueKeysWithValues: components.map { ($0.name, $0.schema) })
+        var pending: [Schema] = operations.compactMap {
+            if case .json(let name) = $0.body { .ref(name) } else { nil }
+        }
+        var closed: Set<String> = []
+        while let schema = pending.popLast() {
+            if let ref = schema.ref, let name = ref.split(separator: "/").last.map(String.init),
+                !closed.contains(name), var named = schemas[name]
+            {
+                closed.insert(name)
+                if named.properties != nil { named.closed = true }
+                schemas[name] = named
+                pending.append(named)
+            }
+            pending +=
+                (schema.properties.map { Array($0.values) } ?? [])
+                + [schema.items, schema.additionalProperties].compactMap { $0 }
+        }
+        return schemas
     }
 
     static let json: Data = {

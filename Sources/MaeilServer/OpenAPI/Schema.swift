@@ -13,6 +13,8 @@ struct Schema: Encodable, Sendable {
     /// One element (an array's items); an array for the recursion a struct allows.
     var itemsBox: [Schema]?
     var additionalPropertiesBox: [Schema]?
+    /// `additionalProperties: false`: the server refuses fields the object does not name.
+    var closed = false
     var ref: String?
     var minimum: JSONValue?
     var maximum: JSONValue?
@@ -46,7 +48,11 @@ struct Schema: Encodable, Sendable {
         try c.encodeIfPresent(properties, forKey: .properties)
         try c.encodeIfPresent(required, forKey: .required)
         try c.encodeIfPresent(items, forKey: .itemsBox)
-        try c.encodeIfPresent(additionalProperties, forKey: .additionalPropertiesBox)
+        if closed {
+            try c.encode(false, forKey: .additionalPropertiesBox)
+        } else {
+            try c.encodeIfPresent(additionalProperties, forKey: .additionalPropertiesBox)
+        }
         try c.encodeIfPresent(minimum, forKey: .minimum)
         try c.encodeIfPresent(maximum, forKey: .maximum)
         try c.encodeIfPresent(exclusiveMinimum, forKey: .exclusiveMinimum)

@@ -6,9 +6,10 @@ struct APIRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "v1")
         api.on(.openAPI, use: openAPI)
-        try api.register(collection: AuthAPIController())
+        try api.grouped(DeclaredInputMiddleware()).register(collection: AuthAPIController())
 
-        let authed = api.grouped(BearerTokenAuthenticator(), RequireUserMiddleware())
+        let authed = api.grouped(
+            BearerTokenAuthenticator(), RequireUserMiddleware(), DeclaredInputMiddleware())
         try authed.register(collection: TokensAPIController())
         try authed.register(collection: BooksAPIController())
         try authed.register(collection: WordsAPIController())

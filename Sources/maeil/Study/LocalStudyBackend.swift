@@ -61,7 +61,7 @@ struct LocalStudyBackend: StudyBackend {
             try await instance.studyMore(
                 username: username,
                 StudyMoreInput(
-                    book: bookID, newCards: newCards, reviews: reviews, aheadDays: aheadDays))
+                    bookID: bookID, newCards: newCards, reviews: reviews, aheadDays: aheadDays))
         }
     }
 
@@ -70,7 +70,7 @@ struct LocalStudyBackend: StudyBackend {
             try await instance.startGame(
                 username: username,
                 GameStartInput(
-                    kind: kind.rawValue, book: bookID, direction: direction, count: count))
+                    kind: kind.rawValue, bookID: bookID, direction: direction, count: count))
         }
     }
 

@@ -49,7 +49,7 @@ struct RemoteStudyBackend: StudyBackend {
 
     func queue(limit: Int) async throws -> ReviewQueueDTO {
         var query = [URLQueryItem(name: "limit", value: String(limit))]
-        if let bookID { query.append(URLQueryItem(name: "book", value: bookID.uuidString)) }
+        if let bookID { query.append(URLQueryItem(name: "bookID", value: bookID.uuidString)) }
         return try await send(.studyQueue, query: query)
     }
 
@@ -60,13 +60,13 @@ struct RemoteStudyBackend: StudyBackend {
 
     func undo() async throws -> StudyCardDTO {
         var query: [URLQueryItem] = []
-        if let bookID { query.append(URLQueryItem(name: "book", value: bookID.uuidString)) }
+        if let bookID { query.append(URLQueryItem(name: "bookID", value: bookID.uuidString)) }
         return try await send(.undoAnswer, query: query, body: NoBody())
     }
 
     func summary() async throws -> StudySummaryDTO {
         var query: [URLQueryItem] = []
-        if let bookID { query.append(URLQueryItem(name: "book", value: bookID.uuidString)) }
+        if let bookID { query.append(URLQueryItem(name: "bookID", value: bookID.uuidString)) }
         return try await send(.studySummary, query: query)
     }
 
@@ -74,14 +74,14 @@ struct RemoteStudyBackend: StudyBackend {
         try await send(
             .studyMore,
             body: StudyMoreInput(
-                book: bookID, newCards: newCards, reviews: reviews, aheadDays: aheadDays))
+                bookID: bookID, newCards: newCards, reviews: reviews, aheadDays: aheadDays))
     }
 
     func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameDTO {
         try await send(
             .startGame,
             body: GameStartInput(
-                kind: kind.rawValue, book: bookID, direction: direction, count: count))
+                kind: kind.rawValue, bookID: bookID, direction: direction, count: count))
     }
 
     func play(_ game: UUID, _ move: GameMoveInput) async throws -> GameDTO {

@@ -20,7 +20,7 @@ protocol StudyBackend: Sendable {
     /// Raises today's limits (in the chosen book, if any); returns the queue.
     func studyMore(newCards: Int, reviews: Int, aheadDays: Int) async throws -> ReviewQueueDTO
     /// Starts a game on the chosen book (or every book).
-    /// `direction` is "termToMeaning", "meaningToTerm" or nil for the game's default.
+    /// `direction` is "forward", "reverse" or nil for the game's default.
     func startGame(_ kind: GameKind, direction: String?, count: Int?) async throws -> GameDTO
     func play(_ game: UUID, _ move: GameMoveInput) async throws -> GameDTO
     /// Lets go of the database or connection.

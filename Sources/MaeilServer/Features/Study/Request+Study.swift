@@ -32,19 +32,6 @@ extension Request {
         MistakeStore(db: db, userID: try requireUserID())
     }
 
-    /// The optional `book` query parameter; a book that is not the user's is a 404.
-    func studiedBook() async throws -> UUID? {
-        try await studiedBook(query[String.self, at: "book"])
-    }
-
-    /// The book a form names (empty: all books); another user's book is 404.
-    func studiedBook(_ raw: String?) async throws -> UUID? {
-        guard let raw, !raw.isEmpty else { return nil }
-        guard let id = UUID(uuidString: raw) else { throw AppError.notFound("book") }
-        _ = try await bookStore().find(id)
-        return id
-    }
-
     func stats() throws -> StatsService {
         StatsService(
             db: db, userID: try requireUserID(),

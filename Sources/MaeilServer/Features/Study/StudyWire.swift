@@ -162,12 +162,23 @@ extension GameDTO {
         }
         self.init(
             id: session.id, kind: session.kind, bookID: session.bookID,
-            direction: direction.rawValue,
+            direction: direction.card,
             finished: session.game.isFinished, score: session.game.score, total: session.game.total,
             startedAt: session.startedAt, finishedAt: session.finishedAt, quiz: quiz,
             hangman: hangman, test: test,
             flashcards: flashcards)
     }
+}
+
+extension StudyDirection {
+    /// A game's direction by a card's name, as the API and the forms give it.
+    init?(cardName: String) {
+        guard let card = CardDirection(rawValue: cardName) else { return nil }
+        self = card == .forward ? .termToMeaning : .meaningToTerm
+    }
+
+    /// Forward shows the term and asks the meaning, as a forward card does.
+    var card: CardDirection { self == .termToMeaning ? .forward : .reverse }
 }
 
 extension GameStartInput {
@@ -181,7 +192,7 @@ extension GameStartInput {
             words = .these(wordIDs)
         }
         var setup = try GameSetup(
-            kindName: kind, bookID: book, directionName: direction, count: count, words: words)
+            kindName: kind, bookID: bookID, directionName: direction, count: count, words: words)
         setup.pool = WordPool(
             includeMemorized: includeMemorized ?? false, bookmarkedOnly: bookmarkedOnly ?? false)
         return setup

@@ -48,17 +48,14 @@ struct WordsAPIController: RouteCollection {
             affected: try await req.wordStore().bulk(try req.content.decode(BulkRequest.self).edit))
     }
 
-    /// `?q=&book=&page=&perPage=`: across all books, or in one.
+    /// `?q=&bookID=&page=&perPage=`: across all books, or in one.
     @Sendable func search(req: Request) async throws -> SearchResultDTO {
         guard let q = req.queryValue("q"),
             !q.trimmingCharacters(in: .whitespaces).isEmpty
         else { throw AppError.invalid("q must not be empty") }
         guard q.count <= 200 else { throw AppError.invalid("q is longer than 200 characters") }
         var filter = try WordListQuery.filter(from: req)
-        if let book = req.queryValue("book"), !book.isEmpty {
-            guard let id = UUID(uuidString: book) else { throw AppError.notFound("book") }
-            filter.bookID = id
-        }
+        if let bookID = try await req.studiedBook() { filter.bookID = bookID }
         // Within a rank, alphabetical unless asked: the order the web's search shows.
         let (sort, page, perPage) = try WordListQuery.paging(
             from: req, defaultSort: .searchResults)

@@ -176,7 +176,8 @@ struct GamePageView: Encodable, Sendable {
         subtitle = [bookName ?? req.text("gamesAllBooks"), req.text(Self.directionKey(direction))]
             .joined(separator: " · ")
         playAgain = PlayAgainView(
-            kind: game.kind, book: session.bookID?.uuidString ?? "", direction: direction.rawValue,
+            kind: game.kind, book: session.bookID?.uuidString ?? "",
+            direction: direction.card.rawValue,
             count: game.total)
         func format(_ key: String, _ values: [String: any CustomStringConvertible]) -> String {
             Localizer.format(key, lang, values.mapValues { "\($0)" })

@@ -53,8 +53,8 @@ extension GameSetup {
         }
         var direction: StudyDirection = kind == .hangman ? .meaningToTerm : .termToMeaning
         if let directionName {
-            guard let named = StudyDirection(rawValue: directionName) else {
-                throw AppError.badRequest("direction must be termToMeaning or meaningToTerm")
+            guard let named = StudyDirection(cardName: directionName) else {
+                throw AppError.badRequest("direction must be forward or reverse")
             }
             direction = named
         }
@@ -293,9 +293,9 @@ struct GameService: Sendable {
         guard !wordIDs.isEmpty else { return [:] }
         let played: CardDirection =
             switch game {
-            case .quiz(let quiz): quiz.direction == .termToMeaning ? .forward : .reverse
-            case .test(let test): test.direction == .termToMeaning ? .forward : .reverse
-            case .hangman(let round): round.direction == .termToMeaning ? .forward : .reverse
+            case .quiz(let quiz): quiz.direction.card
+            case .test(let test): test.direction.card
+            case .hangman(let round): round.direction.card
             case .flashcards: .forward
             }
         return try await words.studyDirections(of: wordIDs).mapValues { studies in

@@ -76,7 +76,7 @@ struct GamesWebController: RouteCollection {
         }
         let directionOptions =
             [("", "gamesDirectionDefault")]
-            + StudyDirection.allCases.map { ($0.rawValue, GamePageView.directionKey($0)) }
+            + StudyDirection.allCases.map { ($0.card.rawValue, GamePageView.directionKey($0)) }
         let data = IndexData(
             kinds: GameKind.allCases.map {
                 let key = GamePageView.kindKey($0.rawValue)

@@ -16,7 +16,7 @@ struct StudyAPIController: RouteCollection {
         routes.on(.setBookLimits, use: setBookLimits)
     }
 
-    /// `?book=ID&limit=N`: due cards first (learning, then reviews), then new ones.
+    /// `?bookID=ID&limit=N`: due cards first (learning, then reviews), then new ones.
     @Sendable func queue(req: Request) async throws -> ReviewQueueDTO {
         let bookID = try await req.studiedBook()
         let limit = try WordListQuery.int(req, "limit", default: 50, range: 1...500)
@@ -52,7 +52,7 @@ struct StudyAPIController: RouteCollection {
     /// Raises today's limits and answers with the queue they open.
     @Sendable func more(req: Request) async throws -> ReviewQueueDTO {
         let input = try req.content.decode(StudyMoreInput.self)
-        let bookID = try await req.studiedBook(input.book?.uuidString)
+        let bookID = try await req.studiedBook(input.bookID?.uuidString)
         let reviews = try req.reviews()
         try await reviews.studyMore(
             CardTally(new: input.newCards ?? 0, reviews: input.reviews ?? 0),

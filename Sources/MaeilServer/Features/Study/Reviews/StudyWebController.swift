@@ -246,7 +246,7 @@ struct StudyWebController: RouteCollection {
     }
 
     @Sendable func review(req: Request) async throws -> Response {
-        let bookID = try await req.studiedBook()
+        let bookID = try await req.studiedBook(parameter: "book")
         let queue = try await req.reviews().queue(bookID: bookID, limit: 1)
         let now = queue.day.now
         let card =

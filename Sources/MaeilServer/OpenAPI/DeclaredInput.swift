@@ -1,0 +1,101 @@
+import Foundation
+import MaeilAPI
+import Vapor
+
+/// Holds a request to what the OpenAPI document says its operation takes: a
+/// query parameter or a JSON field the document does not name is a 400
+/// `unknown_field`, so a misspelt `bookID` never quietly widens a request to
+/// every book. The document is the one list of names; a route the document
+/// does not describe is left alone.
+struct DeclaredInputMiddleware: AsyncMiddleware {
+    func respond(to req: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if let route = req.route {
+            let key =
+                "\(route.method.rawValue) " + route.path.map(\.description).joined(separator: "/")
+            if let operation = DeclaredInput.operations[key] {
+                try DeclaredInput.check(req, against: operation)
+            }
+        }
+        return try await next.respond(to: req)
+    }
+}
+
+enum DeclaredInput {
+    /// By method and Vapor path (`GET api/v1/books/:id/words`).
+    fileprivate static let operations = Dictionary(
+        OpenAPIDocument.operations.map { operation in
+            let path = operation.route.segments.map { segment in
+                APIRoute.parameterName(segment).map { ":\($0)" } ?? String(segment)
+            }
+            return (
+                "\(operation.route.method.rawValue) api/v1/" + path.joined(separator: "/"),
+                operation
+            )
+        }, uniquingKeysWith: { first, _ in first })
+    private static let schemas = Dictionary(
+        OpenAPIDocument.components.map { ($0.name, $0.schema) },
+        uniquingKeysWith: { first, _ in first })
+
+    static func check(_ req: Request, against operation: OpenAPIDocument.Operation) throws {
+        if let query = req.url.query, !query.isEmpty {
+            let declared = Set(operation.query.map(\.name))
+            for item in URLComponents(string: "?" + query)?.queryItems ?? []
+            where !declared.contains(item.name) {
+                throw unknown(
+                    "query parameter '\(item.name)'",
+                    takes: operation.query.map(\.name))
+            }
+        }
+        guard case .json(let component) = operation.body,
+            req.headers.contentType?.subType == "json",
+            let body = req.body.data, body.readableBytes > 0,
+            // Malformed JSON is the decoder's to report.
+            let json = try? JSONSerialization.jsonObject(
+                with: Data(buffer: body), options: [.fragmentsAllowed])
+        else { return }
+        if let (path, known) = unknownField(in: json, schema: .ref(component), path: "") {
+            throw unknown("field '\(path)'", takes: known)
+        }
+    }
+
+    private static func unknown(_ what: String, takes known: [String]) -> AppError {
+        AppError.badRequest(
+            "unknown \(what); "
+                + (known.isEmpty
+                    ? "this request takes none"
+                    : "known: \(known.sorted().joined(separator: ", "))"),
+            code: .unknownField)
+    }
+
+    /// The first field of `value` that `schema` does not name (as `examples[0].sentense`),
+    /// with the names it does.
+    static func unknownField(in value: Any, schema: Schema, path: String) -> (String, [String])? {
+        if let ref = schema.ref {
+            guard let named = schemas[String(ref.split(separator: "/").last ?? "")] else {
+                return nil
+            }
+            return unknownField(in: value, schema: named, path: path)
+        }
+        if let object = value as? [String: Any] {
+            for key in object.keys.sorted() {
+                let fieldPath = path.isEmpty ? key : "\(path).\(key)"
+                guard let fieldSchema = schema.properties?[key] ?? schema.additionalProperties
+                else {
+                    guard schema.properties != nil else { continue }
+                    return (fieldPath, schema.properties.map { Array($0.keys) } ?? [])
+                }
+                if let found = unknownField(in: object[key]!, schema: fieldSchema, path: fieldPath)
+                {
+                    return found
+                }
+            }
+        } else if let array = value as? [Any], let items = schema.items {
+            for (index, element) in array.enumerated() {
+                if let found = unknownField(in: element, schema: items, path: "\(path)[\(index)]") {
+                    return found
+                }
+            }
+        }
+        return nil
+    }
+}
