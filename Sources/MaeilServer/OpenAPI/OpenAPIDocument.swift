@@ -69,6 +69,9 @@ enum OpenAPIDocument {
         Parameter("bookmarked", .boolean, "only bookmarked (true) or not (false) words"),
     ]
 
+    static let bookmarkedOnly = Parameter(
+        "bookmarkedOnly", .boolean, "a session of bookmarked words only (default false)")
+
     static let mistakeSources = Schema.oneOf(["all"] + ReviewSource.allCases.map(\.rawValue))
 
     static let operations: [Operation] =
@@ -219,6 +222,7 @@ enum OpenAPIDocument {
                 query: [
                     Parameter("bookID", .uuid, "limit to this book id"),
                     Parameter("limit", .integer, "cards to return, 1–500 (default 50)"),
+                    bookmarkedOnly,
                 ],
                 response: "ReviewQueue"),
             Operation(
@@ -239,7 +243,9 @@ enum OpenAPIDocument {
                 summary:
                     "The end of a session: today's answers in the scope, the next card due, and the cards today's limits hold back",
                 tag: "study",
-                query: [Parameter("bookID", .uuid, "one book's (default all books)")],
+                query: [
+                    Parameter("bookID", .uuid, "one book's (default all books)"), bookmarkedOnly,
+                ],
                 response: "StudySummary"),
             Operation(
                 .studyMore,

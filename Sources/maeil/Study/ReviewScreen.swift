@@ -1,6 +1,7 @@
 import Foundation
 import Hangul
 import MaeilAPI
+import VocabCore
 
 /// Spaced-repetition reviews: the prompt, Space to show the answer, 1–4 to rate
 /// it, u to undo, q to quit. The answer can also be typed (t, or `--type` for
@@ -14,7 +15,7 @@ final class ReviewScreen {
         /// and Space are still commands (u undoes, not ㅕ).
         case ready(AnswerLineEditor)
         case typing(AnswerLineEditor)
-        case checked(typed: String, correct: Bool)
+        case checked(typed: String, check: TypedAnswerCheck)
     }
 
     static let ratingNames = [1: "Again", 2: "Hard", 3: "Good", 4: "Easy"]
@@ -112,7 +113,7 @@ final class ReviewScreen {
                 let typed = editor.finish()
                 phase = .checked(
                     typed: typed,
-                    correct: TypedAnswer.isCorrect(
+                    check: TypedAnswer.check(
                         typed, expected: card.answer, reading: card.reading))
                 return true
             case .escape:
@@ -121,10 +122,10 @@ final class ReviewScreen {
             default: break
             }
             phase = .typing(editor)
-        case .checked(_, let correct):
+        case .checked(_, let check):
             switch key {
             case .enter, .character(" "):
-                await answer(card, rating: TypedAnswer.suggestedRating(correct: correct))
+                await answer(card, rating: check.suggestedRating)
             case .character(let character):
                 if let rating = Self.rating(character) {
                     await answer(card, rating: rating)
@@ -308,15 +309,17 @@ final class ReviewScreen {
             frame.keys = [
                 "Enter check · Backspace delete · Tab \(editor.toggledLayout.label) · Esc back"
             ]
-        case .checked(let typed, let correct):
+        case .checked(let typed, let check):
             let verdict =
-                correct
-                ? ScreenText.styled("✓ correct", ScreenText.green)
-                : ScreenText.styled("✗ wrong", ScreenText.red)
+                switch check.verdict {
+                case .right: ScreenText.styled("✓ correct", ScreenText.green)
+                case .close: ScreenText.styled("≈ almost: \(check.sense)", ScreenText.yellow)
+                case .wrong: ScreenText.styled("✗ wrong", ScreenText.red)
+                }
             frame.body.append("   > " + typed + "   " + verdict)
             frame.body.append("")
             frame.body += answerLines(card)
-            let suggested = TypedAnswer.suggestedRating(correct: correct)
+            let suggested = check.suggestedRating
             frame.keys = [
                 ratingsLine(card, suggested: suggested),
                 "Enter: \(suggested) \(Self.ratingNames[suggested] ?? "") · 1–4 answer · u undo · q quit",

@@ -3,10 +3,10 @@ import VocabCore
 
 /// The study services for the signed-in user.
 extension Request {
-    func reviews() throws -> ReviewService {
+    func reviews(bookmarkedOnly: Bool = false) throws -> ReviewService {
         ReviewService(
             db: db, userID: try requireUserID(),
-            days: days)
+            days: days, bookmarkedOnly: bookmarkedOnly)
     }
     func studySettings() throws -> StudySettingsStore {
         StudySettingsStore(db: db, userID: try requireUserID())

@@ -111,7 +111,8 @@ struct BooksWebController: RouteCollection {
         var book: BookView
         var query: String
         var sorts: [OptionView]
-        /// "N words" for the current search, nil when not searching.
+        var shows: [OptionView]
+        /// "N words" for the current search or filter, nil when showing all.
         var matchText: String?
         var list: WordListView
         var pager: PagerView
@@ -155,6 +156,8 @@ struct BooksWebController: RouteCollection {
         var filter = WordFilter()
         filter.bookID = id
         filter.query = query.isEmpty ? nil : query
+        let show = WordShowFilter(req)
+        show.apply(to: &filter)
         let result = try await req.wordStore().list(
             filter, sort: sort, page: page, perPage: perPage)
         let others = try await req.bookStore().list().filter { $0.id != id }
@@ -166,7 +169,7 @@ struct BooksWebController: RouteCollection {
                 OptionView(value: $0.id.uuidString, label: $0.name, selected: false)
             },
             returnPath: returnPath, showBook: false,
-            emptyText: req.text(query.isEmpty ? "bookEmpty" : "searchNoResults"))
+            emptyText: req.text(query.isEmpty && show == .all ? "bookEmpty" : "searchNoResults"))
         let lang = req.uiLanguage
         let data = ShowData(
             book: BookView(
@@ -175,14 +178,18 @@ struct BooksWebController: RouteCollection {
                 memorizedText: req.count("countMemorized", book.memorizedCount)),
             query: query,
             sorts: Self.sortOptions(req, selected: sort),
-            matchText: query.isEmpty
+            shows: WordShowFilter.options(req, selected: show),
+            matchText: query.isEmpty && show == .all
                 ? nil
                 : req.count(
                     result.totalCapped ? "countMatchesCapped" : "countMatches", result.total),
             list: list,
             pager: PagerView(
                 req: req, path: path,
-                query: [("q", query), ("sort", sort == .recent ? "" : sort.rawValue)],
+                query: [
+                    ("q", query), ("show", show.rawValue),
+                    ("sort", sort == .recent ? "" : sort.rawValue),
+                ],
                 page: page, total: result.total, perPage: perPage),
             exports: [("CSV", "csv"), ("TSV", "tsv"), ("JSON", "json"), ("Quizlet", "quizlet")].map
             {

@@ -11,6 +11,7 @@ struct SearchWebController: RouteCollection {
     struct SearchData: Encodable, Sendable {
         var query: String
         var books: [OptionView]
+        var shows: [OptionView]
         var searched: Bool
         var countText: String
         var list: WordListView
@@ -31,13 +32,18 @@ struct SearchWebController: RouteCollection {
             }
             filter.bookID = id
         }
+        let show = WordShowFilter(req)
+        show.apply(to: &filter)
         let page = try WordListQuery.int(req, "page", default: 1, range: 1...1_000_000)
         let perPage = 50
         var result = WordPage(items: [], total: 0, page: page, perPage: perPage)
-        if !query.isEmpty {
-            filter.query = query
+        // A "show" choice alone lists those words (every bookmarked word, A to Z).
+        let searched = !query.isEmpty || show != .all
+        if searched {
+            filter.query = query.isEmpty ? nil : query
             result = try await req.wordStore().list(
-                filter, sort: .searchResults, page: page, perPage: perPage)
+                filter, sort: query.isEmpty ? .alphabetical : .searchResults, page: page,
+                perPage: perPage)
         }
         let returnPath = req.url.query.map { "/search?\($0)" } ?? "/search"
         let options =
@@ -50,7 +56,8 @@ struct SearchWebController: RouteCollection {
                     value: $0.id.uuidString, label: $0.name, selected: $0.id == filter.bookID)
             }
         let data = SearchData(
-            query: query, books: options, searched: !query.isEmpty,
+            query: query, books: options, shows: WordShowFilter.options(req, selected: show),
+            searched: searched,
             countText: req.count(
                 result.totalCapped ? "countMatchesCapped" : "countMatches", result.total),
             list: WordListView(
@@ -60,7 +67,8 @@ struct SearchWebController: RouteCollection {
                 },
                 returnPath: returnPath, showBook: true, emptyText: req.text("searchNoResults")),
             pager: PagerView(
-                req: req, path: "/search", query: [("q", query), ("book", bookParam)], page: page,
+                req: req, path: "/search",
+                query: [("q", query), ("book", bookParam), ("show", show.rawValue)], page: page,
                 total: result.total, perPage: perPage))
         return try await req.renderPage(
             "notebook/search", title: "navSearch", nav: "search", data: data)

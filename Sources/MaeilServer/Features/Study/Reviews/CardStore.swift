@@ -53,6 +53,8 @@ extension NotebookHooks {
 struct CardStore: Sendable {
     let db: any Database
     let userID: UUID
+    /// Only the cards of bookmarked words: a session of those alone.
+    var bookmarkedOnly = false
 
     /// Creates both cards of every word matching `condition` (on `words w`),
     /// in the same transaction as the words' insert.
@@ -214,6 +216,11 @@ struct CardStore: Sendable {
         case .allBooks(let except) where !except.isEmpty:
             clause = clause + " AND c.book_id NOT IN (\(binds: except))"
         case .allBooks: break
+        }
+        if bookmarkedOnly {
+            clause =
+                clause
+                + " AND EXISTS (SELECT 1 FROM words bw WHERE bw.id = c.word_id AND bw.bookmarked = \(bind: true))"
         }
         return clause
     }

@@ -90,8 +90,11 @@ struct ReviewService: Sendable {
     let db: any Database
     let userID: UUID
     let days: DayFormatter
+    /// A session of bookmarked words only: its queue, counts and summary read
+    /// their cards alone (the daily limits stay the user's and the books').
+    var bookmarkedOnly = false
 
-    var cards: CardStore { CardStore(db: db, userID: userID) }
+    var cards: CardStore { CardStore(db: db, userID: userID, bookmarkedOnly: bookmarkedOnly) }
 
     /// Today's settings and limits for a queue of one book, or of all books
     /// (nil): the user's limits, the book's own, and the extra cards asked for today.

@@ -16,11 +16,19 @@ struct StudyAPIController: RouteCollection {
         routes.on(.setBookLimits, use: setBookLimits)
     }
 
-    /// `?bookID=ID&limit=N`: due cards first (learning, then reviews), then new ones.
+    /// `?bookID=ID&limit=N&bookmarkedOnly=true`: due cards first (learning,
+    /// then reviews), then new ones.
     @Sendable func queue(req: Request) async throws -> ReviewQueueDTO {
         let bookID = try await req.studiedBook()
         let limit = try WordListQuery.int(req, "limit", default: 50, range: 1...500)
-        return ReviewQueueDTO(try await req.reviews().queue(bookID: bookID, limit: limit))
+        return ReviewQueueDTO(
+            try await Self.reviews(req).queue(bookID: bookID, limit: limit))
+    }
+
+    /// The reviews of the session the query names: bookmarked words only, when asked.
+    private static func reviews(_ req: Request) throws -> ReviewService {
+        try req.reviews(
+            bookmarkedOnly: try WordListQuery.flag(req, "bookmarkedOnly") ?? false)
     }
 
     @Sendable func answer(req: Request) async throws -> StudyCardDTO {
@@ -46,7 +54,8 @@ struct StudyAPIController: RouteCollection {
     }
 
     @Sendable func summary(req: Request) async throws -> StudySummaryDTO {
-        StudySummaryDTO(try await req.reviews().summary(bookID: try await req.studiedBook()))
+        StudySummaryDTO(
+            try await Self.reviews(req).summary(bookID: try await req.studiedBook()))
     }
 
     /// Raises today's limits and answers with the queue they open.

@@ -173,17 +173,56 @@ struct StudyWebController: RouteCollection {
         var rating: Int
         var label: String
         var interval: String
+        /// The rating a typed answer proposes.
+        var proposed = false
     }
 
     struct ReviewData: Encodable, Sendable {
-        var book: String
+        var scope: ReviewScopeFields
         var bookName: String?
+        /// Bookmarked words only, typed answers: the switches as links.
+        var bookmarkedOnly: Bool
+        var typing: Bool
+        var typingToggleHref: String
+        /// The typed answer, checked; nil before one is typed.
+        var typed: TypedView?
+        /// The keyboard the answer is typed on: "hangul", "kana" or "plain".
+        var answerKeyboard: String
         var countsText: String
         var card: StudyCardDTO?
         var ratings: [RatingButton]
         var nextText: String?
         var shownAt: Int
         var summary: SummaryView?
+    }
+
+    /// A typed answer against the card's: the verdict, each part of the
+    /// difference, and the rating proposed.
+    struct TypedView: Encodable, Sendable {
+        var text: String
+        var verdict: String
+        var verdictText: String
+        var parts: [PartView]
+        var proposed: Int
+
+        struct PartView: Encodable, Sendable {
+            var kind: String
+            var text: String
+        }
+
+        init(_ req: Request, typed: String, _ check: TypedAnswerCheck) {
+            text = typed
+            verdict = check.verdict.rawValue
+            verdictText =
+                switch check.verdict {
+                case .right: req.text("studyTypedRight")
+                case .close:
+                    Localizer.format("studyTypedClose", req.uiLanguage, ["answer": check.sense])
+                case .wrong: req.text("studyTypedWrong")
+                }
+            parts = check.diff.map { PartView(kind: $0.kind.rawValue, text: $0.text) }
+            proposed = check.suggestedRating
+        }
     }
 
     /// The end of a session, worded for the page.
@@ -246,22 +285,37 @@ struct StudyWebController: RouteCollection {
     }
 
     @Sendable func review(req: Request) async throws -> Response {
-        let bookID = try await req.studiedBook(parameter: "book")
-        let queue = try await req.reviews().queue(bookID: bookID, limit: 1)
+        let scope = try await ReviewPageScope(req)
+        let bookID = scope.book
+        let reviews = try req.reviews(bookmarkedOnly: scope.bookmarkedOnly)
+        let queue = try await reviews.queue(bookID: bookID, limit: 1)
         let now = queue.day.now
-        let card =
-            try await Self.returnedCard(req, bookID: bookID, now: now)
-            ?? ReviewQueueDTO(queue).cards.first
+        let named = try await Self.namedCard(req, bookID: bookID, now: now)
+        let card = named ?? ReviewQueueDTO(queue).cards.first
+        let typedText = named == nil ? nil : req.queryValue("typed")
+        let typed = card.flatMap { card in
+            typedText.map {
+                TypedView(
+                    req, typed: $0,
+                    TypedAnswer.check($0, expected: card.answer, reading: card.reading))
+            }
+        }
         let labels = ["ratingAgain", "ratingHard", "ratingGood", "ratingEasy"]
         let bookName = try await bookID.asyncMap { try await req.bookStore().find($0).name }
+        var toggled = scope
+        toggled.typing.toggle()
         let data = ReviewData(
-            book: bookID?.uuidString ?? "", bookName: bookName,
+            scope: scope.fields, bookName: bookName, bookmarkedOnly: scope.bookmarkedOnly,
+            typing: scope.typing, typingToggleHref: toggled.path(), typed: typed,
+            answerKeyboard: card.map {
+                TypedAnswer.keyboard(answer: $0.answer, reading: $0.reading).rawValue
+            } ?? "",
             countsText: Self.countsText(req, queue), card: card,
             ratings: card.map { card in
                 (1...4).map {
                     RatingButton(
                         rating: $0, label: req.text(labels[$0 - 1]),
-                        interval: card.intervals[String($0)] ?? "")
+                        interval: card.intervals[String($0)] ?? "", proposed: typed?.proposed == $0)
                 }
             } ?? [],
             nextText: queue.nextLearningDue.map {
@@ -272,16 +326,17 @@ struct StudyWebController: RouteCollection {
             shownAt: Int(now.timeIntervalSince1970 * 1000),
             summary: card == nil
                 ? SummaryView(
-                    req, try await req.reviews().summary(of: queue, bookID: bookID),
+                    req, try await reviews.summary(of: queue, bookID: bookID),
                     inBook: bookID != nil, now: now)
                 : nil)
         return try await req.renderPage(
             "study/review", title: "studyReviewTitle", nav: "study", data: data)
     }
 
-    /// The card an undo brought back (`?card=&direction=`), shown before the
-    /// queue's next one; nil when the link names no card of the book.
-    private static func returnedCard(_ req: Request, bookID: UUID?, now: Date) async throws
+    /// The card the address names (`?card=&direction=`: one an undo brought
+    /// back, or one whose answer was just typed), shown before the queue's
+    /// next; nil when it names no card of the book.
+    private static func namedCard(_ req: Request, bookID: UUID?, now: Date) async throws
         -> StudyCardDTO?
     {
         guard let id = req.query[UUID.self, at: "card"],
@@ -298,7 +353,6 @@ struct StudyWebController: RouteCollection {
         var version: Int
         var rating: Int
         var shownAt: Int?
-        var book: String?
     }
 
     @Sendable func answer(req: Request) async throws -> Response {
@@ -314,32 +368,31 @@ struct StudyWebController: RouteCollection {
         } catch let error as AppError where error.status == .conflict {
             req.flash(error.code == .notDue ? "studyNotDue" : "studyAlreadyAnswered", error: true)
         }
-        return req.redirect(to: Self.reviewPath(form.book))
+        return req.redirect(to: try await Self.scope(req).path())
     }
 
-    struct UndoForm: Content {
-        var book: String?
+    /// The scope the form on the review screen carries.
+    private static func scope(_ req: Request) async throws -> ReviewPageScope {
+        try await ReviewPageScope(req, form: try req.content.decode(ReviewScopeFields.self))
     }
 
     @Sendable func undo(req: Request) async throws -> Response {
-        let form = try req.content.decode(UndoForm.self)
         // Only this screen's answers: a book's screen never takes back an
         // answer given to another book.
-        let bookID = try await req.studiedBook(form.book)
+        let scope = try await Self.scope(req)
         do {
-            let returned = try await req.reviews().undo(inBook: bookID)
+            let returned = try await req.reviews().undo(inBook: scope.book)
             req.flash("studyUndone")
-            return req.redirect(to: Self.reviewPath(form.book, showing: returned.card))
+            return req.redirect(to: scope.path(showing: returned.card))
         } catch let error as AppError where error.status == .conflict {
             req.flash(
                 error.code == .nothingToUndo ? "studyNothingToUndo" : "studyCannotUndo", error: true
             )
         }
-        return req.redirect(to: Self.reviewPath(form.book))
+        return req.redirect(to: scope.path())
     }
 
     struct MoreForm: Content {
-        var book: String?
         var newCards: String?
         var reviews: String?
         var aheadDays: String?
@@ -348,7 +401,8 @@ struct StudyWebController: RouteCollection {
     /// "Study more today" from the end of a session: one of its three forms.
     @Sendable func studyMore(req: Request) async throws -> Response {
         let form = try req.content.decode(MoreForm.self)
-        let bookID = try await req.studiedBook(form.book)
+        let scope = try await Self.scope(req)
+        let bookID = scope.book
         func number(_ raw: String?) -> Int? {
             let text = (raw ?? "").trimmingCharacters(in: .whitespaces)
             return text.isEmpty ? 0 : Int(text)
@@ -363,15 +417,6 @@ struct StudyWebController: RouteCollection {
         } catch let error as AppError where error.status == .unprocessableEntity {
             req.flash("studyMoreInvalid", error: true)
         }
-        return req.redirect(to: Self.reviewPath(form.book))
-    }
-
-    static func reviewPath(_ book: String?, showing card: StudyCard? = nil) -> String {
-        var query: [String] = []
-        if let book, let id = UUID(uuidString: book) { query.append("book=\(id.uuidString)") }
-        if let card {
-            query += ["card=\(card.word.id.uuidString)", "direction=\(card.direction.rawValue)"]
-        }
-        return query.isEmpty ? "/study/review" : "/study/review?" + query.joined(separator: "&")
+        return req.redirect(to: scope.path())
     }
 }
