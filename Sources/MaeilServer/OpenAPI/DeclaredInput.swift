@@ -77,15 +77,14 @@ enum DeclaredInput {
             return unknownField(in: value, schema: named, path: path)
         }
         if let object = value as? [String: Any] {
-            for key in object.keys.sorted() {
+            for (key, field) in object.sorted(by: { $0.key < $1.key }) {
                 let fieldPath = path.isEmpty ? key : "\(path).\(key)"
                 guard let fieldSchema = schema.properties?[key] ?? schema.additionalProperties
                 else {
                     guard schema.properties != nil else { continue }
                     return (fieldPath, schema.properties.map { Array($0.keys) } ?? [])
                 }
-                if let found = unknownField(in: object[key]!, schema: fieldSchema, path: fieldPath)
-                {
+                if let found = unknownField(in: field, schema: fieldSchema, path: fieldPath) {
                     return found
                 }
             }
