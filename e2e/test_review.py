@@ -127,3 +127,30 @@ def test_a_book_limit_ends_the_session_with_a_summary_and_more(driver, server, s
     page.wait_css("#review-prompt")
     assert page.find("p.flash").text == "오늘 공부할 카드를 늘렸습니다."
     assert page.find("#review-counts").text.startswith("새 카드 1")
+
+
+def test_typed_answer_is_checked_and_enter_takes_the_proposed_rating(driver, server, shot):
+    driver.get(server + "/login")
+    driver.delete_all_cookies()
+    page = Page(driver, server, shot)
+    page.sign_up("typist")
+    page.add_book("타자", [("apple", "사과, 능금")])
+    page.go("/study")
+    page.find("#start-typing").click()
+    field = page.wait_css("#typed-answer")
+    assert field.get_attribute("data-hangul-keyboard") is not None, "a Korean answer gets the keyboard"
+    assert driver.switch_to.active_element == field, "the field has the focus"
+    shot("typed-asking")
+    field.send_keys("사가")
+    field.send_keys(Keys.ENTER)
+    verdict = page.wait_css("#typed-verdict")
+    assert "Almost" in verdict.text and "사과" in verdict.text, verdict.text
+    assert page.find(".diff-missing").text == "과"
+    assert page.find("#review-answer").is_displayed()
+    assert driver.switch_to.active_element.get_attribute("id") == "rate-2", "Hard is proposed"
+    shot("typed-close")
+    with page.phone():
+        assert page.overflowing(absolute=True) == [], "the checked answer is wider than a phone"
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    page.wait(lambda d: not d.find_elements(By.ID, "typed-verdict"))
+    assert "type=1" in driver.current_url, "typing stays on for the next card"

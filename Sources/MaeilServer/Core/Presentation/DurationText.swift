@@ -22,4 +22,17 @@ enum DurationText {
         }
         return parts.joined(separator: " ")
     }
+
+    /// An answer button's interval ("10m", "4d", "2.3mo": `IntervalFormatter`)
+    /// in the page's language: "10분", "4일", "2.3개월" in Korean, as Anki says it.
+    static func interval(_ short: String, _ lang: UILanguage) -> String {
+        guard lang == .ko else { return short }
+        for (suffix, korean) in [
+            ("mo", "개월"), ("s", "초"), ("m", "분"), ("h", "시간"), ("d", "일"), ("y", "년"),
+        ]
+        where short.hasSuffix(suffix) {
+            return short.dropLast(suffix.count) + korean
+        }
+        return short
+    }
 }

@@ -315,13 +315,19 @@ struct StudyWebController: RouteCollection {
                 (1...4).map {
                     RatingButton(
                         rating: $0, label: req.text(labels[$0 - 1]),
-                        interval: card.intervals[String($0)] ?? "", proposed: typed?.proposed == $0)
+                        interval: DurationText.interval(
+                            card.intervals[String($0)] ?? "", req.uiLanguage),
+                        proposed: typed?.proposed == $0)
                 }
             } ?? [],
             nextText: queue.nextLearningDue.map {
                 Localizer.format(
                     "studyNextLearning", req.uiLanguage,
-                    ["time": IntervalFormatter.short(max(60, $0.timeIntervalSince(now)))])
+                    [
+                        "time": DurationText.interval(
+                            IntervalFormatter.short(max(60, $0.timeIntervalSince(now))),
+                            req.uiLanguage)
+                    ])
             },
             shownAt: Int(now.timeIntervalSince1970 * 1000),
             summary: card == nil
