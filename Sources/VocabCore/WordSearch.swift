@@ -185,9 +185,43 @@ public struct WordSearchQuery: Sendable, Equatable {
         return keys == folded ? nil : keys
     }
 
-    /// Whether a fuzzy (one-jamo typo) pass runs: for Korean words of two or
-    /// more syllables (shorter queries would match too much).
-    public var allowsFuzzy: Bool { fuzzyChoseong != nil }
+    /// Whether a fuzzy pass runs: one-jamo typos for Korean words of two or
+    /// more syllables, one or two wrong letters for Latin words of six or more
+    /// (shorter queries would match too much).
+    public var allowsFuzzy: Bool { fuzzyChoseong != nil || latinTypoLimit != nil }
+
+    /// How many letters a Latin query may have wrong (left out, added, or
+    /// changed): one from six letters (abandn → abandon, resilent →
+    /// resilient), two from nine (acommodate → accommodate); nil for other
+    /// queries.
+    public var latinTypoLimit: Int? {
+        let scalars = folded.unicodeScalars
+        guard
+            scalars.allSatisfy({ ($0.value >= 0x61 && $0.value <= 0x7A) || $0 == " " || $0 == "-" })
+        else { return nil }
+        switch scalars.count {
+        case ..<6: return nil
+        case ..<9: return 1
+        default: return 2
+        }
+    }
+
+    /// The Latin query cut into `latinTypoLimit + 1` pieces of three letters
+    /// or more: a line that many letters away holds one of them whole, the
+    /// first at its start and the others anywhere, so a trigram index finds
+    /// the candidates. Empty for other queries.
+    public var latinTypoPieces: [String] {
+        guard let limit = latinTypoLimit else { return [] }
+        let letters = Array(folded.unicodeScalars)
+        let count = limit + 1
+        return (0..<count).map { index in
+            var piece = String.UnicodeScalarView()
+            piece.append(
+                contentsOf: letters[
+                    letters.count * index / count..<letters.count * (index + 1) / count])
+            return String(piece)
+        }
+    }
 
     /// The initial consonants of a query made of Hangul syllables (two or more).
     /// A typo in a vowel or a final consonant keeps them, so they find the
@@ -242,16 +276,19 @@ public struct WordSearchQuery: Sendable, Equatable {
     public static let maxInitialTypoSyllables = 6
 
     /// Whether a line of a word's `WordSearchKeys.jamo` (a term, a sense or the
-    /// reading) is one typing unit away from the query: the typo pass's test.
-    public func isOneTypoAway(fromJamoKey key: String) -> Bool {
+    /// reading) is a typo away from the query: one typing unit for Korean,
+    /// `latinTypoLimit` letters for Latin. The typo pass's test.
+    public func isTypoAway(fromJamoKey key: String) -> Bool {
         guard allowsFuzzy else { return false }
+        let limit = latinTypoLimit ?? 1
         // Split on the byte: splitting a String into Characters was two thirds
         // of the test's time, and the typo pass tests hundreds of keys. One
         // unit more, fewer or changed moves the length by four bytes at most.
         return key.utf8.split(separator: UInt8(ascii: "\n")).contains { line in
-            abs(line.count - jamo.utf8.count) <= 4
+            abs(line.count - jamo.utf8.count) <= 4 * limit
                 && Hangul.jamoDistance(
-                    typingUnits: jamoUnits, String(decoding: line, as: UTF8.self), limit: 1) != nil
+                    typingUnits: jamoUnits, String(decoding: line, as: UTF8.self), limit: limit)
+                    != nil
         }
     }
 
@@ -261,7 +298,7 @@ public struct WordSearchQuery: Sendable, Equatable {
     /// it, so a line one typo away contains one of them where said. Three
     /// units each, so a trigram index can look them up.
     public var typoHalves: (left: String, right: String)? {
-        guard allowsFuzzy else { return nil }
+        guard fuzzyChoseong != nil else { return nil }
         let units = Array(jamo.unicodeScalars)
         let middle = units.count / 2
         guard middle >= 3, units.count - middle >= 3 else { return nil }

@@ -15,7 +15,7 @@ struct KoreanSearchAPITests {
         var path =
             "/api/v1/search?q="
             + (q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? q)
-        if let book { path += "&book=\(book)" }
+        if let book { path += "&bookID=\(book)" }
         let response = try await api.send(.GET, path)
         #expect(response.status == .ok, "\(response.body.string)")
         return try api.decode(SearchResultDTO.self, response).items.map(\.term)
@@ -121,6 +121,29 @@ struct KoreanSearchAPITests {
                 #expect(Set(try await search(api, typo)) == ["도서관", "library"], "\(typo)")
             }
             #expect(try await search(api, "두사관") == [], "two units off")
+        }
+    }
+
+    @Test func englishTyposOfOneOrTwoLettersFindTheWordAfterDirectMatches() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("English")
+            for (term, meaning) in [
+                ("resilient", "회복력 있는"), ("탄력 있는", "resilient, elastic"), ("resign", "사임하다"),
+                ("abandon", "버리다"), ("abandoned", "버려진"), ("accommodate", "수용하다"),
+                ("lightning", "번개"), ("lighten", "가볍게 하다"), ("silent", "조용한"),
+            ] {
+                _ = try await api.addWord(book.id, term, meaning)
+            }
+            #expect(Set(try await search(api, "resilent")) == ["resilient", "탄력 있는"])
+            #expect(try await search(api, "abandn") == ["abandon"], "abandoned is three off")
+            #expect(try await search(api, "acomodate") == ["accommodate"], "two off in nine")
+            #expect(try await search(api, "Resillient").contains("resilient"))
+            // Direct matches first (lightning starts with the query), then typos.
+            #expect(try await search(api, "lightn") == ["lightning", "lighten"])
+            #expect(try await search(api, "silant") == ["silent"])
+            #expect(try await search(api, "slent") == [], "five letters get no typo pass")
+            #expect(try await search(api, "rezolent") == [], "two off in eight is too many")
         }
     }
 

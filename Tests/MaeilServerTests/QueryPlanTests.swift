@@ -55,12 +55,14 @@ struct QueryPlanTests {
             let book = try await api.createBook("Mixed")
             let rows =
                 (1...600).map { "word\($0),뜻\($0)" }
-                + (1...200).map { "水\($0),みず \($0)" } + ["学校,がっこう", "사과,apple"]
+                + (1...200).map { "水\($0),みず \($0)" } + ["学校,がっこう", "사과,apple", "resilient,회복력"]
             let imported = try await api.send(
                 .POST, "/api/v1/books/\(book.id)/import?filename=words.csv",
                 raw: Data(("term,meaning\n" + rows.joined(separator: "\n")).utf8))
             #expect(imported.status == .ok, "\(imported.body.string)")
-            let queries = ["水", "学校", "がっこう", "word12", "ㅅㄱ", "사과", "사가", "みず"]
+            let queries = [
+                "水", "学校", "がっこう", "word12", "ㅅㄱ", "사과", "사가", "みず", "resilent", "wordxy",
+            ]
             let pages = queries.flatMap { query -> [String] in
                 let q = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
                 return ["/api/v1/search?q=\(q)", "/api/v1/books/\(book.id)/words?q=\(q)"]

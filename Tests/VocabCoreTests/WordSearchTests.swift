@@ -119,17 +119,35 @@ struct WordSearchTests {
     #expect(halves?.left == "ㄷㅗㅅㅓ" && halves?.right == "ㄱㅗㅏㄴ")
     #expect(WordSearchQuery("사과나").typoHalves?.right == "ㅗㅏㄴㅏ", "the odd unit goes right")
     #expect(WordSearchQuery("사가").typoHalves == nil, "halves of two units are too short to look up")
-    #expect(WordSearchQuery("library").typoHalves == nil, "no typo pass")
 }
 
 @Test func theTypoTestComparesEachLineOfTheJamoKey() {
     let keys = WordSearchKeys(term: "apple", meaning: "사과, 능금", reading: "")
-    #expect(WordSearchQuery("자과").isOneTypoAway(fromJamoKey: keys.jamo))
-    #expect(WordSearchQuery("사가").isOneTypoAway(fromJamoKey: keys.jamo))
-    #expect(!WordSearchQuery("자가").isOneTypoAway(fromJamoKey: keys.jamo), "two units off")
+    #expect(WordSearchQuery("자과").isTypoAway(fromJamoKey: keys.jamo))
+    #expect(WordSearchQuery("사가").isTypoAway(fromJamoKey: keys.jamo))
+    #expect(!WordSearchQuery("자가").isTypoAway(fromJamoKey: keys.jamo), "two units off")
     #expect(
-        !WordSearchQuery("사과능").isOneTypoAway(fromJamoKey: keys.jamo), "a line is compared whole")
+        !WordSearchQuery("사과능").isTypoAway(fromJamoKey: keys.jamo), "a line is compared whole")
     #expect(
-        !WordSearchQuery("apqle").isOneTypoAway(fromJamoKey: keys.jamo),
-        "Latin queries have no typo pass")
+        !WordSearchQuery("apqle").isTypoAway(fromJamoKey: keys.jamo),
+        "five letters are too few for a typo pass")
+}
+
+@Test func latinQueriesOfSixLettersOrMoreAllowWrongLetters() {
+    let resilient = WordSearchKeys(term: "resilient", meaning: "회복력 있는", reading: "")
+    #expect(WordSearchQuery("resilent").isTypoAway(fromJamoKey: resilient.jamo))
+    #expect(WordSearchQuery("Resillient").isTypoAway(fromJamoKey: resilient.jamo))
+    #expect(
+        !WordSearchQuery("resolent").isTypoAway(fromJamoKey: resilient.jamo), "two off in eight")
+    let abandon = WordSearchKeys(term: "abandon", meaning: "버리다", reading: "")
+    #expect(WordSearchQuery("abandn").isTypoAway(fromJamoKey: abandon.jamo))
+    let accommodate = WordSearchKeys(term: "accommodate", meaning: "수용하다", reading: "")
+    #expect(WordSearchQuery("acomodate").isTypoAway(fromJamoKey: accommodate.jamo), "two from nine")
+    #expect(WordSearchQuery("abandn").latinTypoLimit == 1)
+    #expect(WordSearchQuery("acomodate").latinTypoLimit == 2)
+    #expect(WordSearchQuery("apple").latinTypoLimit == nil)
+    #expect(WordSearchQuery("사과나무").latinTypoLimit == nil)
+    #expect(WordSearchQuery("resilent").latinTypoPieces == ["resi", "lent"])
+    #expect(WordSearchQuery("acomodate").latinTypoPieces == ["aco", "mod", "ate"])
+    #expect(WordSearchQuery("library").typoHalves == nil, "halves are the Korean pass's")
 }

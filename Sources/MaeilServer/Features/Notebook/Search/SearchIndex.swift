@@ -203,6 +203,9 @@ struct SearchIndex: Sendable {
         /// (자과 → ㅅㅏㄱㅗㅏ → 사과; `WordSearchQuery.initialTypoGaps`). Only
         /// when the first kind found nothing.
         case initial
+        /// Wrong letters in a Latin query: words with a line that starts with
+        /// its first piece or holds another whole (`WordSearchQuery.latinTypoPieces`).
+        case letters
     }
 
     /// Candidates for one kind of typo, through the trigram indexes; the
@@ -216,6 +219,32 @@ struct SearchIndex: Sendable {
         case .initial:
             let gaps = query.initialTypoGaps
             return gaps.isEmpty ? nil : gapCandidates(gaps)
+        case .letters:
+            let pieces = query.latinTypoPieces
+            return pieces.isEmpty ? nil : pieceCandidates(pieces)
+        }
+    }
+
+    /// Words with a line of `jamo_text` that starts with the first piece, or
+    /// that holds one of the others (every piece three letters or more).
+    private func pieceCandidates(_ pieces: [String]) -> (
+        table: SQLQueryString, condition: SQLQueryString
+    ) {
+        guard let first = pieces.first else { return ("words w", " AND 1 = 0") }
+        let rest = pieces.dropFirst()
+        switch dialect {
+        case .postgres:
+            let first = Self.escape(first)
+            return (
+                Self.union(
+                    [("jamo_text", first + "%"), ("jamo_text", "%\n" + first + "%")]
+                        + rest.map { ("jamo_text", Self.contains($0)) }), ""
+            )
+        case .sqlite:
+            let match =
+                ([Self.lineStart("jamo_text", first)] + rest.map { "jamo_text:\(Self.phrase($0))" })
+                .map { "(\($0))" }.joined(separator: " OR ")
+            return (SQLQueryString(Self.indexedWords), Self.found(by: match))
         }
     }
 

@@ -169,8 +169,8 @@ struct WordStore: Sendable {
 
     /// The direct matches (few, found by `condition`: by their ids when the
     /// count listed them, so the index is not asked twice), then words whose
-    /// term, a sense or the reading is one typing unit away from the query
-    /// ("사가" finds 사과).
+    /// term, a sense or the reading is a typo away from the query ("사가"
+    /// finds 사과, "abandn" abandon).
     private func withTypos(
         _ search: SearchIndex, filter: WordFilter, matching condition: SQLQueryString,
         order: SQLQueryString, page: Int, perPage: Int
@@ -197,7 +197,7 @@ struct WordStore: Sendable {
             ).all().lazy.compactMap { row -> UUID? in
                 guard let id = try? row.decode(column: "id", as: UUID.self), !seen.contains(id),
                     let key = try? row.decode(column: "jamo_text", as: String.self),
-                    search.query.isOneTypoAway(fromJamoKey: key)
+                    search.query.isTypoAway(fromJamoKey: key)
                 else { return nil }
                 return id
             }.prefix(100)
