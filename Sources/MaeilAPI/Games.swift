@@ -2,11 +2,13 @@ import Foundation
 
 public enum GameKind: String, Codable, Sendable, CaseIterable {
     case quiz, hangman, test, flashcards
+    /// Type each answer (the term, by default).
+    case write
 }
 
 /// Where a wrong answer was given: a review rated Again, or a game.
 public enum ReviewSource: String, Codable, Sendable, CaseIterable {
-    case review, quiz, hangman, test
+    case review, quiz, hangman, test, write
 }
 
 /// What `POST games/{id}/moves` does.
@@ -30,6 +32,8 @@ public enum GameAction: String, Codable, Sendable, CaseIterable {
     case stillLearning = "still-learning"
     /// Flashcards: a round of the cards marked still learning only.
     case relearn
+    /// Write: the answer typed, in `guess`.
+    case write
 }
 
 /// A game as the client sees it: the common fields and the view of its kind.
@@ -49,6 +53,7 @@ public struct GameDTO: Codable, Sendable {
     public var hangman: HangmanView?
     public var test: TestView?
     public var flashcards: FlashcardsView?
+    public var write: WriteView?
 
     public struct QuizView: Codable, Sendable {
         public var index: Int
@@ -204,6 +209,36 @@ public struct GameDTO: Codable, Sendable {
         }
     }
 
+    public struct WriteView: Codable, Sendable {
+        public var index: Int
+        public var prompt: String?
+        /// The last answer: what was typed against what was right.
+        public var last: WriteLast?
+        public var wrong: [WordRef]
+
+        public init(index: Int, prompt: String? = nil, last: WriteLast? = nil, wrong: [WordRef]) {
+            self.index = index
+            self.prompt = prompt
+            self.last = last
+            self.wrong = wrong
+        }
+    }
+
+    public struct WriteLast: Codable, Sendable {
+        public var prompt: String
+        public var typed: String
+        /// "right", "close" (a slipped key: still a miss) or "wrong".
+        public var verdict: String
+        public var correctAnswer: String
+
+        public init(prompt: String, typed: String, verdict: String, correctAnswer: String) {
+            self.prompt = prompt
+            self.typed = typed
+            self.verdict = verdict
+            self.correctAnswer = correctAnswer
+        }
+    }
+
     /// A word answered wrong, as the game asked it.
     public struct WordRef: Codable, Sendable {
         public var id: UUID
@@ -230,7 +265,8 @@ public struct GameDTO: Codable, Sendable {
         quiz: QuizView? = nil,
         hangman: HangmanView? = nil,
         test: TestView? = nil,
-        flashcards: FlashcardsView? = nil
+        flashcards: FlashcardsView? = nil,
+        write: WriteView? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -245,6 +281,7 @@ public struct GameDTO: Codable, Sendable {
         self.hangman = hangman
         self.test = test
         self.flashcards = flashcards
+        self.write = write
     }
 }
 
@@ -252,7 +289,7 @@ public struct GameStartInput: Codable, Sendable {
     /// A `GameKind` value.
     public var kind: String
     public var bookID: UUID?
-    /// A `CardDirection` value: "forward" (default; hangman: "reverse") or the other.
+    /// A `CardDirection` value: "forward" (default; hangman and write: "reverse") or the other.
     public var direction: String?
     public var count: Int?
     public var wordIDs: [UUID]?

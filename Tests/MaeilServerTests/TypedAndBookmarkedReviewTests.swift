@@ -100,7 +100,8 @@ struct TypedAndBookmarkedReviewTests {
             #expect(close.contains("rating-2 proposed"))
             #expect(close.contains(#"<span class="diff-missing">"#))
             let wrong = try await check("바나나")
-            #expect(wrong.contains("틀렸습니다.") && wrong.contains("rating-1 proposed"))
+            #expect(
+                wrong.contains("틀렸습니다. 정답은 ‘사과, 능금’입니다.") && wrong.contains("rating-1 proposed"))
             #expect(!wrong.contains(#"id="typed-form""#), "checked: the ratings take over")
 
             // Answering keeps typing on for the next card.

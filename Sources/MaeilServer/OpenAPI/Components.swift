@@ -442,7 +442,8 @@ extension OpenAPIDocument {
                         "bookID": .uuid,
                         "direction": .oneOf(
                             CardDirection.self,
-                            "forward asks the meaning of the term (default; hangman: reverse)"),
+                            "forward asks the meaning of the term (default; hangman and write: reverse)"
+                        ),
                         "count": .integer(minimum: 1, maximum: 500), "wordIDs": .array(.uuid),
                         "mistakes": .oneOf(
                             ["all"] + ReviewSource.allCases.map(\.rawValue),
@@ -480,6 +481,26 @@ extension OpenAPIDocument {
                             "isCorrect": false,
                         ],
                         "wrong": [wordRefExample],
+                    ])),
+            Component(
+                "GameWrite", GameDTO.WriteView.self,
+                .object(
+                    ["index": .integer, "wrong": .array(.ref("GameWordRef"))],
+                    optional: ["prompt": .string, "last": .ref("GameWriteLast")],
+                    example: writeExample)),
+            Component(
+                "GameWriteLast", GameDTO.WriteLast.self,
+                .object(
+                    [
+                        "prompt": .string, "typed": .string,
+                        "verdict": .oneOf(
+                            TypedAnswerCheck.Verdict.self,
+                            "close is a slipped key: shown as almost, counted as a miss"),
+                        "correctAnswer": .string,
+                    ],
+                    example: [
+                        "prompt": "사과", "typed": "aple", "verdict": "close",
+                        "correctAnswer": "apple",
                     ])),
             Component(
                 "GameQuizLast", GameDTO.QuizLast.self,
@@ -560,9 +581,10 @@ extension OpenAPIDocument {
                         "bookID": .uuid, "finishedAt": .dateTime, "quiz": .ref("GameQuiz"),
                         "hangman": .ref("GameHangman"),
                         "test": .ref("GameTest"), "flashcards": .ref("GameFlashcards"),
+                        "write": .ref("GameWrite"),
                     ],
                     description:
-                        "one of quiz, hangman, test and flashcards is present: the view of the game's kind",
+                        "one of quiz, hangman, test, flashcards and write is present: the view of the game's kind",
                     example: gameExample)),
             Component(
                 "GameSummary", GameSummaryDTO.self,
@@ -812,6 +834,12 @@ extension OpenAPIDocument {
             "example": ["sentence": "An apple a day.", "translation": "하루 사과 한 개."],
             "knownCount": 3, "learningCount": 1,
         ],
+        "write": writeExample,
+    ]
+    static let writeExample: JSONValue = [
+        "index": 1, "prompt": "배",
+        "last": ["prompt": "사과", "typed": "aple", "verdict": "close", "correctAnswer": "apple"],
+        "wrong": [wordRefExample],
     ]
 
     static let wordPatchFields: KeyValuePairs<String, Schema> = [

@@ -22,6 +22,8 @@ public enum GameError: Error, Sendable, Equatable, CustomStringConvertible {
     case nothingWrong
     /// `previous()` on the first card.
     case atFirstCard
+    /// A written answer with nothing in it.
+    case emptyAnswer
 
     public var description: String {
         switch self {
@@ -45,6 +47,8 @@ public enum GameError: Error, Sendable, Equatable, CustomStringConvertible {
             return "No word was wrong; there is nothing to retest."
         case .atFirstCard:
             return "This is the first card."
+        case .emptyAnswer:
+            return "Type an answer first."
         }
     }
 }

@@ -41,6 +41,7 @@ public enum StudyGame: Codable, Sendable, Hashable {
     case hangman(HangmanRound)
     case test(SelfTest)
     case flashcards(FlashcardDeck)
+    case write(WritingGame)
 
     public var kind: String {
         switch self {
@@ -48,6 +49,7 @@ public enum StudyGame: Codable, Sendable, Hashable {
         case .hangman: "hangman"
         case .test: "test"
         case .flashcards: "flashcards"
+        case .write: "write"
         }
     }
 
@@ -57,6 +59,7 @@ public enum StudyGame: Codable, Sendable, Hashable {
         case .hangman(let round): round.isFinished
         case .test(let test): test.isFinished
         case .flashcards(let deck): deck.isFinished
+        case .write(let game): game.isFinished
         }
     }
 
@@ -67,6 +70,7 @@ public enum StudyGame: Codable, Sendable, Hashable {
         case .hangman(let round): round.score
         case .test(let test): test.result.known
         case .flashcards(let deck): deck.index
+        case .write(let game): game.score
         }
     }
 
@@ -76,6 +80,7 @@ public enum StudyGame: Codable, Sendable, Hashable {
         case .hangman(let round): round.games.count
         case .test(let test): test.items.count
         case .flashcards(let deck): deck.cards.count
+        case .write(let game): game.items.count
         }
     }
 }

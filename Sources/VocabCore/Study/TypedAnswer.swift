@@ -21,7 +21,8 @@ public enum TypedAnswer {
         guard !wanted.isEmpty, !senses.isEmpty else {
             let sense = senses.first ?? expected
             return TypedAnswerCheck(
-                verdict: .wrong, sense: sense, diff: AnswerDiff.parts(shownTyped, against: sense))
+                verdict: .wrong, answer: expected, sense: sense,
+                diff: AnswerDiff.parts(shownTyped, against: sense))
         }
         var best: (sense: String, distance: Int)?
         for sense in senses {
@@ -34,7 +35,8 @@ public enum TypedAnswer {
             distance == 0
             ? .right : distance <= (length >= 10 ? 2 : length >= 4 ? 1 : 0) ? .close : .wrong
         return TypedAnswerCheck(
-            verdict: verdict, sense: sense, diff: AnswerDiff.parts(shownTyped, against: sense))
+            verdict: verdict, answer: expected, sense: sense,
+            diff: AnswerDiff.parts(shownTyped, against: sense))
     }
 
     public static func isCorrect(_ typed: String, expected: String, reading: String = "") -> Bool {
@@ -89,6 +91,9 @@ public struct TypedAnswerCheck: Sendable, Equatable {
     }
 
     public var verdict: Verdict
+    /// The whole answer, every sense.
+    public var answer: String
+    /// The sense the typed text came nearest.
     public var sense: String
     public var diff: [AnswerDiff.Part]
 

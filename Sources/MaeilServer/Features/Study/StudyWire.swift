@@ -107,6 +107,7 @@ extension GameDTO {
         var hangman: HangmanView?
         var test: TestView?
         var flashcards: FlashcardsView?
+        var write: WriteView?
         let direction: StudyDirection
         switch session.game {
         case .quiz(let game):
@@ -159,6 +160,22 @@ extension GameDTO {
                 back: deck.isFlipped ? card?.answer(deck.direction) : nil, flipped: deck.isFlipped,
                 example: deck.isFlipped ? card?.example.map(ExampleDTO.init) : nil,
                 knownCount: deck.known.count, learningCount: deck.learning.count)
+        case .write(let game):
+            direction = game.direction
+            let wrong = Set(game.wrongItemIDs)
+            write = WriteView(
+                index: game.currentIndex, prompt: game.currentItem?.prompt(game.direction),
+                last: game.lastAnswer.map {
+                    WriteLast(
+                        prompt: $0.item.prompt(game.direction), typed: $0.answer.typed,
+                        verdict: $0.answer.verdict.rawValue,
+                        correctAnswer: $0.item.answer(game.direction))
+                },
+                wrong: game.items.filter { wrong.contains($0.id) }.map {
+                    WordRef(
+                        id: $0.id, prompt: $0.prompt(game.direction),
+                        answer: $0.answer(game.direction))
+                })
         }
         self.init(
             id: session.id, kind: session.kind, bookID: session.bookID,
@@ -166,7 +183,7 @@ extension GameDTO {
             finished: session.game.isFinished, score: session.game.score, total: session.game.total,
             startedAt: session.startedAt, finishedAt: session.finishedAt, quiz: quiz,
             hangman: hangman, test: test,
-            flashcards: flashcards)
+            flashcards: flashcards, write: write)
     }
 }
 
@@ -229,6 +246,11 @@ extension GameMoveInput {
         case .know: return .markCard(known: true)
         case .stillLearning: return .markCard(known: false)
         case .relearn: return .relearn
+        case .write:
+            guard let guess, !guess.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw AppError.badRequest("write needs the answer in guess")
+            }
+            return .write(guess)
         }
     }
 }

@@ -20,6 +20,7 @@ struct GamePageView: Encodable, Sendable {
     var hangman: HangmanView?
     var test: TestView?
     var flashcards: FlashcardsView?
+    var write: WriteView?
     var result: ResultView?
     var playAgain: PlayAgainView
 
@@ -141,6 +142,15 @@ struct GamePageView: Encodable, Sendable {
         /// "알아요 3 · 아직 학습 중 2", once a card is marked.
         var marksText: String?
         var learningCount: Int
+    }
+
+    struct WriteView: Encodable, Sendable {
+        var prompt: String?
+        /// The last answer, checked: shown above the next prompt.
+        var last: TypedAnswerView?
+        var lastPrompt: String?
+        /// The keyboard the answer is typed on: "hangul", "kana" or "plain".
+        var keyboard: String
     }
 
     struct ResultView: Encodable, Sendable {
@@ -321,6 +331,38 @@ struct GamePageView: Encodable, Sendable {
                         "gameCardsMarks",
                         ["known": deck.known.count, "learning": deck.learning.count]),
                 learningCount: deck.learning.count)
+
+        case .write(let game):
+            progressText = format(
+                "gameWriteProgress",
+                [
+                    "n": min(game.currentIndex + 1, game.items.count), "total": game.items.count,
+                    "score": game.score,
+                ])
+            shortcuts = req.text("gameWriteKeys")
+            let last = game.lastAnswer
+            let answer = game.currentItem?.answer(game.direction) ?? ""
+            write = WriteView(
+                prompt: game.currentItem?.prompt(game.direction),
+                last: last.map {
+                    TypedAnswerView(
+                        req, typed: $0.answer.typed,
+                        TypedAnswer.check($0.answer.typed, expected: $0.item.answer(game.direction))
+                    )
+                },
+                lastPrompt: last?.item.prompt(game.direction),
+                keyboard: TypedAnswer.keyboard(answer: answer, reading: "").rawValue)
+            if game.isFinished {
+                let wrong = Set(game.wrongItemIDs)
+                result = ResultView(
+                    text: format(
+                        "gameWriteResult", ["score": game.score, "total": game.items.count]),
+                    wrong: game.items.filter { wrong.contains($0.id) }.map {
+                        WrongWord(
+                            prompt: $0.prompt(game.direction), answer: $0.answer(game.direction))
+                    },
+                    canBookmark: !wrong.isEmpty, canRetest: false)
+            }
         }
     }
 
@@ -391,6 +433,7 @@ struct GamePageView: Encodable, Sendable {
         case .hangman(let round): round.direction
         case .test(let test): test.direction
         case .flashcards(let deck): deck.direction
+        case .write(let game): game.direction
         }
     }
 
@@ -399,6 +442,7 @@ struct GamePageView: Encodable, Sendable {
         case "quiz": "gameKindQuiz"
         case "hangman": "gameKindHangman"
         case "test": "gameKindTest"
+        case "write": "gameKindWrite"
         default: "gameKindFlashcards"
         }
     }

@@ -18,6 +18,7 @@ struct GameSession: Sendable {
         case .hangman: .hangman
         case .test: .test
         case .flashcards: .flashcards
+        case .write: .write
         }
     }
 }
@@ -51,7 +52,9 @@ extension GameSetup {
         guard let kind = GameKind(rawValue: kindName) else {
             throw AppError.badRequest("kind must be quiz, hangman, test or flashcards")
         }
-        var direction: StudyDirection = kind == .hangman ? .meaningToTerm : .termToMeaning
+        // Hangman and write ask for the term (spelling it is the game); the others the meaning.
+        var direction: StudyDirection =
+            kind == .hangman || kind == .write ? .meaningToTerm : .termToMeaning
         if let directionName {
             guard let named = StudyDirection(cardName: directionName) else {
                 throw AppError.badRequest("direction must be forward or reverse")
@@ -82,6 +85,8 @@ enum GameMove: Sendable {
     /// Flashcards: the card shown is known (true) or still being learnt.
     case markCard(known: Bool)
     case relearn
+    /// Write: the answer typed.
+    case write(String)
 }
 
 /// Starts games, applies moves and stores the whole engine state after each,
@@ -97,7 +102,7 @@ struct GameService: Sendable {
     private var words: WordStore { WordStore(db: db, userID: userID, days: days, hooks: .none) }
 
     static let defaultCounts: [GameKind: Int] = [
-        .quiz: 10, .hangman: 10, .test: 20, .flashcards: 500,
+        .quiz: 10, .hangman: 10, .test: 20, .flashcards: 500, .write: 10,
     ]
     static let maxWords = 500
 
@@ -146,6 +151,9 @@ struct GameService: Sendable {
                 game = .flashcards(
                     try FlashcardDeck(items: Array(items.prefix(count)), direction: setup.direction)
                 )
+            case .write:
+                game = .write(
+                    try WritingGame(items: Array(items.prefix(count)), direction: setup.direction))
             }
         } catch let error as GameError {
             throw error == .noItems ? GameRefusal.noWords : GameRefusal.unplayable(error)
@@ -246,6 +254,10 @@ struct GameService: Sendable {
             case (.flashcards(var deck), .relearn):
                 try deck.relearn()
                 session.game = .flashcards(deck)
+            case (.write(var game), .write(let typed)):
+                let itemID = game.currentItem?.id
+                if try game.write(typed).verdict != .right, let itemID { missed.append(itemID) }
+                session.game = .write(game)
             case (.flashcards(var deck), .shuffle):
                 var rng = SystemRandomNumberGenerator()
                 deck.shuffle(using: &rng)
@@ -270,6 +282,7 @@ struct GameService: Sendable {
             switch session.game {
             case .quiz: .quiz
             case .hangman: .hangman
+            case .write: .write
             default: .test
             }
         let directions = try await cardDirections(for: missed, game: session.game)
@@ -296,6 +309,7 @@ struct GameService: Sendable {
             case .quiz(let quiz): quiz.direction.card
             case .test(let test): test.direction.card
             case .hangman(let round): round.direction.card
+            case .write(let game): game.direction.card
             case .flashcards: .forward
             }
         return try await words.studyDirections(of: wordIDs).mapValues { studies in
@@ -330,6 +344,7 @@ struct GameService: Sendable {
             case .quiz(let quiz): quiz.wrongItemIDs
             case .hangman(let round): round.lostItemIDs
             case .test(let test): test.wrongItemIDs
+            case .write(let game): game.wrongItemIDs
             case .flashcards: []
             }
         guard !wrong.isEmpty else {

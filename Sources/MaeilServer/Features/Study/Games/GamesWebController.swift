@@ -194,6 +194,7 @@ struct GamesWebController: RouteCollection {
         case .hangman(let round): "h\(round.index).\(round.current.guesses.count)"
         case .test(let test): "t\(test.marks.count).\(test.isRevealed ? 1 : 0)"
         case .flashcards(let deck): "f\(deck.index).\(deck.isFlipped ? 1 : 0)"
+        case .write(let game): "w\(game.answers.count)"
         }
     }
 

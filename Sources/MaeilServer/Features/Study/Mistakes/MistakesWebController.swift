@@ -46,7 +46,7 @@ struct MistakesWebController: RouteCollection {
     }
 
     /// The tabs, in the order shown; `nil` is "All".
-    static let sources: [ReviewSource?] = [nil, .review, .quiz, .hangman, .test]
+    static let sources: [ReviewSource?] = [nil, .review, .quiz, .hangman, .test, .write]
 
     static func sourceKey(_ source: ReviewSource?) -> String {
         switch source {
@@ -55,6 +55,7 @@ struct MistakesWebController: RouteCollection {
         case .quiz: "gameKindQuiz"
         case .hangman: "gameKindHangman"
         case .test: "gameKindTest"
+        case .write: "gameKindWrite"
         }
     }
 

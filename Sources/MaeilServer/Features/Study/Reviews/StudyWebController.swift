@@ -185,7 +185,7 @@ struct StudyWebController: RouteCollection {
         var typing: Bool
         var typingToggleHref: String
         /// The typed answer, checked; nil before one is typed.
-        var typed: TypedView?
+        var typed: TypedAnswerView?
         /// The keyboard the answer is typed on: "hangul", "kana" or "plain".
         var answerKeyboard: String
         var countsText: String
@@ -194,35 +194,6 @@ struct StudyWebController: RouteCollection {
         var nextText: String?
         var shownAt: Int
         var summary: SummaryView?
-    }
-
-    /// A typed answer against the card's: the verdict, each part of the
-    /// difference, and the rating proposed.
-    struct TypedView: Encodable, Sendable {
-        var text: String
-        var verdict: String
-        var verdictText: String
-        var parts: [PartView]
-        var proposed: Int
-
-        struct PartView: Encodable, Sendable {
-            var kind: String
-            var text: String
-        }
-
-        init(_ req: Request, typed: String, _ check: TypedAnswerCheck) {
-            text = typed
-            verdict = check.verdict.rawValue
-            verdictText =
-                switch check.verdict {
-                case .right: req.text("studyTypedRight")
-                case .close:
-                    Localizer.format("studyTypedClose", req.uiLanguage, ["answer": check.sense])
-                case .wrong: req.text("studyTypedWrong")
-                }
-            parts = check.diff.map { PartView(kind: $0.kind.rawValue, text: $0.text) }
-            proposed = check.suggestedRating
-        }
     }
 
     /// The end of a session, worded for the page.
@@ -295,7 +266,7 @@ struct StudyWebController: RouteCollection {
         let typedText = named == nil ? nil : req.queryValue("typed")
         let typed = card.flatMap { card in
             typedText.map {
-                TypedView(
+                TypedAnswerView(
                     req, typed: $0,
                     TypedAnswer.check($0, expected: card.answer, reading: card.reading))
             }
