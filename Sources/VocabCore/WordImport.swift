@@ -152,6 +152,24 @@ public enum DuplicatePolicy: String, Sendable, CaseIterable {
     case keep
 }
 
+/// What an import does with each duplicate row: one policy for them all, and
+/// the user's own choice for some rows (by their index among the file's words),
+/// as the web preview offers them one by one.
+public struct DuplicateChoices: Sendable, Equatable {
+    public var fallback: DuplicatePolicy
+    public var rows: [Int: DuplicatePolicy]
+
+    public init(_ fallback: DuplicatePolicy = .skip, rows: [Int: DuplicatePolicy] = [:]) {
+        self.fallback = fallback
+        self.rows = rows
+    }
+
+    public func policy(forRow row: Int) -> DuplicatePolicy { rows[row] ?? fallback }
+
+    /// Every duplicate added as another word: nothing to look up.
+    public var keepsAll: Bool { fallback == .keep && rows.values.allSatisfy { $0 == .keep } }
+}
+
 public struct ImportResult: Sendable {
     public var words: [WordDraft]
     public var encoding: TextEncodingDetected

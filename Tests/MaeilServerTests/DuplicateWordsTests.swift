@@ -22,8 +22,21 @@ struct DuplicateWordsTests {
             #expect(again.status == .conflict)
             let body = try api.decode(ErrorBody.self, again)
             #expect(body.error.code == .duplicateWord && body.error.existingID == apple.id)
-            // Another reading is another word; so is the same term in another book.
-            _ = try await api.addWord(book.id, "apple", "사과", reading: "ˈæp.əl")
+            // A reading where the book's word has none is still that word
+            // (and the other way round); two different readings are two words.
+            let withReading = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/words",
+                json: WordInput(term: "apple", meaning: "사과", reading: "ˈæp.əl"))
+            #expect(withReading.status == .conflict)
+            let japanese = try await api.createBook("일본어")
+            _ = try await api.addWord(japanese.id, "生", "삶", reading: "せい")
+            _ = try await api.addWord(japanese.id, "生", "날것", reading: "なま")
+            let bare = try await api.send(
+                .POST, "/api/v1/books/\(japanese.id)/words",
+                json: WordInput(term: "生", meaning: "x"))
+            #expect(bare.status == .conflict, "no reading: the first 生")
+            // So is the same term in another book a word of its own.
+            _ = try await api.addWord(book.id, "pear", "배", reading: "pɛər")
             let other = try await api.createBook("More fruit")
             _ = try await api.addWord(other.id, "apple", "사과")
             // Asked for, a second one is kept.
@@ -129,5 +142,68 @@ struct DuplicateWordsTests {
             StudyItem(id: UUID(), term: $0, meaning: "뜻", bookID: book, bookName: "Fruit")
         }
         #expect(GameService.oncePerTerm(items).map(\.term) == ["apple", "pear"])
+    }
+}
+
+/// The web import's preview lists each duplicate with its own choice.
+@Suite("Import duplicates one by one")
+struct ImportDuplicateRowsTests {
+    @Test func eachDuplicateGoesAsItsOwnChoiceSays() async throws {
+        try await withMaeilApp { app in
+            var browser = try await WebBrowser.signUp(app, "importer")
+            browser.language = "ko"
+            let book = try await browser.createBook("Fruit")
+            let apple = try await browser.addWord(book, "apple", "사과")
+            _ = try await browser.addWord(book, "pear", "배")
+            _ = try await browser.addWord(book, "plum", "자두")
+
+            var headers = browser.headers
+            headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=XyZ")
+            let csv = "term,meaning\napple,사과 (새 뜻)\npear,서양배\nplum,오얏\nkiwi,키위\n"
+            let multipart =
+                "--XyZ\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(browser.csrf)\r\n"
+                + "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"fruit.csv\"\r\n"
+                + "Content-Type: text/csv\r\n\r\n\(csv)\r\n--XyZ--\r\n"
+            let upload = try await app.testing().sendRequest(
+                .POST, "/books/\(book)/import", headers: headers,
+                body: ByteBuffer(string: multipart))
+            #expect(upload.status == .seeOther)
+            let preview = try #require(upload.headers.first(name: .location))
+            let page = try await browser.get(preview).body.string
+            #expect(page.contains("이 단어장에 이미 있는 단어 3개"))
+            for (row, term) in [(0, "apple"), (1, "pear"), (2, "plum")] {
+                #expect(page.contains(#"name="duplicateRow[\#(row)]""#), "\(term)")
+            }
+            let compact = page.filter { !$0.isWhitespace }
+            #expect(
+                compact.contains("<dd>서양배</dd></div><div><dt>단어장의뜻</dt><dd>배</dd>"),
+                "the file's meaning against the book's")
+            #expect(!page.contains(#"name="duplicateRow[3]""#), "kiwi is new")
+
+            // apple replaced, pear kept as another word, plum as above (skip).
+            let path = String(preview.split(separator: "?")[0])
+            let bad = try await browser.post(
+                path, [("format", "csv"), ("duplicateRow[x]", "update")])
+            #expect(bad.status == .unprocessableEntity, "\(bad.status)")
+            let confirmed = try await browser.post(
+                path,
+                [
+                    ("format", "csv"), ("header", ""), ("termSeparator", ""), ("rowSeparator", ""),
+                    ("duplicates", "skip"), ("duplicateRow[0]", "update"),
+                    ("duplicateRow[1]", "keep"), ("duplicateRow[2]", ""),
+                ])
+            #expect(confirmed.status == .seeOther, "\(confirmed.body.string.prefix(300))")
+            let terms = try await app.db.sql().raw(
+                "SELECT term, meaning FROM words WHERE book_id = \(bind: book) ORDER BY term, meaning"
+            ).all().map {
+                "\(try $0.decode(column: "term", as: String.self))=\(try $0.decode(column: "meaning", as: String.self))"
+            }
+            #expect(terms == ["apple=사과 (새 뜻)", "kiwi=키위", "pear=배", "pear=서양배", "plum=자두"])
+            let word = try await app.db.sql().raw(
+                "SELECT meaning FROM words WHERE id = \(bind: apple)"
+            ).first()?.decode(column: "meaning", as: String.self)
+            #expect(word == "사과 (새 뜻)", "updated in place, the same word")
+
+        }
     }
 }

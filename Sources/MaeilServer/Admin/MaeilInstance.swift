@@ -113,7 +113,8 @@ public final class MaeilInstance: Sendable {
         let parsed = try Self.parseFile(at: path, format: format, with: transfer)
         let book = try await transfer.books.findOrCreate(named: bookName)
         let result = try await transfer.importParsed(
-            parsed, intoBook: try book.requireID(), duplicates: duplicates, progress: progress)
+            parsed, intoBook: try book.requireID(), duplicates: DuplicateChoices(duplicates),
+            progress: progress)
         let counts = result.counts
         return (
             counts.imported, counts.skipped, counts.updated, result.encoding.rawValue,

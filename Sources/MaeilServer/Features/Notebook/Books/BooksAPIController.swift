@@ -75,7 +75,8 @@ struct BooksAPIController: RouteCollection {
         return ImportResultDTO(
             try await req.bookTransfer().importFile(
                 data, fileName: fileName, intoBook: id, options: options,
-                duplicates: try DuplicatePolicy.from(req.queryValue("duplicates"))))
+                duplicates: DuplicateChoices(try DuplicatePolicy.from(req.queryValue("duplicates")))
+            ))
     }
 
     @Sendable func export(req: Request) async throws -> Response {

@@ -11,7 +11,8 @@ struct BookTransfer: Sendable {
     /// the whole import with its line number; nothing is written.
     func importFile(
         _ data: Data, fileName: String?, intoBook bookID: UUID, options: ImportOptions,
-        duplicates: DuplicatePolicy = .skip, progress: (@Sendable (Int, Int) -> Void)? = nil
+        duplicates: DuplicateChoices = DuplicateChoices(),
+        progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> ImportReport {
         _ = try await books.find(bookID)
         return try await importParsed(
@@ -29,9 +30,10 @@ struct BookTransfer: Sendable {
     }
 
     /// Adds parsed words to a book in one transaction; rows whose word the
-    /// book has already go as `duplicates` says.
+    /// book has already go as `duplicates` says (skipped unless told).
     func importParsed(
-        _ parsed: ImportResult, intoBook bookID: UUID, duplicates: DuplicatePolicy = .skip,
+        _ parsed: ImportResult, intoBook bookID: UUID,
+        duplicates: DuplicateChoices = DuplicateChoices(),
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws -> ImportReport {
         let total = parsed.words.count

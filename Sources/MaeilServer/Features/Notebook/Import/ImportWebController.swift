@@ -174,7 +174,26 @@ struct ImportWebController: RouteCollection {
         /// "이 단어장에 이미 있는 단어 3개", and what to do with them; nil when none.
         var duplicatesText: String?
         var duplicateChoices: [OptionView]
+        /// The first duplicates, each with its own choice; "and N more" past them.
+        var duplicateRows: [DuplicateRowView]
+        var duplicateRowOptions: [OptionView]
+        var moreDuplicatesText: String?
     }
+
+    /// A row of the file whose word the book has: the row's meaning against the book's.
+    struct DuplicateRowView: Encodable, Sendable {
+        var row: Int
+        var number: Int
+        /// "3행" / "Row 3".
+        var rowText: String
+        var term: String
+        var fileMeaning: String
+        var bookMeaning: String
+        var wordID: String
+    }
+
+    /// How many duplicates the preview lists one by one.
+    static let listedDuplicates = 50
 
     static func encodingLabel(_ encoding: TextEncodingDetected) -> String {
         switch encoding {
@@ -245,15 +264,31 @@ struct ImportWebController: RouteCollection {
         let lang = req.uiLanguage
         // The whole file, as it would be imported now, against the book's
         // words; an empty book (its kept count) has none to clash with.
-        var duplicates: Int?
+        var duplicates = 0
+        var duplicateRows: [DuplicateRowView] = []
         if try await req.bookStore().counts(of: bookID).words > 0 {
             var options = try choices.options()
             options.mapping = chosen
             let parsed = try? await req.application.threadPool.runIfActive { [options] in
                 try WordImporter.parse(data: bytes, fileName: meta.fileName, options: options)
             }
-            duplicates = try await parsed.asyncMap {
-                try await req.wordStore().duplicates(of: $0.words, inBook: bookID)
+            if let parsed {
+                let found = try await req.wordStore().duplicates(of: parsed.words, inBook: bookID)
+                duplicates = found.count
+                let listed = Array(found.prefix(Self.listedDuplicates))
+                let existing = Dictionary(
+                    try await req.wordStore().words(listed.map(\.existingID)).map { ($0.id, $0) },
+                    uniquingKeysWith: { first, _ in first })
+                duplicateRows = listed.map { row, existingID in
+                    DuplicateRowView(
+                        row: row, number: row + 1,
+                        rowText: Localizer.format(
+                            "importDuplicateRow", lang, ["n": String(row + 1)]),
+                        term: parsed.words[row].term,
+                        fileMeaning: parsed.words[row].meaning,
+                        bookMeaning: existing[existingID]?.meaning ?? "",
+                        wordID: existingID.uuidString)
+                }
             }
         }
         let data = PreviewData(
@@ -271,14 +306,24 @@ struct ImportWebController: RouteCollection {
                     "importMoreRows", lang, ["count": String(preview.totalRows - rows.count)])
                 : nil,
             choices: Self.choiceViews(req, choices), raw: choices, error: error,
-            duplicatesText: (duplicates ?? 0) > 0
+            duplicatesText: duplicates > 0
                 ? Localizer.format(
-                    "importDuplicates", lang, ["count": req.count("countWords", duplicates ?? 0)])
+                    "importDuplicates", lang, ["count": req.count("countWords", duplicates)])
                 : nil,
             duplicateChoices: [
                 ("skip", "importDuplicatesSkip"), ("update", "importDuplicatesUpdate"),
                 ("keep", "importDuplicatesKeep"),
-            ].map { OptionView(value: $0.0, label: req.text($0.1), selected: $0.0 == "skip") })
+            ].map { OptionView(value: $0.0, label: req.text($0.1), selected: $0.0 == "skip") },
+            duplicateRows: duplicateRows,
+            duplicateRowOptions: [
+                ("", "importDuplicateAsAbove"), ("skip", "importDuplicateSkipOne"),
+                ("update", "importDuplicateUpdateOne"), ("keep", "importDuplicateKeepOne"),
+            ].map { OptionView(value: $0.0, label: req.text($0.1), selected: $0.0 == "") },
+            moreDuplicatesText: duplicates > duplicateRows.count
+                ? Localizer.format(
+                    "importMoreDuplicates", lang,
+                    ["count": req.count("countWords", duplicates - duplicateRows.count)])
+                : nil)
         return try await req.renderPage(
             "notebook/import-preview", title: "importPreviewTitle", nav: "books", data: data,
             status: status)
@@ -293,6 +338,19 @@ struct ImportWebController: RouteCollection {
         var rowSeparator: String?
         var columns: [String]?
         var duplicates: String?
+        /// A duplicate's own choice by its row (`duplicateRow[12]=update`); empty follows `duplicates`.
+        var duplicateRow: [String: String]?
+
+        func duplicateChoices() throws -> DuplicateChoices {
+            var choices = DuplicateChoices(try DuplicatePolicy.from(duplicates))
+            for (row, raw) in duplicateRow ?? [:] where !raw.isEmpty {
+                guard let index = Int(row), index >= 0 else {
+                    throw AppError.invalid("duplicateRow must be keyed by a row number")
+                }
+                choices.rows[index] = try DuplicatePolicy.from(raw)
+            }
+            return choices
+        }
 
         var choices: Choices {
             Choices(
@@ -326,7 +384,7 @@ struct ImportWebController: RouteCollection {
             }
             let result = try await req.bookTransfer().importFile(
                 bytes, fileName: meta.fileName, intoBook: bookID, options: options,
-                duplicates: try DuplicatePolicy.from(form.duplicates))
+                duplicates: try form.duplicateChoices())
             stash.remove(uploadID)
             let counts = result.counts
             let message = [

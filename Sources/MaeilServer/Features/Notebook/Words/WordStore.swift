@@ -211,7 +211,7 @@ struct WordStore: Sendable {
     }
 
     /// The user's words with these ids, in the order given.
-    private func words(_ ids: [UUID]) async throws -> [WordRecord] {
+    func words(_ ids: [UUID]) async throws -> [WordRecord] {
         guard !ids.isEmpty else { return [] }
         let rows = try await db.sql().raw(
             """
@@ -318,9 +318,9 @@ struct WordStore: Sendable {
     /// The book's words by term and reading (the oldest of each), all of them
     /// or those of one term. Read through the book's (user, book, created)
     /// index: a duplicate check costs what the book holds, not the user.
-    func keys(inBook bookID: UUID, term: String? = nil) async throws -> [WordKey: UUID] {
+    func keys(inBook bookID: UUID, term: String? = nil) async throws -> BookWordKeys {
         let only: SQLQueryString = term.map { " AND term = \(bind: $0)" } ?? ""
-        var keys: [WordKey: UUID] = [:]
+        var keys = BookWordKeys()
         for row in try await db.sql().raw(
             """
             SELECT id, term, reading FROM words
@@ -328,19 +328,25 @@ struct WordStore: Sendable {
             ORDER BY created_at ASC, id ASC
             """
         ).all() {
-            let key = WordKey(
-                term: try row.decode(column: "term", as: String.self),
-                reading: try row.decode(column: "reading", as: String.self))
-            if keys[key] == nil { keys[key] = try row.decode(column: "id", as: UUID.self) }
+            keys.add(
+                WordKey(
+                    term: try row.decode(column: "term", as: String.self),
+                    reading: try row.decode(column: "reading", as: String.self)),
+                try row.decode(column: "id", as: UUID.self))
         }
         return keys
     }
 
-    /// How many of `drafts` the book has already.
-    func duplicates(of drafts: [WordDraft], inBook bookID: UUID) async throws -> Int {
+    /// The rows of `drafts` whose word the book has already (by their index),
+    /// with that word's id.
+    func duplicates(of drafts: [WordDraft], inBook bookID: UUID) async throws -> [(
+        row: Int, existingID: UUID
+    )] {
         let existing = try await keys(inBook: bookID)
-        guard !existing.isEmpty else { return 0 }
-        return drafts.filter { existing[WordKey($0.normalized())] != nil }.count
+        guard !existing.isEmpty else { return [] }
+        return drafts.indices.compactMap { row in
+            existing.word(WordKey(drafts[row].normalized())).map { (row, $0) }
+        }
     }
 
     /// The directions each word's book studies.
@@ -399,7 +405,7 @@ struct WordStore: Sendable {
         _ = try await BookStore(db: db, userID: userID).find(bookID)
         let draft = try validated(draft)
         if !allowingDuplicate,
-            let existing = try await keys(inBook: bookID, term: draft.term)[WordKey(draft)]
+            let existing = try await keys(inBook: bookID, term: draft.term).word(WordKey(draft))
         {
             throw AppError(
                 status: .conflict, code: .duplicateWord,
@@ -530,7 +536,8 @@ struct WordStore: Sendable {
     /// the book has already are skipped, written over, or kept as new words,
     /// as `duplicates` says. `progress` is told how many rows are in after each chunk.
     func importDrafts(
-        _ drafts: [WordDraft], intoBook bookID: UUID, duplicates: DuplicatePolicy = .keep,
+        _ drafts: [WordDraft], intoBook bookID: UUID,
+        duplicates: DuplicateChoices = DuplicateChoices(.keep),
         progress: (@Sendable (Int) -> Void)? = nil
     ) async throws -> ImportCounts {
         _ = try await BookStore(db: db, userID: userID).find(bookID)
@@ -539,24 +546,25 @@ struct WordStore: Sendable {
             var counts = ImportCounts()
             // The rows to add, by their number in the file (for error messages).
             var rows = Array(drafts.indices)
-            if duplicates != .keep {
+            if !duplicates.keepsAll {
                 let existing = try await store.keys(inBook: bookID)
                 if !existing.isEmpty {
                     rows = []
                     for row in drafts.indices {
-                        guard let id = existing[WordKey(drafts[row].normalized())] else {
+                        guard let id = existing.word(WordKey(drafts[row].normalized())) else {
                             rows.append(row)
                             continue
                         }
-                        if duplicates == .update {
+                        switch duplicates.policy(forRow: row) {
+                        case .keep: rows.append(row)
+                        case .update:
                             do { try await store.updateContent(id, with: drafts[row]) } catch let
                                 error as ValidationError
                             {
                                 throw AppError.invalid("word \(row + 1): \(error.message)")
                             }
                             counts.updated += 1
-                        } else {
-                            counts.skipped += 1
+                        case .skip: counts.skipped += 1
                         }
                     }
                 }
@@ -761,6 +769,29 @@ extension WordKey {
     /// A draft's key; normalize the draft first to compare with stored words.
     init(_ draft: WordDraft) {
         self.init(term: draft.term, reading: draft.reading)
+    }
+}
+
+/// A book's words by term and reading, for finding a word the book has
+/// already: the same term with the same reading, or with no reading on
+/// either side ("apple" typed without its IPA is the starter's apple; 生
+/// read せい and 生 read なま are two words).
+struct BookWordKeys: Sendable {
+    private var byKey: [WordKey: UUID] = [:]
+    private var byTerm: [String: UUID] = [:]
+
+    var isEmpty: Bool { byKey.isEmpty }
+
+    /// Keeps the first word of each key (the oldest, when added oldest first).
+    mutating func add(_ key: WordKey, _ id: UUID) {
+        if byKey[key] == nil { byKey[key] = id }
+        if byTerm[key.term] == nil { byTerm[key.term] = id }
+    }
+
+    func word(_ key: WordKey) -> UUID? {
+        byKey[key]
+            ?? (key.reading.isEmpty
+                ? byTerm[key.term] : byKey[WordKey(term: key.term, reading: "")])
     }
 }
 

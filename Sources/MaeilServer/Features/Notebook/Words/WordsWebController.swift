@@ -148,7 +148,7 @@ struct WordsWebController: RouteCollection {
         // only when asked for again.
         let key = WordKey(draft.normalized())
         if form.allowDuplicate != "1", key != WordKey(current.draft) || target != current.bookID,
-            let other = try await store.keys(inBook: target, term: key.term)[key], other != id
+            let other = try await store.keys(inBook: target, term: key.term).word(key), other != id
         {
             var data = try await editData(
                 req, word: current, draft: draft, bookID: target,
