@@ -2,7 +2,7 @@
 # End-to-end test of `maeil study`, the terminal study client: runs the built binary
 # in a detached tmux session of 80×24 on a private tmux server, sends keys with
 # `tmux send-keys`, reads the screen with `tmux capture-pane -p` and checks it.
-# Covers reviews (the counts change after two answers, undo), a Korean answer typed
+# Covers reviews (the counts change after two answers, undo), bookmarked words only, a Korean answer typed
 # as Latin keys (tkrhk composed into 사과 and judged correct), a Japanese one typed as
 # romaji (gakkou → がっこう; 学生 answered by its reading がくせい), the quiz, Korean
 # hangman, the non-terminal error, and the same client against a real `maeil serve`.
@@ -195,7 +195,8 @@ type_text "tkrhk"
 expect "> 사과"
 keys Enter Enter
 expect "apple → Good"
-# The next card (tree → 나무) answered wrong, after a detour through the Latin layout.
+# The next card (tree → 나무) typed one jamo off, after a detour through the Latin
+# layout: almost, with Hard proposed; 1 rates it Again all the same.
 expect "tree"
 keys Tab
 expect "[EN]"
@@ -206,9 +207,9 @@ expect "[한]"
 type_text "skaj"
 expect "> 나머"
 keys Enter
-expect "✗ wrong"
-expect "Enter: 1 Again"
-keys Enter
+expect "≈ almost: 나무"
+expect "Enter: 2 Hard"
+keys 1
 expect "tree → Again"
 # No new cards left: the learning ones due within 20 minutes come back early.
 expect "New 0 · Learning 3 · Review 0"
@@ -328,6 +329,26 @@ book_id=$(curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/ap
 new_count=$(curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/study/queue?bookID=$book_id" \
     | python3 -c 'import json, sys; print(json.load(sys.stdin)["newCount"])')
 if [ "$new_count" == 1 ]; then passed=$((passed + 1)); else fail "the server's queue has $new_count new cards, expected 1"; fi
+
+# --- bookmarked words only: dog bookmarked on the server, studied alone ----------------
+CURRENT="bookmark over the API"
+dog_id=$(curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/books/$book_id/words" \
+    | python3 -c 'import json, sys; print(next(w["id"] for w in json.load(sys.stdin)["items"] if w["term"] == "dog"))')
+curl -fsS -o /dev/null -X PATCH -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \
+    -d '{"bookmarked": true}' "http://127.0.0.1:$PORT/api/v1/words/$dog_id" && passed=$((passed + 1)) \
+    || fail "could not bookmark dog"
+start "remote bookmarked review" study --bookmarked --server "http://127.0.0.1:$PORT" --token "$TOKEN" --book Remote
+expect "Review · Remote, bookmarked"
+expect "New 1 · Learning 0 · Review 0"
+expect "dog"
+keys q
+finished
+start "local bookmarked review" study --bookmarked --data-dir "$DATA"
+expect "Review · all books, bookmarked"
+expect "New 1 · Learning 0 · Review 0"
+expect "dog"
+keys q
+finished
 
 start "remote quiz needs 4 words" study quiz --server "http://127.0.0.1:$PORT" --token "$TOKEN" --book Remote
 expect "needs at least 4"

@@ -50,6 +50,9 @@ struct StudyCommand: AsyncParsableCommand {
         )
         var book: String?
 
+        @Flag(help: "Study the bookmarked words only (reviews and games).")
+        var bookmarked = false
+
         @Option(
             help: ArgumentHelp(
                 "Study on this Maeil server instead of the local data (e.g. http://127.0.0.1:8080).",
@@ -88,7 +91,7 @@ struct StudyCommand: AsyncParsableCommand {
         }
 
         /// "Korean" for a book, "all books" without one: the screens' title.
-        var scope: String { book ?? "all books" }
+        var scope: String { (book ?? "all books") + (bookmarked ? ", bookmarked" : "") }
 
         /// Opens the backend, then runs `screen` in raw mode and prints what it returns
         /// once the terminal is back to normal.
@@ -102,11 +105,15 @@ struct StudyCommand: AsyncParsableCommand {
             let backend: any StudyBackend
             do {
                 if let server, let token = resolvedToken {
-                    backend = try await RemoteStudyBackend.connect(
+                    var remote = try await RemoteStudyBackend.connect(
                         server: server, token: token, bookName: book)
+                    remote.bookmarkedOnly = bookmarked
+                    backend = remote
                 } else {
-                    backend = try await LocalStudyBackend.open(
+                    var local = try await LocalStudyBackend.open(
                         storage: storage, user: user, bookName: book)
+                    local.bookmarkedOnly = bookmarked
+                    backend = local
                 }
             } catch {
                 throw CLIError(describeError(error))
@@ -159,6 +166,8 @@ struct StudyCommand: AsyncParsableCommand {
             try await connection.run { terminal, backend in
                 await ReviewScreen(
                     terminal: terminal, backend: backend, bookName: backend.bookName,
+                    scope: (backend.bookName ?? "all books")
+                        + (connection.bookmarked ? ", bookmarked" : ""),
                     typesEveryAnswer: type
                 ).run()
             }

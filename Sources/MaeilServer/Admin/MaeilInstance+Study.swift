@@ -16,12 +16,14 @@ extension MaeilInstance {
         return (try book.requireID(), book.name)
     }
 
-    /// `GET study/queue?book=&limit=`
-    public func studyQueue(username: String, bookID: UUID?, limit: Int) async throws
-        -> ReviewQueueDTO
-    {
-        ReviewQueueDTO(
-            try await reviews(username).queue(bookID: bookID, limit: max(1, min(limit, 500))))
+    /// `GET study/queue?bookID=&limit=&bookmarkedOnly=`
+    public func studyQueue(
+        username: String, bookID: UUID?, limit: Int, bookmarkedOnly: Bool = false
+    ) async throws -> ReviewQueueDTO {
+        var reviews = try await reviews(username)
+        reviews.bookmarkedOnly = bookmarkedOnly
+        return ReviewQueueDTO(
+            try await reviews.queue(bookID: bookID, limit: max(1, min(limit, 500))))
     }
 
     /// `POST study/answer`
@@ -33,14 +35,18 @@ extension MaeilInstance {
             try await reviews(username).answer(try input.validated(), now: now), now: now)
     }
 
-    /// `POST study/undo?book=`: the last answer, to a card of the book when given.
+    /// `POST study/undo?bookID=`: the last answer, to a card of the book when given.
     public func undoReview(username: String, bookID: UUID? = nil) async throws -> StudyCardDTO {
         StudyCardDTO(try await reviews(username).undo(inBook: bookID))
     }
 
-    /// `GET study/summary?book=`
-    public func studySummary(username: String, bookID: UUID?) async throws -> StudySummaryDTO {
-        StudySummaryDTO(try await reviews(username).summary(bookID: bookID))
+    /// `GET study/summary?bookID=&bookmarkedOnly=`
+    public func studySummary(username: String, bookID: UUID?, bookmarkedOnly: Bool = false)
+        async throws -> StudySummaryDTO
+    {
+        var reviews = try await reviews(username)
+        reviews.bookmarkedOnly = bookmarkedOnly
+        return StudySummaryDTO(try await reviews.summary(bookID: bookID))
     }
 
     /// `POST study/more`: raises today's limits; returns the queue they open.

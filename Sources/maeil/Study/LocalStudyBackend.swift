@@ -10,6 +10,8 @@ struct LocalStudyBackend: StudyBackend {
     let username: String
     let bookID: UUID?
     let bookName: String?
+    /// `--bookmarked`: reviews and games of bookmarked words only.
+    var bookmarkedOnly = false
 
     /// Opens the database and finds the user (`--user`, or the only one) and the book.
     static func open(storage: StorageOptions, user: UserOption, bookName: String?) async throws
@@ -32,7 +34,8 @@ struct LocalStudyBackend: StudyBackend {
 
     func queue(limit: Int) async throws -> ReviewQueueDTO {
         try await refusalsAsMessages {
-            try await instance.studyQueue(username: username, bookID: bookID, limit: limit)
+            try await instance.studyQueue(
+                username: username, bookID: bookID, limit: limit, bookmarkedOnly: bookmarkedOnly)
         }
     }
 
@@ -52,7 +55,8 @@ struct LocalStudyBackend: StudyBackend {
 
     func summary() async throws -> StudySummaryDTO {
         try await refusalsAsMessages {
-            try await instance.studySummary(username: username, bookID: bookID)
+            try await instance.studySummary(
+                username: username, bookID: bookID, bookmarkedOnly: bookmarkedOnly)
         }
     }
 
@@ -70,7 +74,8 @@ struct LocalStudyBackend: StudyBackend {
             try await instance.startGame(
                 username: username,
                 GameStartInput(
-                    kind: kind.rawValue, bookID: bookID, direction: direction, count: count))
+                    kind: kind.rawValue, bookID: bookID, direction: direction, count: count,
+                    bookmarkedOnly: bookmarkedOnly))
         }
     }
 

@@ -13,6 +13,8 @@ struct RemoteStudyBackend: StudyBackend {
     let bookID: UUID?
     var bookName: String?
     let session: URLSession
+    /// `--bookmarked`: reviews and games of bookmarked words only.
+    var bookmarkedOnly = false
 
     /// Checks the address and the token (by listing the books) and finds the book.
     static func connect(server: String, token: String, bookName: String?) async throws
@@ -50,6 +52,7 @@ struct RemoteStudyBackend: StudyBackend {
     func queue(limit: Int) async throws -> ReviewQueueDTO {
         var query = [URLQueryItem(name: "limit", value: String(limit))]
         if let bookID { query.append(URLQueryItem(name: "bookID", value: bookID.uuidString)) }
+        if bookmarkedOnly { query.append(URLQueryItem(name: "bookmarkedOnly", value: "true")) }
         return try await send(.studyQueue, query: query)
     }
 
@@ -67,6 +70,7 @@ struct RemoteStudyBackend: StudyBackend {
     func summary() async throws -> StudySummaryDTO {
         var query: [URLQueryItem] = []
         if let bookID { query.append(URLQueryItem(name: "bookID", value: bookID.uuidString)) }
+        if bookmarkedOnly { query.append(URLQueryItem(name: "bookmarkedOnly", value: "true")) }
         return try await send(.studySummary, query: query)
     }
 
@@ -81,7 +85,8 @@ struct RemoteStudyBackend: StudyBackend {
         try await send(
             .startGame,
             body: GameStartInput(
-                kind: kind.rawValue, bookID: bookID, direction: direction, count: count))
+                kind: kind.rawValue, bookID: bookID, direction: direction, count: count,
+                bookmarkedOnly: bookmarkedOnly))
     }
 
     func play(_ game: UUID, _ move: GameMoveInput) async throws -> GameDTO {

@@ -26,6 +26,8 @@ final class ReviewScreen {
     private let backend: any StudyBackend
     /// The book studied, or nil for every book.
     private let bookName: String?
+    /// The title's scope: the book (or all books), and "bookmarked" for `--bookmarked`.
+    private let scope: String
     private let typesEveryAnswer: Bool
 
     private var queue: ReviewQueueDTO?
@@ -36,10 +38,14 @@ final class ReviewScreen {
     private var message: ScreenMessage?
     private var answered = 0
 
-    init(terminal: Terminal, backend: any StudyBackend, bookName: String?, typesEveryAnswer: Bool) {
+    init(
+        terminal: Terminal, backend: any StudyBackend, bookName: String?, scope: String,
+        typesEveryAnswer: Bool
+    ) {
         self.terminal = terminal
         self.backend = backend
         self.bookName = bookName
+        self.scope = scope
         self.typesEveryAnswer = typesEveryAnswer
     }
 
@@ -252,7 +258,7 @@ final class ReviewScreen {
 
     private func frame() -> ScreenFrame {
         var frame = ScreenFrame(
-            title: "매일 Maeil · Review · \(bookName ?? "all books")", message: message)
+            title: "매일 Maeil · Review · \(scope)", message: message)
         guard let queue else {
             frame.keys = ["r retry · q quit"]
             return frame
