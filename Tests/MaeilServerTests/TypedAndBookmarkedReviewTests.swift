@@ -99,6 +99,8 @@ struct TypedAndBookmarkedReviewTests {
             #expect(close.contains("거의 맞았습니다. 정답은 ‘사과’입니다."))
             #expect(close.contains("rating-2 proposed"))
             #expect(close.contains(#"<span class="diff-missing">"#))
+            let blank = try await check("  ")
+            #expect(blank.contains(#"id="typed-form""#) && !blank.contains("typed-verdict"), "asked again")
             let wrong = try await check("바나나")
             #expect(
                 wrong.contains("틀렸습니다. 정답은 ‘사과, 능금’입니다.") && wrong.contains("rating-1 proposed"))

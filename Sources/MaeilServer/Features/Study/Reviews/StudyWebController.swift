@@ -263,7 +263,10 @@ struct StudyWebController: RouteCollection {
         let now = queue.day.now
         let named = try await Self.namedCard(req, bookID: bookID, now: now)
         let card = named ?? ReviewQueueDTO(queue).cards.first
-        let typedText = named == nil ? nil : req.queryValue("typed")
+        // An empty answer (the field sent blank) asks again.
+        let typedText = named == nil ? nil : req.queryValue("typed").flatMap {
+            $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0
+        }
         let typed = card.flatMap { card in
             typedText.map {
                 TypedAnswerView(
