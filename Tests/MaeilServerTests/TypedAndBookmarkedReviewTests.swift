@@ -100,7 +100,9 @@ struct TypedAndBookmarkedReviewTests {
             #expect(close.contains("rating-2 proposed"))
             #expect(close.contains(#"<span class="diff-missing">"#))
             let blank = try await check("  ")
-            #expect(blank.contains(#"id="typed-form""#) && !blank.contains("typed-verdict"), "asked again")
+            #expect(
+                blank.contains(#"id="typed-form""#) && !blank.contains("typed-verdict"),
+                "asked again")
             let wrong = try await check("바나나")
             #expect(
                 wrong.contains("틀렸습니다. 정답은 ‘사과, 능금’입니다.") && wrong.contains("rating-1 proposed"))

@@ -256,3 +256,40 @@ struct WebSessionTests {
         }
     }
 }
+
+/// Cookies are `Secure` when a trusted proxy says the page came over HTTPS.
+@Suite("Secure cookies behind an HTTPS proxy")
+struct SecureCookieTests {
+    @Test func aTrustedHTTPSProxyMakesEveryCookieSecure() async throws {
+        var settings = freshSettings()
+        settings.trustedProxies = ["127.0.0.1"]
+        try await withMaeilApp(settings: settings) { app in
+            try await LiveServer.run(app) { live in
+                func cookies(_ proto: String?) async throws -> [String] {
+                    var headers: HTTPHeaders = [:]
+                    if let proto { headers.add(name: "X-Forwarded-Proto", value: proto) }
+                    let page = try await live.send(.GET, "/signup", headers: headers)
+                    #expect(page.status == .ok)
+                    return page.headers[.setCookie]
+                }
+                let overHTTPS = try await cookies("https")
+                #expect(!overHTTPS.isEmpty, "the form's CSRF cookie")
+                #expect(overHTTPS.allSatisfy { $0.contains("Secure") }, "\(overHTTPS)")
+                let plain = try await cookies(nil)
+                #expect(!plain.isEmpty && plain.allSatisfy { !$0.contains("Secure") })
+                // The proxy's own word is the last value.
+                let spoofed = try await cookies("https, http")
+                #expect(spoofed.allSatisfy { !$0.contains("Secure") })
+            }
+        }
+        // A client that is not a trusted proxy cannot ask for it.
+        try await withMaeilApp { app in
+            try await LiveServer.run(app) { live in
+                let page = try await live.send(
+                    .GET, "/signup", headers: ["X-Forwarded-Proto": "https"])
+                let set = page.headers[.setCookie]
+                #expect(!set.isEmpty && set.allSatisfy { !$0.contains("Secure") })
+            }
+        }
+    }
+}

@@ -8,7 +8,8 @@ struct WebRoutes: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let web = routes.grouped(
-            sessions, DropEmptySessionMiddleware(), User.sessionAuthenticator(), CSRFMiddleware())
+            SecureCookiesMiddleware(), sessions, DropEmptySessionMiddleware(),
+            User.sessionAuthenticator(), CSRFMiddleware())
         try web.register(collection: AuthWebController())
         // Calendar apps carry no session: the feed's secret address is its key.
         try routes.register(collection: LottoFeedWebController())
@@ -28,7 +29,8 @@ struct WebRoutes: RouteCollection {
 
         // Uploads may be as big as the API allows.
         let uploads = routes.grouped(
-            sessions, DropEmptySessionMiddleware(), User.sessionAuthenticator(),
+            SecureCookiesMiddleware(), sessions, DropEmptySessionMiddleware(),
+            User.sessionAuthenticator(),
             RequireWebUserMiddleware(),
             CSRFMiddleware(maxBodySize: "20mb"))
         try uploads.register(collection: ImportWebController())

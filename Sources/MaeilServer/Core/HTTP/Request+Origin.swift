@@ -9,6 +9,17 @@ extension Request {
         return scheme + "://" + host
     }
 
+    /// Whether the client reached us over HTTPS: Maeil serves plain HTTP, so
+    /// only a trusted proxy (`ServerSettings.trustedProxies`) can say so, with
+    /// `X-Forwarded-Proto: https` (its own word: the last value).
+    var cameOverHTTPS: Bool {
+        guard let peer = remoteAddress?.ipAddress,
+            maeilSettings.trustedProxies.contains(peer),
+            let proto = headers[.xForwardedProto].flatMap({ $0.split(separator: ",") }).last
+        else { return false }
+        return proto.trimmingCharacters(in: .whitespaces).lowercased() == "https"
+    }
+
     /// The client's IP address: the peer's, or behind a trusted proxy
     /// (`ServerSettings.trustedProxies`) the nearest address in
     /// `X-Forwarded-For` that is not one of the proxies. Each proxy appends

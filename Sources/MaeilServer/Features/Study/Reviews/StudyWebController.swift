@@ -264,9 +264,12 @@ struct StudyWebController: RouteCollection {
         let named = try await Self.namedCard(req, bookID: bookID, now: now)
         let card = named ?? ReviewQueueDTO(queue).cards.first
         // An empty answer (the field sent blank) asks again.
-        let typedText = named == nil ? nil : req.queryValue("typed").flatMap {
-            $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0
-        }
+        let typedText =
+            named == nil
+            ? nil
+            : req.queryValue("typed").flatMap {
+                $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0
+            }
         let typed = card.flatMap { card in
             typedText.map {
                 TypedAnswerView(
