@@ -107,11 +107,24 @@ def driver(downloads):
         "download.default_directory": str(downloads),
         "download.prompt_for_download": False,
     })
+    # The console, for Content-Security-Policy refusals (`no_csp_refusals`).
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     browser = webdriver.Chrome(service=service, options=options)
     browser.implicitly_wait(0)
     yield browser
     browser.quit()
+
+
+@pytest.fixture(autouse=True)
+def no_csp_refusals(driver):
+    """Every page runs under the app's Content-Security-Policy (no inline scripts
+    or styles): a test fails when the browser refused anything of a page it saw."""
+    driver.get_log("browser")  # what earlier tests left
+    yield
+    refused = [entry["message"] for entry in driver.get_log("browser")
+               if "Content Security Policy" in entry["message"]]
+    assert refused == [], refused
 
 
 class Shots:

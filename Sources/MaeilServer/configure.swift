@@ -79,6 +79,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.leaf.cache.isEnabled = app.environment.isRelease
 
     app.middleware = Middlewares()
+    app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(MaeilErrorMiddleware())
     app.middleware.use(URLControlCharacterGuard())
     let assets = StaticAssets(publicDirectory: app.directory.publicDirectory)

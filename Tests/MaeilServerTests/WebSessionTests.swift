@@ -293,3 +293,25 @@ struct SecureCookieTests {
         }
     }
 }
+
+@Suite("Security headers")
+struct SecurityHeaderTests {
+    @Test func pagesRunOnlyTheAppsOwnScriptsAndStyles() async throws {
+        try await withMaeilApp { app in
+            let page = try await app.testing().sendRequest(.GET, "/login")
+            let policy = try #require(page.headers.first(name: "Content-Security-Policy"))
+            #expect(
+                policy.contains("script-src 'self';") && policy.contains("frame-ancestors 'none'"))
+            #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"))
+            #expect(policy.contains("'sha256-"), "the charts' own stylesheets, by hash")
+            for response in [page, try await app.testing().sendRequest(.GET, "/healthz")] {
+                #expect(response.headers.first(name: "X-Content-Type-Options") == "nosniff")
+                #expect(response.headers.first(name: "Referrer-Policy") == "same-origin")
+                #expect(response.headers.first(name: "X-Frame-Options") == "DENY")
+            }
+            let missing = try await app.testing().sendRequest(.GET, "/no-such-page")
+            #expect(missing.status == .notFound)
+            #expect(missing.headers.first(name: "X-Content-Type-Options") == "nosniff")
+        }
+    }
+}

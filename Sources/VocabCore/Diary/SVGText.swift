@@ -83,3 +83,10 @@ enum SVGText {
         .maeil-chart .mc-today{stroke:var(--mc-fg);stroke-width:1.5}
         """
 }
+
+/// The stylesheets the charts carry inside their SVG, as written: a page that
+/// shows a chart inline allows exactly these in its Content-Security-Policy
+/// (by their SHA-256), and no other inline style.
+public enum ChartStyles {
+    public static let all = [SVGText.style, MoneyYearChart.style]
+}
