@@ -315,3 +315,29 @@ struct SecurityHeaderTests {
         }
     }
 }
+
+@Suite("File routes stay in their folders")
+struct PathTraversalTests {
+    @Test func dotDotNeverLeavesThePublicFolder() async throws {
+        try await withMaeilApp { app in
+            try await LiveServer.run(app) { live in
+                let real = try await live.send(.GET, "/css/app.css")
+                #expect(
+                    real.status == .ok
+                        && real.body.map { String(buffer: $0) }?.contains("--bg") == true)
+                for path in [
+                    "/css/../../../../Package.swift", "/css/..%2f..%2f..%2f..%2fPackage.swift",
+                    "/%2e%2e/%2e%2e/%2e%2e/%2e%2e/Package.swift", "/js/..%5c..%5cPackage.swift",
+                    "/css/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/../../../../../../etc/passwd",
+                    "/tts/..%2f..%2fmaeil.sqlite",
+                ] {
+                    let response = try await live.send(.GET, path)
+                    let body = response.body.map { String(buffer: $0) } ?? ""
+                    #expect(response.status.code >= 400, "\(path): \(response.status)")
+                    #expect(
+                        !body.contains("swift-tools-version") && !body.contains("root:"), "\(path)")
+                }
+            }
+        }
+    }
+}
