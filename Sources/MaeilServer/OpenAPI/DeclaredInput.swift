@@ -70,10 +70,8 @@ enum DeclaredInput {
     /// The first field of `value` that `schema` does not name (as `examples[0].sentense`),
     /// with the names it does.
     static func unknownField(in value: Any, schema: Schema, path: String) -> (String, [String])? {
-        if let ref = schema.ref {
-            guard let named = schemas[String(ref.split(separator: "/").last ?? "")] else {
-                return nil
-            }
+        if let name = schema.refName {
+            guard let named = schemas[name] else { return nil }
             return unknownField(in: value, schema: named, path: path)
         }
         if let object = value as? [String: Any] {

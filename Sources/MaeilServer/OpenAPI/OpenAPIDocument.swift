@@ -579,9 +579,7 @@ enum OpenAPIDocument {
         }
         var closed: Set<String> = []
         while let schema = pending.popLast() {
-            if let ref = schema.ref, let name = ref.split(separator: "/").last.map(String.init),
-                !closed.contains(name), var named = schemas[name]
-            {
+            if let name = schema.refName, !closed.contains(name), var named = schemas[name] {
                 closed.insert(name)
                 if named.properties != nil { named.closed = true }
                 schemas[name] = named

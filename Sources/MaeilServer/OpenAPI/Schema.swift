@@ -26,6 +26,8 @@ struct Schema: Encodable, Sendable {
     var example: JSONValue?
 
     var items: Schema? { itemsBox?.first }
+    /// The component a `$ref` names (`#/components/schemas/Word` → `Word`).
+    var refName: String? { ref?.split(separator: "/").last.map(String.init) }
     var additionalProperties: Schema? { additionalPropertiesBox?.first }
 
     private enum CodingKeys: String, CodingKey {

@@ -24,12 +24,6 @@ struct ReviewPageScope: Sendable, Equatable {
         typing = form.type == "1"
     }
 
-    init(book: UUID? = nil, bookmarkedOnly: Bool = false, typing: Bool = false) {
-        self.book = book
-        self.bookmarkedOnly = bookmarkedOnly
-        self.typing = typing
-    }
-
     /// The review screen of this scope, showing `card` first when given.
     func path(showing card: StudyCard? = nil) -> String {
         var query: [String] = []
