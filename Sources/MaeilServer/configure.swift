@@ -84,9 +84,11 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.middleware.use(URLControlCharacterGuard())
     let assets = StaticAssets(publicDirectory: app.directory.publicDirectory)
     app.leaf.tags["asset"] = AssetTag(assets: assets)
-    app.middleware.use(AssetCachingMiddleware(assets: assets))
     app.middleware.use(
-        FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
+        PublicFilesMiddleware(
+            assets: assets,
+            files: FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil)
+        ))
 
     app.lifecycle.use(SessionSweeper())
     app.lottoResults = LottoResults(
@@ -113,6 +115,7 @@ private func configureDatabase(_ app: Application, settings: ServerSettings) thr
         try PrivateFiles.prepareDatabase(at: path)
         app.databases.use(
             .sqlite(.file(path), connectionPoolTimeout: wait, sqlLogLevel: .debug), as: .sqlite)
+        app.sqliteReads = SQLiteReads(path: path, cacheMegabytes: settings.sqliteCacheMegabytes)
     } else {
         throw DatabaseSetupError.badURL(settings.databaseURL ?? "")
     }

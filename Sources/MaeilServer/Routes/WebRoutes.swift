@@ -9,7 +9,7 @@ struct WebRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let web = routes.grouped(
             SecureCookiesMiddleware(), sessions, DropEmptySessionMiddleware(),
-            User.sessionAuthenticator(), CSRFMiddleware())
+            UserSessionAuthenticator(), CSRFMiddleware())
         try web.register(collection: AuthWebController())
         // Calendar apps carry no session: the feed's secret address is its key.
         try routes.register(collection: LottoFeedWebController())
@@ -30,7 +30,7 @@ struct WebRoutes: RouteCollection {
         // Uploads may be as big as the API allows.
         let uploads = routes.grouped(
             SecureCookiesMiddleware(), sessions, DropEmptySessionMiddleware(),
-            User.sessionAuthenticator(),
+            UserSessionAuthenticator(),
             RequireWebUserMiddleware(),
             CSRFMiddleware(maxBodySize: "20mb"))
         try uploads.register(collection: ImportWebController())

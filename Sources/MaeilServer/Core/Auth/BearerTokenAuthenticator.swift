@@ -11,24 +11,16 @@ struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
         let sql = try request.db.sql()
         guard
-            let row = try await sql.raw(
+            let row = try await (request.inlineReads ?? sql).raw(
                 """
-                SELECT t.id AS token_id, t.last_used_at, u.id, u.username, u.password_hash, u.locale, u.display_name, u.time_zone, u.created_at
+                SELECT t.id AS token_id, t.last_used_at, \(unsafeRaw: User.signedInColumns)
                 FROM user_tokens t JOIN users u ON u.id = t.user_id
                 WHERE t.token_hash = \(bind: SecretDigest.sha256Hex(bearer.token))
                 """
             ).first()
         else { return }
         let tokenID = try row.decode(column: "token_id", as: UUID.self)
-        let user = User(
-            id: try row.decode(column: "id", as: UUID.self),
-            username: try row.decode(column: "username", as: String.self),
-            passwordHash: try row.decode(column: "password_hash", as: String.self),
-            locale: try row.decode(column: "locale", as: String?.self),
-            displayName: try row.decode(column: "display_name", as: String?.self),
-            timeZoneIdentifier: try row.decode(column: "time_zone", as: String?.self))
-        user.createdAt = try row.decode(column: "created_at", as: Date?.self)
-        user.$id.exists = true
+        let user = try User.signedIn(from: row)
         // Touch at most once a minute so reads do not turn into writes.
         let lastUsed = try row.decode(column: "last_used_at", as: Date?.self)
         if (lastUsed ?? .distantPast) < Date().addingTimeInterval(-60) {

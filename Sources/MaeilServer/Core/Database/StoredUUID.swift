@@ -9,6 +9,8 @@ import Foundation
 struct StoredUUID: Decodable, Sendable {
     let value: UUID
 
+    init(_ value: UUID) { self.value = value }
+
     init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = Self.parse(text) else {

@@ -45,18 +45,25 @@ struct AssetTag: LeafTag {
     }
 }
 
+/// Serves the files `StaticAssets` found under `Public/`; any other request
+/// goes on to the routes without touching the disk (Vapor's `FileMiddleware`
+/// alone asked the file system about every request, API calls included: a
+/// hop to its thread pool and a `stat` each).
+///
 /// A request for the current version of a file may be cached for good
 /// (`immutable`); any other request for a static file revalidates with its
 /// ETag (answered 304 when unchanged).
-struct AssetCachingMiddleware: AsyncMiddleware {
+struct PublicFilesMiddleware: AsyncMiddleware {
     let assets: StaticAssets
+    let files: FileMiddleware
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
     {
-        let response = try await next.respond(to: request)
-        guard let version = assets.versions[request.url.path],
-            response.status == .ok || response.status == .notModified
-        else { return response }
+        guard let version = assets.versions[request.url.path] else {
+            return try await next.respond(to: request)
+        }
+        let response = try await files.respond(to: request, chainingTo: next)
+        guard response.status == .ok || response.status == .notModified else { return response }
         let current = (try? request.query.get(String.self, at: "v")) == version
         response.headers.replaceOrAdd(
             name: .cacheControl,

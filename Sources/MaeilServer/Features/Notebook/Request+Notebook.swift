@@ -7,11 +7,11 @@ extension Request {
         WordStore(
             db: db, userID: try requireUserID(),
             days: days,
-            hooks: application.notebookHooks)
+            hooks: application.notebookHooks, reads: inlineReads)
     }
 
     func bookStore() throws -> BookStore {
-        BookStore(db: db, userID: try requireUserID())
+        BookStore(db: db, userID: try requireUserID(), reads: inlineReads)
     }
 
     /// The book of an optional query parameter (the API's `bookID`, the web's

@@ -9,11 +9,15 @@ import VocabCore
 struct BookStore: Sendable {
     let db: any Database
     let userID: UUID
+    /// Where the short reads below go when not in a transaction (`Request.inlineReads`).
+    var reads: (any SQLDatabase)? = nil
+
+    private func reader() throws -> any SQLDatabase { try reads ?? db.sql() }
 
     /// Every book of the user with its counts, which the books table keeps
     /// (see `AddBookCounts`): the list reads only the user's book rows.
     func list() async throws -> [BookSummary] {
-        let rows = try await db.sql().raw(
+        let rows = try await reader().raw(
             """
             SELECT \(unsafeRaw: Self.summaryColumns) FROM books b
             WHERE b.user_id = \(bind: userID) ORDER BY b.created_at ASC, b.name ASC
@@ -33,7 +37,7 @@ struct BookStore: Sendable {
     /// The book with its counts.
     func summary(_ id: UUID) async throws -> BookSummary {
         guard
-            let row = try await db.sql().raw(
+            let row = try await reader().raw(
                 """
                 SELECT \(unsafeRaw: Self.summaryColumns) FROM books b
                 WHERE b.user_id = \(bind: userID) AND b.id = \(bind: id)
@@ -47,7 +51,7 @@ struct BookStore: Sendable {
     /// counts also checks the book (one primary-key lookup).
     func counts(of bookID: UUID) async throws -> BookCounts {
         guard
-            let row = try await db.sql().raw(
+            let row = try await reader().raw(
                 """
                 SELECT b.word_count, b.memorized_count, b.bookmarked_count FROM books b
                 WHERE b.user_id = \(bind: userID) AND b.id = \(bind: bookID)
@@ -60,7 +64,7 @@ struct BookStore: Sendable {
     /// The counts of all the user's books together.
     func totals() async throws -> BookCounts {
         // PostgreSQL sums BIGINTs as NUMERIC: the casts keep the result an integer.
-        let row = try await db.sql().raw(
+        let row = try await reader().raw(
             """
             SELECT CAST(COALESCE(SUM(b.word_count), 0) AS BIGINT) AS word_count,
               CAST(COALESCE(SUM(b.memorized_count), 0) AS BIGINT) AS memorized_count,

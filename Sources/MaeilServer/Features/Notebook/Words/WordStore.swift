@@ -38,6 +38,8 @@ struct WordStore: Sendable {
     let days: DayFormatter
     /// Told of every word added (study makes its cards).
     let hooks: NotebookHooks
+    /// Where a plain page's reads go when not in a transaction (`Request.inlineReads`).
+    var reads: (any SQLDatabase)? = nil
 
     // MARK: reading
 
@@ -76,7 +78,7 @@ struct WordStore: Sendable {
         }
         let sql = try db.sql()
         // The book's counts also check that the book is the user's (404).
-        let books = BookStore(db: db, userID: userID)
+        let books = BookStore(db: db, userID: userID, reads: reads)
         let bookCounts = try await filter.bookID.asyncMap { try await books.counts(of: $0) }
         // A search counts its matches only up to a cap: a query of one or two
         // letters can match most words, and counting them all costs a scan.
@@ -128,8 +130,12 @@ struct WordStore: Sendable {
                 perPage: perPage)
         }
         if total == 0 { return WordPage(items: [], total: 0, page: page, perPage: perPage) }
+        // A page that is not a search walks an index to its offset: short
+        // enough to read inline for the first pages (see `SQLiteReads`).
+        let pageReader =
+            search == nil && (page - 1) * perPage <= Self.inlineOffsetLimit ? (reads ?? sql) : sql
         func rows(where condition: SQLQueryString) async throws -> [any SQLRow] {
-            try await sql.raw(
+            try await pageReader.raw(
                 """
                 SELECT \(unsafeRaw: WordRow.selected) FROM \(unsafeRaw: words) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
                 WHERE \(condition) ORDER BY \(order)
@@ -160,6 +166,9 @@ struct WordStore: Sendable {
         if let bookCounts { return bookCounts }
         return try await books.totals()
     }
+
+    /// Deeper pages than this many words are read on the database's pool.
+    static let inlineOffsetLimit = 10_000
 
     /// A search reports at most this many matches (`totalCapped` then says there may be more).
     static let searchCountCap = 1000
