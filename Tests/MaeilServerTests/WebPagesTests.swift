@@ -93,6 +93,20 @@ struct WebPagesTests {
         #expect(Highlighter.segments("", query: "a") == [])
     }
 
+    /// The word list's rows are HTML made here: every piece escaped, only the
+    /// matches marked, with a query or without.
+    @Test func highlightedHTMLEscapesEveryPiece() {
+        #expect(
+            Highlighter.html("<b>x</b>", query: "b")
+                == "&lt;<mark>b</mark>&gt;x&lt;/<mark>b</mark>&gt;")
+        #expect(Highlighter.html("바나나 우유", query: "나") == "바<mark>나나</mark> 우유")
+        #expect(
+            Highlighter.html(#"Tom & "Jerry" <img src=x onerror='1'>"#, query: nil)
+                == "Tom &amp; &quot;Jerry&quot; &lt;img src=x onerror=&#39;1&#39;&gt;")
+        #expect(Highlighter.html("plain\u{7}text", query: nil) == "plaintext")
+        #expect(Highlighter.html("", query: "a") == "")
+    }
+
     /// A 404 outside the session routes (the browser's /favicon.ico) used to
     /// crash the server: the error page asked for a session that was not there.
     @Test func errorPagesOutsideTheSessionRoutesRender() async throws {

@@ -51,12 +51,12 @@ public struct HeatmapSVG: Sendable {
         for start in heatmap.monthStarts where monthNames.indices.contains(start.month - 1) {
             svg +=
                 "<text class=\"mc-text\" x=\"\(SVGText.number(Self.left + Double(start.column) * Self.pitch))\" y=\"12\">"
-                + "\(SVGText.escape(monthNames[start.month - 1]))</text>"
+                + "\(MarkupText.escaped(monthNames[start.month - 1]))</text>"
         }
         for row in [1, 3, 5] where weekdayNames.indices.contains(row) {
             svg +=
                 "<text class=\"mc-text\" x=\"0\" y=\"\(SVGText.number(Self.top + Double(row) * Self.pitch + 9))\">"
-                + "\(SVGText.escape(weekdayNames[row]))</text>"
+                + "\(MarkupText.escaped(weekdayNames[row]))</text>"
         }
         for (column, week) in heatmap.weeks.enumerated() {
             for (row, cell) in week.enumerated() {
@@ -66,7 +66,7 @@ public struct HeatmapSVG: Sendable {
                     "<rect class=\"mc-l\(cell.level)\(isToday ? " mc-today" : "")\" "
                     + "x=\"\(SVGText.number(Self.left + Double(column) * Self.pitch))\" "
                     + "y=\"\(SVGText.number(Self.top + Double(row) * Self.pitch))\" width=\"11\" height=\"11\" rx=\"2\" "
-                    + "data-date=\"\(cell.day)\" data-level=\"\(cell.level)\"><title>\(SVGText.escape(tooltip(cell)))</title></rect>"
+                    + "data-date=\"\(cell.day)\" data-level=\"\(cell.level)\"><title>\(MarkupText.escaped(tooltip(cell)))</title></rect>"
             }
         }
         svg += legend(y: Self.top + 7 * Self.pitch + 8, width: Double(width))
@@ -80,7 +80,7 @@ public struct HeatmapSVG: Sendable {
         let squaresStart = moreEnd - SVGText.approximateWidth(moreLabel) - 5 - 5 * Self.pitch
         var out =
             "<text class=\"mc-text\" x=\"\(SVGText.number(squaresStart - 5))\" y=\"\(SVGText.number(y + 10))\" "
-            + "text-anchor=\"end\">\(SVGText.escape(lessLabel))</text>"
+            + "text-anchor=\"end\">\(MarkupText.escaped(lessLabel))</text>"
         for level in 0...4 {
             out +=
                 "<rect class=\"mc-l\(level)\" x=\"\(SVGText.number(squaresStart + Double(level) * Self.pitch))\" "
@@ -88,7 +88,7 @@ public struct HeatmapSVG: Sendable {
         }
         out +=
             "<text class=\"mc-text\" x=\"\(SVGText.number(moreEnd))\" y=\"\(SVGText.number(y + 10))\" text-anchor=\"end\">"
-            + "\(SVGText.escape(moreLabel))</text>"
+            + "\(MarkupText.escaped(moreLabel))</text>"
         return out
     }
 }

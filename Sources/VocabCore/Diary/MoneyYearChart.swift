@@ -78,13 +78,13 @@ public struct MoneyYearChart: Sendable {
             id: id, width: width, height: height, title: title, description: summary,
             className: "mc-money")
         svg += "<style>\(Self.style)</style>"
-        svg += "<text class=\"mc-title\" x=\"0\" y=\"15\">\(SVGText.escape(title))</text>"
+        svg += "<text class=\"mc-title\" x=\"0\" y=\"15\">\(MarkupText.escaped(title))</text>"
         svg += legendMarkup()
         for tick in ticks {
             svg +=
                 "<line class=\"\(tick == 0 ? "mc-zero" : "mc-grid")\" x1=\"\(n(left))\" x2=\"\(n(right))\" y1=\"\(n(y(tick)))\" y2=\"\(n(y(tick)))\"/>"
                 + "<text class=\"mc-text\" x=\"\(n(left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\">"
-                + "\(SVGText.escape(axisLabel(tick)))</text>"
+                + "\(MarkupText.escaped(axisLabel(tick)))</text>"
         }
         let slot = months.isEmpty ? 0 : (right - left) / Double(months.count)
         let bar = slot * 0.3
@@ -111,11 +111,11 @@ public struct MoneyYearChart: Sendable {
                     "<circle class=\"mc-net-dot\" cx=\"\(n(center))\" cy=\"\(n(y(month.net)))\" r=\"3\"/>"
             }
             svg +=
-                "<g class=\"mc-point\" data-month=\"\(index + 1)\"><title>\(SVGText.escape(month.tooltip))</title>"
+                "<g class=\"mc-point\" data-month=\"\(index + 1)\"><title>\(MarkupText.escaped(month.tooltip))</title>"
                 + "<rect class=\"mc-hit\" x=\"\(n(x))\" y=\"\(n(top))\" width=\"\(n(slot))\" height=\"\(n(bottom - top))\"/>"
                 + marks
                 + "<text class=\"mc-text\" x=\"\(n(center))\" y=\"\(n(bottom + 16))\" text-anchor=\"middle\">"
-                + "\(SVGText.escape(month.label))</text>"
+                + "\(MarkupText.escaped(month.label))</text>"
             if let kept = month.keptGoal {
                 svg +=
                     "<text class=\"\(kept ? "mc-pass" : "mc-fail")\" x=\"\(n(center))\" y=\"\(n(bottom + 32))\" "
@@ -130,7 +130,7 @@ public struct MoneyYearChart: Sendable {
             let gy = n(y(goal))
             svg +=
                 "<line class=\"mc-ref\" x1=\"\(n(left))\" x2=\"\(n(right))\" y1=\"\(gy)\" y2=\"\(gy)\">"
-                + "<title>\(SVGText.escape(legend.count > 3 ? legend[3] : ""))</title></line>"
+                + "<title>\(MarkupText.escaped(legend.count > 3 ? legend[3] : ""))</title></line>"
         }
         return svg + "</svg>"
     }
@@ -142,7 +142,7 @@ public struct MoneyYearChart: Sendable {
         for (name, className) in zip(legend, classes) {
             out +=
                 "<rect class=\"\(className)\" x=\"\(SVGText.number(x))\" y=\"26\" width=\"10\" height=\"10\"/>"
-                + "<text class=\"mc-text\" x=\"\(SVGText.number(x + 14))\" y=\"35\">\(SVGText.escape(name))</text>"
+                + "<text class=\"mc-text\" x=\"\(SVGText.number(x + 14))\" y=\"35\">\(MarkupText.escaped(name))</text>"
             x += 24 + SVGText.approximateWidth(name)
         }
         return out

@@ -111,7 +111,7 @@ public struct SVGChart: Sendable {
         var svg = SVGText.open(
             id: id, width: width, height: height, title: title, description: summary,
             className: kind == .bars ? "mc-bars" : "mc-lines")
-        svg += "<text class=\"mc-title\" x=\"0\" y=\"15\">\(SVGText.escape(title))</text>"
+        svg += "<text class=\"mc-title\" x=\"0\" y=\"15\">\(MarkupText.escaped(title))</text>"
         let ticks = self.ticks
         let topValue = ticks.last ?? 1
         func y(_ value: Double) -> Double {
@@ -131,14 +131,14 @@ public struct SVGChart: Sendable {
         if isEmpty {
             svg +=
                 "<text class=\"mc-empty\" x=\"\(SVGText.number((left + right) / 2))\" "
-                + "y=\"\(SVGText.number((top + bottom) / 2))\" text-anchor=\"middle\">\(SVGText.escape(emptyText))</text>"
+                + "y=\"\(SVGText.number((top + bottom) / 2))\" text-anchor=\"middle\">\(MarkupText.escaped(emptyText))</text>"
         }
         svg += xLabels()
         if let reference {
             let ry = SVGText.number(y(reference.value))
             svg +=
                 "<line class=\"mc-ref\" x1=\"\(SVGText.number(left))\" x2=\"\(SVGText.number(right))\" y1=\"\(ry)\" y2=\"\(ry)\">"
-                + "<title>\(SVGText.escape(reference.label))</title></line>"
+                + "<title>\(MarkupText.escaped(reference.label))</title></line>"
         }
         switch kind {
         case .bars: svg += bars(y)
@@ -162,7 +162,7 @@ public struct SVGChart: Sendable {
         where !points[index].label.isEmpty {
             out +=
                 "<text class=\"mc-text\" x=\"\(SVGText.number(center(index)))\" y=\"\(SVGText.number(bottom + 16))\" "
-                + "text-anchor=\"middle\">\(SVGText.escape(points[index].label))</text>"
+                + "text-anchor=\"middle\">\(MarkupText.escaped(points[index].label))</text>"
         }
         return out
     }
@@ -170,7 +170,7 @@ public struct SVGChart: Sendable {
     /// Each point is a group: its tooltip, a full-height hover area, and the mark.
     private func pointGroup(_ index: Int, mark: String) -> String {
         let point = points[index]
-        return "<g class=\"mc-point\"><title>\(SVGText.escape(point.tooltip))</title>"
+        return "<g class=\"mc-point\"><title>\(MarkupText.escaped(point.tooltip))</title>"
             + "<rect class=\"mc-hit\" x=\"\(SVGText.number(left + Double(index) * slot))\" y=\"\(SVGText.number(top))\" "
             + "width=\"\(SVGText.number(slot))\" height=\"\(SVGText.number(bottom - top))\"/>\(mark)</g>"
     }

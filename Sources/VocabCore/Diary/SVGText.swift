@@ -1,27 +1,8 @@
-/// Small pieces every SVG the diary draws is made of: escaped text, compact
-/// numbers, and one stylesheet whose colors follow the page's CSS variables
+/// Small pieces every SVG the diary draws is made of (its text is escaped by
+/// `MarkupText`): compact numbers, and one stylesheet whose colors follow the page's CSS variables
 /// (so an inline chart follows the app's light and dark themes) with fallbacks
 /// for a chart opened on its own.
 enum SVGText {
-    /// Text escaped for both element content and attribute values.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            // Control characters are not allowed in XML 1.0.
-            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t": continue
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
     /// A coordinate with at most one decimal: "12", "12.5".
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
@@ -56,7 +37,7 @@ enum SVGText {
         return """
             <svg xmlns="http://www.w3.org/2000/svg" class="maeil-chart \(className)" id="\(id)" viewBox="0 0 \(width) \(height)" \
             role="img" aria-labelledby="\(id)-title \(id)-desc" preserveAspectRatio="xMidYMid meet">\
-            <title id="\(id)-title">\(escape(title))</title><desc id="\(id)-desc">\(escape(description))</desc>\
+            <title id="\(id)-title">\(MarkupText.escaped(title))</title><desc id="\(id)-desc">\(MarkupText.escaped(description))</desc>\
             <style>\(style)</style>
             """
     }

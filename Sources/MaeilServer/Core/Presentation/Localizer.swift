@@ -12,11 +12,20 @@ enum Localizer {
 
     static func language(for req: Request) -> UILanguage {
         if let chosen = req.auth.get(User.self)?.language { return chosen }
-        if let raw = req.cookies[cookie]?.string, let lang = UILanguage(rawValue: raw) {
-            return lang
-        }
-        return language(acceptLanguage: req.headers.first(name: .acceptLanguage))
+        // Asked for by every string a page shows: the cookies and headers are
+        // read once per request.
+        if let known = req.storage[FromHeaders.self] { return known }
+        let lang: UILanguage =
+            if let raw = req.cookies[cookie]?.string, let lang = UILanguage(rawValue: raw) {
+                lang
+            } else {
+                language(acceptLanguage: req.headers.first(name: .acceptLanguage))
+            }
+        req.storage[FromHeaders.self] = lang
+        return lang
     }
+
+    private struct FromHeaders: StorageKey { typealias Value = UILanguage }
 
     /// Picks the first supported language by q-value order.
     static func language(acceptLanguage header: String?) -> UILanguage {

@@ -6,6 +6,17 @@ import NIOConcurrencyHelpers
 /// files once per template.
 enum TemplateStrings {
     private static let cache = NIOLockedValueBox<[String: Set<String>]>([:])
+    private static let stringsCache = NIOLockedValueBox<[String: [String: String]]>([:])
+
+    /// The template's strings in `lang`, picked from the table once per template and language.
+    static func strings(of template: String, in lang: UILanguage) -> [String: String] {
+        let key = lang.rawValue + "/" + template
+        if let strings = stringsCache.withLockedValue({ $0[key] }) { return strings }
+        let keys = keys(of: template)
+        let strings = Localizer.strings(lang).filter { keys.contains($0.key) }
+        stringsCache.withLockedValue { $0[key] = strings }
+        return strings
+    }
 
     static func keys(of template: String) -> Set<String> {
         if let keys = cache.withLockedValue({ $0[template] }) { return keys }

@@ -35,7 +35,7 @@ extension Request {
         if flashError != nil { session.data["flashError"] = nil }
         let context = WebPage(
             title: strings[title] ?? title, lang: lang.rawValue,
-            t: strings.filter { TemplateStrings.keys(of: template).contains($0.key) },
+            t: TemplateStrings.strings(of: template, in: lang),
             csrf: auth.has(User.self) && !hasSession ? "" : CSRFMiddleware.token(for: self),
             username: auth.get(User.self)?.username, shownName: auth.get(User.self)?.shownName,
             flash: flash.map { strings[$0] ?? $0 },
