@@ -89,7 +89,9 @@ private final class ReadConnection: @unchecked Sendable {
             throw SQLiteReadError(code: status, message: "cannot open \(path): \(message)")
         }
         handle = opened
-        sqlite_nio_sqlite3_busy_timeout(opened, 5_000)
+        // WAL readers wait only in rare moments (recovery after a crash);
+        // the event loop is not held long for one: a 503 after a second.
+        sqlite_nio_sqlite3_busy_timeout(opened, 1_000)
         if let cacheKibibytes {
             try run("PRAGMA cache_size = -\(cacheKibibytes)", binds: [], onRow: { _ in })
         }
