@@ -41,10 +41,10 @@ enum WordRow {
             reading: try row.decode(column: "reading", as: String.self),
             partOfSpeech: try row.decode(column: "part_of_speech", as: String.self),
             note: try row.decode(column: "note", as: String.self),
-            synonyms: decodeList(try row.decode(column: "synonyms", as: String.self)),
-            antonyms: decodeList(try row.decode(column: "antonyms", as: String.self)),
-            examples: decodeList(try row.decode(column: "examples", as: String.self)),
-            tags: decodeList(try row.decode(column: "tags", as: String.self)),
+            synonyms: strings(try row.decode(column: "synonyms", as: String.self)),
+            antonyms: strings(try row.decode(column: "antonyms", as: String.self)),
+            examples: examples(try row.decode(column: "examples", as: String.self)),
+            tags: strings(try row.decode(column: "tags", as: String.self)),
             memorized: try row.decode(column: "memorized", as: Bool.self),
             bookmarked: try row.decode(column: "bookmarked", as: Bool.self),
             createdAt: try row.decode(column: "created_at", as: Date.self),
@@ -65,11 +65,24 @@ enum WordRow {
         return encoder
     }()
 
-    /// A stored list; empty when unreadable. Most lists are empty: "[]" is
-    /// answered without a JSON decoder (four per word, 200 per page, were a
-    /// tenth of a word page's time).
-    static func decodeList<Element: Decodable>(_ text: String) -> [Element] {
+    /// A stored list of strings; empty when unreadable. Read by
+    /// `StoredListReader` (most lists are "[]", answered at once), by
+    /// `JSONDecoder` when it cannot.
+    static func strings(_ text: String) -> [String] {
         if text == "[]" { return [] }
-        return (try? JSONDecoder().decode([Element].self, from: Data(text.utf8))) ?? []
+        return StoredListReader.strings(text) ?? decoded(text)
+    }
+
+    /// Stored examples; empty when unreadable.
+    static func examples(_ text: String) -> [WordExample] {
+        if text == "[]" { return [] }
+        guard let objects = StoredListReader.objects(text) else { return decoded(text) }
+        return objects.map {
+            WordExample(sentence: $0["sentence"] ?? "", translation: $0["translation"] ?? "")
+        }
+    }
+
+    private static func decoded<Element: Decodable>(_ text: String) -> [Element] {
+        (try? JSONDecoder().decode([Element].self, from: Data(text.utf8))) ?? []
     }
 }

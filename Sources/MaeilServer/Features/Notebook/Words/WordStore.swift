@@ -388,8 +388,7 @@ struct WordStore: Sendable {
             meaning: try row.decode(column: "meaning", as: String.self),
             bookID: try row.decode(column: "book_id", as: UUID.self),
             bookName: try row.decode(column: "book_name", as: String.self),
-            example: (WordRow.decodeList(try row.decode(column: "examples", as: String.self))
-                as [WordExample]).first)
+            example: WordRow.examples(try row.decode(column: "examples", as: String.self)).first)
     }
 
     /// All drafts of a book, oldest first (for export).
