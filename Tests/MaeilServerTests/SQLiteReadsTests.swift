@@ -86,6 +86,9 @@ struct SQLiteReadsTests {
             await #expect(throws: SQLiteReadError.self) {
                 try await inline.raw("UPDATE probe SET n = 0").run()
             }
+            await #expect(throws: SQLiteReadError.self) {
+                try await inline.raw("SELECT 1; DELETE FROM probe").run()
+            }
             #expect(
                 try await pooled.raw("SELECT n FROM probe").first()?.decode(
                     column: "n", as: Int.self) == 43)

@@ -126,13 +126,20 @@ private final class ReadConnection: @unchecked Sendable {
 
     private func prepare(_ sql: String, on handle: OpaquePointer) throws -> PreparedStatement {
         var prepared: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        let status = sql.withCString {
-            sqlite_nio_sqlite3_prepare_v3(
-                handle, $0, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, &tail)
+        var rest = ""
+        let status = sql.withCString { text in
+            var tail: UnsafePointer<CChar>?
+            defer { rest = tail.map { String(cString: $0) } ?? "" }
+            return sqlite_nio_sqlite3_prepare_v3(
+                handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, &tail)
         }
         guard status == SQLITE_OK, let prepared else {
             throw SQLiteReadError.last(status, on: handle)
+        }
+        // One statement a call: anything after it would never run.
+        guard rest.allSatisfy(\.isWhitespace) else {
+            sqlite_nio_sqlite3_finalize(prepared)
+            throw SQLiteReadError(code: SQLITE_MISUSE, message: "more than one statement: \(sql)")
         }
         let statement = PreparedStatement(handle: prepared)
         guard sqlite_nio_sqlite3_stmt_readonly(prepared) != 0 else {
