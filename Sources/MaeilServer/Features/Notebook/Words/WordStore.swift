@@ -236,7 +236,7 @@ struct WordStore: Sendable {
 
     func find(_ id: UUID) async throws -> WordRecord {
         guard
-            let row = try await db.sql().raw(
+            let row = try await (reads ?? db.sql()).raw(
                 """
                 SELECT \(unsafeRaw: WordRow.selected) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
                 WHERE w.id = \(bind: id) AND w.user_id = \(bind: userID)
