@@ -37,40 +37,40 @@ struct StoredListReader {
     private mutating func array<Element>(_ element: (inout StoredListReader) throws -> Element)
         throws -> [Element]
     {
-        try expect(UInt8(ascii: "["))
         var elements: [Element] = []
-        skipSpace()
-        if peek() == UInt8(ascii: "]") {
-            index += 1
-            return elements
-        }
-        while true {
-            skipSpace()
-            elements.append(try element(&self))
-            skipSpace()
-            if try next() == UInt8(ascii: "]") { return elements }
-            guard bytes[index - 1] == UInt8(ascii: ",") else { throw Malformed() }
-        }
+        try delimited(UInt8(ascii: "["), UInt8(ascii: "]")) { elements.append(try element(&$0)) }
+        return elements
     }
 
     private mutating func object() throws -> [String: String] {
-        try expect(UInt8(ascii: "{"))
         var fields: [String: String] = [:]
+        try delimited(UInt8(ascii: "{"), UInt8(ascii: "}")) { reader in
+            let key = try reader.string()
+            reader.skipSpace()
+            try reader.expect(UInt8(ascii: ":"))
+            reader.skipSpace()
+            fields[key] = try reader.string()
+        }
+        return fields
+    }
+
+    /// `open`, then `item`s separated by commas, then `close`.
+    private mutating func delimited(
+        _ open: UInt8, _ close: UInt8, _ item: (inout StoredListReader) throws -> Void
+    ) throws {
+        try expect(open)
         skipSpace()
-        if peek() == UInt8(ascii: "}") {
+        if peek() == close {
             index += 1
-            return fields
+            return
         }
         while true {
             skipSpace()
-            let key = try string()
+            try item(&self)
             skipSpace()
-            try expect(UInt8(ascii: ":"))
-            skipSpace()
-            fields[key] = try string()
-            skipSpace()
-            if try next() == UInt8(ascii: "}") { return fields }
-            guard bytes[index - 1] == UInt8(ascii: ",") else { throw Malformed() }
+            let byte = try next()
+            if byte == close { return }
+            guard byte == UInt8(ascii: ",") else { throw Malformed() }
         }
     }
 
