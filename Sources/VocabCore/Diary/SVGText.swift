@@ -1,7 +1,7 @@
 /// Small pieces every SVG the diary draws is made of (its text is escaped by
-/// `MarkupText`): compact numbers, and one stylesheet whose colors follow the page's CSS variables
-/// (so an inline chart follows the app's light and dark themes) with fallbacks
-/// for a chart opened on its own.
+/// `MarkupText`): compact numbers, and one stylesheet whose colors follow the
+/// page's CSS variables (so an inline chart follows the app's light and dark
+/// themes) with fallbacks for a chart opened on its own.
 enum SVGText {
     /// A coordinate with at most one decimal: "12", "12.5".
     static func number(_ value: Double) -> String {

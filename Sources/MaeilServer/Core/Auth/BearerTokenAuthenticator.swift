@@ -11,7 +11,7 @@ struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
         let sql = try request.db.sql()
         guard
-            let row = try await (request.inlineReads ?? sql).raw(
+            let row = try await request.shortReads().raw(
                 """
                 SELECT t.id AS token_id, t.last_used_at, \(unsafeRaw: User.signedInColumns)
                 FROM user_tokens t JOIN users u ON u.id = t.user_id

@@ -34,7 +34,7 @@ struct DatabaseSessionDriver: AsyncSessionDriver {
 
     func readSession(_ sessionID: SessionID, for request: Request) async throws -> SessionData? {
         guard
-            let row = try await (request.inlineReads ?? request.db.sql()).raw(
+            let row = try await request.shortReads().raw(
                 """
                 SELECT data, expires_at FROM \(ident: Self.table)
                 WHERE id_digest = \(bind: Self.digest(sessionID.string)) AND expires_at > \(bind: Date())

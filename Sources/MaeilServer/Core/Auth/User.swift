@@ -73,7 +73,7 @@ struct UserSessionAuthenticator: AsyncSessionAuthenticator {
 
     func authenticate(sessionID: UUID, for request: Request) async throws {
         guard
-            let row = try await (request.inlineReads ?? request.db.sql()).raw(
+            let row = try await request.shortReads().raw(
                 "SELECT \(unsafeRaw: User.signedInColumns) FROM users u WHERE u.id = \(bind: sessionID)"
             ).first()
         else { return }

@@ -440,4 +440,8 @@ extension Request {
     var inlineReads: (any SQLDatabase)? {
         application.sqliteReads?.database(logger: logger, on: eventLoop)
     }
+
+    /// Where the request's own short reads go (its token or session and
+    /// user): the inline reader, else the database.
+    func shortReads() throws -> any SQLDatabase { try inlineReads ?? db.sql() }
 }

@@ -3,27 +3,21 @@ import NIOConcurrencyHelpers
 
 /// The UI strings each template shows (`#(t.key)`), its layout's and partials'
 /// included: a page gets these, not the whole table. Read from the template
-/// files once per template.
+/// files once per template and language.
 enum TemplateStrings {
-    private static let cache = NIOLockedValueBox<[String: Set<String>]>([:])
-    private static let stringsCache = NIOLockedValueBox<[String: [String: String]]>([:])
+    private static let cache = NIOLockedValueBox<[String: [String: String]]>([:])
 
     /// The template's strings in `lang`, picked from the table once per template and language.
     static func strings(of template: String, in lang: UILanguage) -> [String: String] {
         let key = lang.rawValue + "/" + template
-        if let strings = stringsCache.withLockedValue({ $0[key] }) { return strings }
+        if let strings = cache.withLockedValue({ $0[key] }) { return strings }
         let keys = keys(of: template)
         let strings = Localizer.strings(lang).filter { keys.contains($0.key) }
-        stringsCache.withLockedValue { $0[key] = strings }
+        cache.withLockedValue { $0[key] = strings }
         return strings
     }
 
-    static func keys(of template: String) -> Set<String> {
-        if let keys = cache.withLockedValue({ $0[template] }) { return keys }
-        let keys = collect(template, seen: [])
-        cache.withLockedValue { $0[template] = keys }
-        return keys
-    }
+    static func keys(of template: String) -> Set<String> { collect(template, seen: []) }
 
     /// `#(t.name)`, `t.name` in tags, and the same in every `#extend`ed template.
     private static func collect(_ template: String, seen: Set<String>) -> Set<String> {
