@@ -281,9 +281,11 @@ private struct SQLiteReadDatabase: SQLDatabase {
 
     private func run(_ query: any SQLExpression, _ onRow: (any SQLRow) -> Void) throws {
         let (sql, binds) = serialize(query)
-        let encoder = SQLiteDataEncoder()
-        try reads.run(sql, binds: try binds.map { try encoder.encode($0) }, onRow: onRow)
+        try reads.run(sql, binds: try binds.map { try Self.encoder.encode($0) }, onRow: onRow)
     }
+
+    /// One for every read: it holds a `JSONEncoder`, made anew per statement before.
+    private static let encoder = SQLiteDataEncoder()
 }
 
 /// SQLite's dialect, but a bound text is written `CAST(?N AS TEXT)`. Our id
