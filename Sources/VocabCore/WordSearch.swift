@@ -320,8 +320,25 @@ public struct InitialTypoGap: Sendable, Equatable {
 
     /// The query with this initial swapped for each other one (자과 → 사과, …).
     public var variants: [String] {
-        Jamo.initials.filter { $0 != initial }.map { before + String($0) + after }
+        otherInitials.map { before + String($0) + after }
     }
+
+    /// Three typing units around the swapped initial, one per other initial
+    /// (the initial and the two units after it where there are two): a line
+    /// with a variant holds one of them, so a trigram index narrows the lines
+    /// by a side too short to look up (퓧횿's second gap: after "ㅛㅊ", 2,065
+    /// lines starting with "ㅍㅜㅣㅎ" of 300,000 words, none of them with
+    /// one of these). Empty when the query has no two units around it.
+    public var windows: [String] {
+        let after = Array(after.unicodeScalars.prefix(2))
+        let before = Array(before.unicodeScalars.suffix(2 - after.count))
+        guard before.count + after.count == 2 else { return [] }
+        return otherInitials.map {
+            String(String.UnicodeScalarView(before + [$0] + after))
+        }
+    }
+
+    private var otherInitials: [Unicode.Scalar] { Jamo.initials.filter { $0 != initial } }
 }
 
 /// How a word matched, best first.

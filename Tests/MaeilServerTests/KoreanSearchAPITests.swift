@@ -71,6 +71,9 @@ struct KoreanSearchAPITests {
             #expect(Set(try await search(api, "자과")) == ["사과", "apple"])
             #expect(try await search(api, "안녕하베요") == ["안녕하세요"])
             #expect(try await search(api, "안녕바세요") == ["안녕하세요"])
+            // The last initial, with one typing unit after it: found by the
+            // units around it (ㅔ?ㅛ) and the line's start.
+            #expect(try await search(api, "안녕하세묘") == ["안녕하세요"])
             // The last initial of a short word, with two typing units each side.
             #expect(Set(try await search(api, "사롸")) == ["사과", "apple"])
             #expect(try await search(api, "두건") == ["수건"])
@@ -230,6 +233,31 @@ struct KoreanSearchAPITests {
             #expect(all.prefix(5).allSatisfy { $0.term == "eat" || $0.term == "먹다" })
             for perPage in [7, 50] {
                 let first = try await walk(perPage: perPage, pages: 8)
+                #expect(first.map(\.id) == all.prefix(first.count).map(\.id), "perPage \(perPage)")
+            }
+        }
+    }
+
+    /// A Latin query is also its Korean twin ("tkr" → 삭), often far
+    /// broader: its pages come from the matches as typed first (they rank
+    /// above every match of the twin alone) while they fill a page.
+    @Test func pagesOfABroadLayoutSearchPutTheTypedMatchesFirst() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("tkr")
+            var rows = (1...1_000).map { "store\($0),사과" } + (1...5).map { "tkr\($0),head" }
+            rows += (1...60).map { "atkr\($0),typed" }
+            try await importRows(api, book.id, rows)
+            func walk(perPage: Int, pages: Int) async throws -> [WordDTO] {
+                try await cappedPages(api, "tkr", perPage: perPage, pages: pages)
+            }
+            let all = try await walk(perPage: 500, pages: 3)
+            #expect(all.count == 1_065 && Set(all.map(\.id)).count == all.count, "each match once")
+            #expect(all.prefix(5).allSatisfy { $0.meaning == "head" }, "lines that start with it")
+            #expect(all[5..<65].allSatisfy { $0.meaning == "typed" }, "then the rest as typed")
+            #expect(all.dropFirst(65).allSatisfy { $0.meaning == "사과" }, "then the twin")
+            for perPage in [7, 50] {
+                let first = try await walk(perPage: perPage, pages: 12)
                 #expect(first.map(\.id) == all.prefix(first.count).map(\.id), "perPage \(perPage)")
             }
         }

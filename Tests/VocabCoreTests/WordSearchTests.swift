@@ -114,6 +114,25 @@ struct WordSearchTests {
     #expect(WordSearchQuery("가나다라마바사").initialTypoGaps.isEmpty, "longer than the limit")
 }
 
+@Test func initialTypoWindowsHoldEachOtherInitialWithTwoUnits() {
+    let gaps = WordSearchQuery("자과").initialTypoGaps
+    #expect(gaps[0].windows.count == 18)
+    #expect(gaps[0].windows.contains("ㅅㅏㄱ"), "the initial, then two units after it")
+    #expect(gaps[1].windows.contains("ㅋㅗㅏ"))
+    #expect(!gaps[1].windows.contains("ㄱㅗㅏ"), "not the query's own initial")
+    // One unit after the gap: the unit before it completes the window.
+    let short = WordSearchQuery("꽑쌰").initialTypoGaps[1]
+    #expect(short.windows.contains("ㄱㅅㅑ"))
+    // Every variant holds one of its gap's windows.
+    for query in ["자과", "꽑쌰", "퓧횿", "사과나무"] {
+        for gap in WordSearchQuery(query).initialTypoGaps {
+            #expect(
+                gap.variants.allSatisfy { variant in gap.windows.contains { variant.contains($0) } }
+            )
+        }
+    }
+}
+
 @Test func typoHalvesSplitTheTypingUnitsInTwo() {
     let halves = WordSearchQuery("도서관").typoHalves
     #expect(halves?.left == "ㄷㅗㅅㅓ" && halves?.right == "ㄱㅗㅏㄴ")

@@ -97,7 +97,7 @@ struct SearchIndex: Sendable {
     /// A broad query ("eat": 7,984 of 267,000 words) has hundreds of those at
     /// most, so its first page is ranked without reading every match; nil
     /// where this does not apply (PostgreSQL, choseong queries, no index).
-    var headCondition: SQLQueryString? {
+    private var headCondition: SQLQueryString? {
         guard usesFTS, let first = alternatives.first else { return nil }
         if let line = choseongLine {
             // A choseong query's head: words with a line of exactly those
@@ -112,6 +112,25 @@ struct SearchIndex: Sendable {
         return
             " AND " + Self.lineStartsLike("search_text", Self.escape(query.folded))
             + Self.found(by: anchored)
+    }
+
+    /// ` AND …` conditions whose matches come first in the ranking, narrowest
+    /// first: a full page of one of them at the page's offset is the page.
+    /// After the head, the query as typed: its matches rank before any match
+    /// of the other layout alone (`rank`: 0–3 against 5–8). "wba" among
+    /// 300,000 words: 73 matches as typed, and its layout twin "ㅈㅠㅁ" is in
+    /// thousands (쥬 and a next syllable starting with ㅁ), all ranked for
+    /// each page (18 ms) until the 73 were asked alone.
+    /// `startsLines`: the condition reads only lines that start with the
+    /// query, few even for a broad one.
+    var leadingConditions: [(condition: SQLQueryString, startsLines: Bool)] {
+        var tiers = headCondition.map { [($0, true)] } ?? []
+        if alternatives.count > 1, let typed = alternatives.first, typed.column != "cjk_text" {
+            let condition =
+                anyContains([typed]) + (usesFTS ? Self.found(by: Self.ftsMatch([typed])) : "")
+            tiers.append((condition, false))
+        }
+        return tiers
     }
 
     /// ` AND (a LIKE … OR b LIKE …)`: some column contains its needle.
@@ -250,10 +269,12 @@ struct SearchIndex: Sendable {
 
     /// Words with a line that is the query with one initial swapped. Each gap
     /// is looked up by its sides of three typing units or more (`before`,
-    /// which starts the line, and `after`) and checked with one LIKE whose `_`
-    /// stands for the other initial: 18 times fewer trigram phrases than
-    /// every swapped spelling (100 ms for a four-syllable query at 300,000
-    /// words). A gap with no side that long is looked up by its spellings.
+    /// which starts the line, and `after`, or for a shorter `after` the
+    /// units around the gap, `InitialTypoGap.windows`) and checked with one
+    /// LIKE whose `_` stands for the other initial: 18 times fewer trigram
+    /// phrases than every swapped spelling (100 ms for a four-syllable query
+    /// at 300,000 words). A gap with no side that long is looked up by its
+    /// spellings.
     /// The typo test compares whole lines, so SQLite looks for `before` only
     /// at the start of one: a two-syllable query's first syllable anywhere
     /// was 2,830 candidates of 300,000 words, read and tested one by one.
@@ -275,6 +296,12 @@ struct SearchIndex: Sendable {
                 phrases.append(
                     gap.variants.map { Self.lineStart("jamo_text", $0) }.joined(separator: " OR "))
             } else {
+                if gap.after.unicodeScalars.count < 3, !gap.windows.isEmpty {
+                    sides.append(
+                        "("
+                            + gap.windows.map { "jamo_text:\(Self.phrase($0))" }.joined(
+                                separator: " OR ") + ")")
+                }
                 lines.append(Self.escape(gap.before) + "_" + Self.escape(gap.after))
                 phrases.append(sides.joined(separator: " AND "))
             }
@@ -293,10 +320,13 @@ struct SearchIndex: Sendable {
     }
 
     /// Words with a line of `column` equal to `line` (which ends with its
-    /// newline): at the start of the key or after a newline. On SQLite, also
-    /// with a jamo line that starts with the left half or holds the right
-    /// half (`WordSearchQuery.typoHalves`): a two-syllable query's initials
-    /// alone matched 565 of 300,000 words, with the halves 37.
+    /// newline): at the start of the key or after a newline. On SQLite, when
+    /// the query has halves (`WordSearchQuery.typoHalves`), the index is
+    /// asked for words that hold the line's characters and a half anywhere,
+    /// and the LIKE and the typo test check where: a two-syllable query's
+    /// initials alone matched 565 of 300,000 words, with the halves 37, and
+    /// without the line's ends 204, found in a fifth of the time (the
+    /// trigrams of a line's start or end are in most words: "ㅉㅉ\n" in 31,469).
     private func lineCandidates(
         column: String, line: String, narrowedBy halves: (left: String, right: String)?
     ) -> (table: SQLQueryString, condition: SQLQueryString) {
@@ -307,8 +337,9 @@ struct SearchIndex: Sendable {
         case .sqlite:
             var match = Self.lineStart(column, line)
             if let halves {
+                let inner = Self.phrase(String(line.dropLast()))
                 match =
-                    "(\(match)) AND (\(Self.lineStart("jamo_text", halves.left)) OR jamo_text:\(Self.phrase(halves.right)))"
+                    "\(column):\(inner) AND (jamo_text:\(Self.phrase(halves.left)) OR jamo_text:\(Self.phrase(halves.right)))"
             }
             return (
                 SQLQueryString(Self.indexedWords),

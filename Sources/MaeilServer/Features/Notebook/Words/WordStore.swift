@@ -99,9 +99,10 @@ struct WordStore: Sendable {
             // query common in other users' words, "nce" among EDICT's
             // meanings, paid for their postings twice).
             // The ids stay in SQLite as one JSON array: a thousand rows
-            // decoded one by one cost a broad query 2.5 ms.
+            // decoded one by one cost a broad query 2.5 ms. Inline, as the
+            // count stops at its cap.
             let source = search.countSource
-            let matches = try await sql.raw(
+            let matches = try await (reads ?? sql).raw(
                 """
                 SELECT COUNT(*) AS n, json_group_array(id) AS ids FROM (
                 SELECT w.search_id AS id FROM \(unsafeRaw: source.table)
@@ -130,12 +131,15 @@ struct WordStore: Sendable {
                 perPage: perPage)
         }
         if total == 0 { return WordPage(items: [], total: 0, page: page, perPage: perPage) }
-        // A page that is not a search walks an index to its offset: short
-        // enough to read inline for the first pages (see `SQLiteReads`).
-        let pageReader =
-            search == nil && (page - 1) * perPage <= Self.inlineOffsetLimit ? (reads ?? sql) : sql
-        func rows(where condition: SQLQueryString) async throws -> [any SQLRow] {
-            try await pageReader.raw(
+        // Reads inline (see `SQLiteReads`) where the rows they rank are
+        // bounded: a page that walks an index to its offset (the first
+        // pages), a search's matches listed by the count (under its cap), the
+        // lines that start with a broad query. The rest — a search that ranks
+        // every match of a broad query, or that the index cannot serve —
+        // runs on the pool, off the event loop.
+        let shallow = (page - 1) * perPage <= Self.inlineOffsetLimit
+        func rows(where condition: SQLQueryString, bounded: Bool) async throws -> [any SQLRow] {
+            try await (bounded && shallow ? (reads ?? sql) : sql).raw(
                 """
                 SELECT \(unsafeRaw: WordRow.selected) FROM \(unsafeRaw: words) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
                 WHERE \(condition) ORDER BY \(order)
@@ -148,11 +152,18 @@ struct WordStore: Sendable {
         // Worth a try only for a broad search: a few hundred matches are
         // ranked at once faster than the head is looked up first.
         var found: [any SQLRow]?
-        if let head = search?.headCondition, total >= Self.searchCountCap {
-            let headRows = try await rows(where: whereClause(filter) + head)
-            if headRows.count == perPage { found = headRows }
+        if let search, total >= Self.searchCountCap {
+            for leading in search.leadingConditions {
+                let leadingRows = try await rows(
+                    where: whereClause(filter) + leading.condition, bounded: leading.startsLines)
+                if leadingRows.count == perPage {
+                    found = leadingRows
+                    break
+                }
+            }
         }
-        if found == nil { found = try await rows(where: condition) }
+        let listed = search.map { $0.listsMatchesFromIndex && total < Self.searchCountCap } ?? true
+        if found == nil { found = try await rows(where: condition, bounded: listed) }
         return WordPage(
             items: try (found ?? []).map(WordRow.record(from:)), total: total, page: page,
             perPage: perPage,
