@@ -57,6 +57,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(AddStudyLimitsPerBook())
     app.migrations.add(AddBookOrigins())
     app.migrations.add(SetAsideMemorizedCards())
+    app.migrations.add(AddBookRevisions())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }
@@ -90,6 +91,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
             files: FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil)
         ))
 
+    app.wordPageCache = WordPageCache(byteLimit: WordPageCache.defaultByteLimit)
     app.lifecycle.use(SessionSweeper())
     app.lottoResults = LottoResults(
         fetcher: LottoResults.fetcher(settings: settings, client: app.client, logger: app.logger))

@@ -80,19 +80,20 @@ struct AddBookCounts: AsyncMigration {
     }
 
     /// The counters' change for a set of words: `sign` 1 when they arrive in
-    /// their books, -1 when they leave.
-    private static func sqliteChange(_ row: String, sign: String) -> String {
+    /// their books, -1 when they leave; with `revisions`, each book's
+    /// revision moves on too (`AddBookRevisions`).
+    private static func sqliteChange(_ row: String, sign: String, revisions: Bool) -> String {
         """
-        UPDATE books SET word_count = word_count \(sign) 1,
+        UPDATE books SET word_count = word_count \(sign) 1,\(revisions ? " revision = revision + 1," : "")
           memorized_count = memorized_count \(sign) (CASE WHEN \(row).memorized THEN 1 ELSE 0 END),
           bookmarked_count = bookmarked_count \(sign) (CASE WHEN \(row).bookmarked THEN 1 ELSE 0 END)
         WHERE id = \(row).book_id;
         """
     }
 
-    private static func postgresChange(_ rows: String, sign: String) -> String {
+    private static func postgresChange(_ rows: String, sign: String, revisions: Bool) -> String {
         """
-        UPDATE books b SET word_count = b.word_count \(sign) d.n,
+        UPDATE books b SET word_count = b.word_count \(sign) d.n,\(revisions ? " revision = b.revision + 1," : "")
           memorized_count = b.memorized_count \(sign) d.m,
           bookmarked_count = b.bookmarked_count \(sign) d.k
         FROM (SELECT book_id, COUNT(*) AS n,
@@ -103,7 +104,15 @@ struct AddBookCounts: AsyncMigration {
         """
     }
 
-    static func triggers(_ dialect: DatabaseDialect) -> [String] {
+    /// The triggers that keep the counts (and with `revisions`, the books'
+    /// revisions: `AddBookRevisions` puts them in place of the first ones).
+    static func triggers(_ dialect: DatabaseDialect, revisions: Bool = false) -> [String] {
+        func sqliteChange(_ row: String, sign: String) -> String {
+            Self.sqliteChange(row, sign: sign, revisions: revisions)
+        }
+        func postgresChange(_ rows: String, sign: String) -> String {
+            Self.postgresChange(rows, sign: sign, revisions: revisions)
+        }
         switch dialect {
         case .sqlite:
             return [
@@ -127,7 +136,7 @@ struct AddBookCounts: AsyncMigration {
         case .postgres:
             return [
                 """
-                CREATE FUNCTION words_counts() RETURNS trigger LANGUAGE plpgsql AS $$
+                CREATE OR REPLACE FUNCTION words_counts() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN
                   IF TG_OP IN ('UPDATE', 'DELETE') THEN
                     \(postgresChange("old_rows", sign: "-"))

@@ -37,14 +37,9 @@ enum DeclaredInput {
         uniquingKeysWith: { first, _ in first })
 
     static func check(_ req: Request, against operation: OpenAPIDocument.Operation) throws {
-        if let query = req.url.query, !query.isEmpty {
-            let declared = Set(operation.query.map(\.name))
-            for item in URLComponents(string: "?" + query)?.queryItems ?? []
-            where !declared.contains(item.name) {
-                throw unknown(
-                    "query parameter '\(item.name)'",
-                    takes: operation.query.map(\.name))
-            }
+        let declared = Set(operation.query.map(\.name))
+        for name in req.queryNames.sorted() where !declared.contains(name) {
+            throw unknown("query parameter '\(name)'", takes: operation.query.map(\.name))
         }
         guard case .json(let component) = operation.body,
             req.headers.contentType?.subType == "json",

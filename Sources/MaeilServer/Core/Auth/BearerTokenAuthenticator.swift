@@ -9,7 +9,6 @@ import Vapor
 /// eager load of its user were two round trips and most of `/auth/me`'s time).
 struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
-        let sql = try request.db.sql()
         guard
             let row = try await request.shortReads().raw(
                 """
@@ -24,7 +23,7 @@ struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
         // Touch at most once a minute so reads do not turn into writes.
         let lastUsed = try row.decode(column: "last_used_at", as: Date?.self)
         if (lastUsed ?? .distantPast) < Date().addingTimeInterval(-60) {
-            try? await sql.raw(
+            try? await request.db.sql().raw(
                 "UPDATE user_tokens SET last_used_at = \(bind: Date()) WHERE id = \(bind: tokenID)"
             ).run()
         }

@@ -170,10 +170,7 @@ extension JSONWritable {
     func jsonResponse(status: HTTPResponseStatus = .ok) -> Response {
         var out = JSONOutput()
         write(to: &out)
-        var headers = HTTPHeaders()
-        headers.contentType = .json
-        return Response(
-            status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: out.bytes)))
+        return .json(ByteBuffer(bytes: out.bytes), status: status)
     }
 
     /// The JSON as text (tests, logs).
@@ -181,5 +178,14 @@ extension JSONWritable {
         var out = JSONOutput()
         write(to: &out)
         return String(decoding: out.bytes, as: UTF8.self)
+    }
+}
+
+extension Response {
+    /// JSON already encoded, as a response.
+    static func json(_ body: ByteBuffer, status: HTTPResponseStatus = .ok) -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: status, headers: headers, body: .init(buffer: body))
     }
 }

@@ -19,6 +19,10 @@ struct URLControlCharacterGuard: AsyncMiddleware {
     /// Decodes `%XX` escapes as bytes and checks them; a `%` without two hex
     /// digits after it stays as it is, and the scan goes on from the next byte.
     static func holdsControlCharacter(_ raw: String) -> Bool {
+        // Most addresses are printable ASCII without escapes: nothing to decode.
+        if raw.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") }) {
+            return false
+        }
         let source = Array(raw.utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(source.count)

@@ -46,6 +46,14 @@ struct DayCount: Sendable, Equatable {
 }
 
 /// How many words a book (or all of a user's books) holds.
+/// What a page of a book's words is made from besides the words: the
+/// book's revision, which every change to its words moves on (see
+/// `AddBookRevisions`), and its name, which each word of the page carries.
+struct BookRevision: Sendable, Equatable {
+    var number: Int
+    var name: String
+}
+
 struct BookCounts: Sendable, Equatable {
     var words = 0
     var memorized = 0

@@ -47,6 +47,18 @@ struct BookStore: Sendable {
         return try Self.summary(from: row)
     }
 
+    /// The book's revision and name; 404 for a book that is not the user's.
+    func revision(of id: UUID) async throws -> BookRevision {
+        guard
+            let row = try await reader().raw(
+                "SELECT b.revision, b.name FROM books b WHERE b.user_id = \(bind: userID) AND b.id = \(bind: id)"
+            ).first()
+        else { throw AppError.notFound("book") }
+        return BookRevision(
+            number: try row.decode(column: "revision", as: Int.self),
+            name: try row.decode(column: "name", as: String.self))
+    }
+
     /// A book's counts; 404 for a book that is not the user's, so reading the
     /// counts also checks the book (one primary-key lookup).
     func counts(of bookID: UUID) async throws -> BookCounts {

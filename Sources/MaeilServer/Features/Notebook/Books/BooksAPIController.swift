@@ -47,14 +47,30 @@ struct BooksAPIController: RouteCollection {
             deletedWords: try await req.bookStore().delete(try req.idParameter("id", "book")))
     }
 
-    /// `?page=&perPage=&q=&sort=&memorized=&bookmarked=`
-    @Sendable func words(req: Request) async throws -> WordPageDTO {
+    /// `?page=&perPage=&q=&sort=&memorized=&bookmarked=`. A list (not a
+    /// search, not random) is handed out again while the book is unchanged
+    /// (`WordPageCache`).
+    @Sendable func words(req: Request) async throws -> Response {
         let id = try req.idParameter("id", "book")
         var filter = try WordListQuery.filter(from: req)
         filter.bookID = id
         let (sort, page, perPage) = try WordListQuery.paging(from: req)
-        return WordPageDTO(
-            try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage))
+        func made() async throws -> Response {
+            WordPageDTO(
+                try await req.wordStore().list(filter, sort: sort, page: page, perPage: perPage)
+            ).jsonResponse()
+        }
+        let cache = req.application.wordPageCache
+        guard
+            let key = WordPageCache.Key(
+                userID: try req.requireUserID(), bookID: id, filter: filter, sort: sort,
+                page: page, perPage: perPage)
+        else { return try await made() }
+        let revision = try await req.bookStore().revision(of: id)
+        if let body = cache.body(for: key, at: revision) { return .json(body) }
+        let response = try await made()
+        if let body = response.body.buffer { cache.keep(body, for: key, at: revision) }
+        return response
     }
 
     @Sendable func addWord(req: Request) async throws -> Response {

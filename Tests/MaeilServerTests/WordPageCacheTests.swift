@@ -1,0 +1,119 @@
+import Foundation
+import MaeilAPI
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+/// A book's word page is handed out again while the book is unchanged
+/// (`WordPageCache`); every kind of write moves the book's revision on
+/// (`AddBookRevisions`), so the next page shows it, on both databases.
+@Suite("Word page cache")
+struct WordPageCacheTests {
+    private func page(_ api: API, _ book: UUID, _ query: String = "") async throws -> WordPageDTO {
+        let response = try await api.send(.GET, "/api/v1/books/\(book)/words\(query)")
+        #expect(response.status == .ok, "\(response.body.string)")
+        return try api.decode(WordPageDTO.self, response)
+    }
+
+    private func revision(_ app: Application, _ book: UUID) async throws -> Int {
+        try #require(
+            try await (app.db as! any SQLDatabase).raw(
+                "SELECT revision FROM books WHERE id = \(bind: book)"
+            ).first()?.decode(column: "revision", as: Int.self))
+    }
+
+    @Test func everyWriteShowsOnTheNextPage() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Fruit").id
+            let other = try await api.createBook("Other").id
+            let apple = try await api.addWord(book, "apple", "사과")
+            let pear = try await api.addWord(book, "pear", "배")
+
+            let first = try await page(api, book)
+            let missesBefore = app.wordPageCache.statistics.misses
+            let again = try await page(api, book)
+            #expect(app.wordPageCache.statistics.hits >= 1, "the second page came from the cache")
+            #expect(app.wordPageCache.statistics.misses == missesBefore)
+            #expect(again.items.map(\.id) == first.items.map(\.id))
+            _ = try await page(api, other)  // kept too, before a word moves in
+
+            var seen = try await revision(app, book)
+            func expectMoved(_ what: String) async throws {
+                let now = try await revision(app, book)
+                #expect(now > seen, "\(what) moves the revision on")
+                seen = now
+            }
+
+            _ = try await api.send(.PATCH, "/api/v1/words/\(apple.id)", json: ["meaning": "능금"])
+            try await expectMoved("an edit")
+            #expect(try await page(api, book).items.first { $0.id == apple.id }?.meaning == "능금")
+
+            _ = try await api.send(.PATCH, "/api/v1/words/\(apple.id)", json: ["memorized": true])
+            try await expectMoved("memorizing")
+            #expect(try await page(api, book).items.first { $0.id == apple.id }?.memorized == true)
+            #expect(try await page(api, book, "?memorized=true").items.map(\.id) == [apple.id])
+
+            _ = try await api.send(
+                .POST, "/api/v1/words/bulk", json: BulkRequest(ids: [pear.id], action: .bookmark))
+            try await expectMoved("a bulk bookmark")
+            #expect(try await page(api, book).items.first { $0.id == pear.id }?.bookmarked == true)
+
+            let renamed = try await api.send(.PATCH, "/api/v1/books/\(book)", json: ["name": "과일"])
+            #expect(renamed.status == .ok, "\(renamed.body.string)")
+            #expect(try await page(api, book).items.allSatisfy { $0.bookName == "과일" })
+
+            let cherry = try await api.addWord(book, "cherry", "체리")
+            try await expectMoved("an added word")
+            #expect(try await page(api, book).items.contains { $0.id == cherry.id })
+
+            _ = try await api.send(
+                .PATCH, "/api/v1/words/\(pear.id)", json: ["bookID": other.uuidString])
+            try await expectMoved("a word moved out")
+            #expect(try await page(api, book).items.contains { $0.id == pear.id } == false)
+            #expect(try await page(api, other).items.map(\.id) == [pear.id], "and into the other")
+
+            _ = try await api.send(.DELETE, "/api/v1/words/\(cherry.id)")
+            try await expectMoved("a deletion")
+            #expect(try await page(api, book).items.map(\.id) == [apple.id])
+
+            let imported = try await api.send(
+                .POST, "/api/v1/books/\(book)/import?format=csv&header=false",
+                raw: Data("grape,포도\nplum,자두".utf8))
+            #expect(imported.status == .ok, "\(imported.body.string)")
+            try await expectMoved("an import")
+            #expect(Set(try await page(api, book).items.map(\.term)) == ["apple", "grape", "plum"])
+        }
+    }
+
+    @Test func aPageKeptForItsOwnerIsStill404ToOthers() async throws {
+        try await withMaeilApp { app in
+            let owner = try await API.signUp(app)
+            let book = try await owner.createBook("Mine").id
+            _ = try await owner.addWord(book, "secret", "비밀")
+            _ = try await page(owner, book)
+            _ = try await page(owner, book)
+            let stranger = try await API.signUp(app)
+            let response = try await stranger.send(.GET, "/api/v1/books/\(book)/words")
+            #expect(response.status == .notFound)
+            #expect(!response.body.string.contains("secret"))
+        }
+    }
+
+    @Test func searchesAndRandomOrderAreNotKept() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Some").id
+            _ = try await api.addWord(book, "apple", "사과")
+            let before = app.wordPageCache.statistics
+            _ = try await page(api, book, "?q=app")
+            _ = try await page(api, book, "?sort=random")
+            let after = app.wordPageCache.statistics
+            #expect(after.count == before.count && after.hits == before.hits)
+            #expect(after.misses == before.misses, "not even looked up")
+        }
+    }
+}
