@@ -96,8 +96,9 @@ struct SearchIndex: Sendable {
     /// the index by the start of a line (`^` or a newline, in the query's key).
     /// A broad query ("eat": 7,984 of 267,000 words) has hundreds of those at
     /// most, so its first page is ranked without reading every match; nil
-    /// where this does not apply (PostgreSQL, choseong queries, no index).
+    /// where this does not apply (no index; choseong queries on PostgreSQL).
     private var headCondition: SQLQueryString? {
+        if dialect == .postgres { return postgresHead }
         guard usesFTS, let first = alternatives.first else { return nil }
         if let line = choseongLine {
             // A choseong query's head: words with a line of exactly those
@@ -112,6 +113,20 @@ struct SearchIndex: Sendable {
         return
             " AND " + Self.lineStartsLike("search_text", Self.escape(query.folded))
             + Self.found(by: anchored)
+    }
+
+    /// PostgreSQL's head: the typing units at the start of the key or of a
+    /// line, which pg_trgm looks up as the start of a word ("eat": 659 of
+    /// 267,000 words to check, 51 of them the head, in 4 ms, where ranking
+    /// all 7,984 matches took 35 ms).
+    private var postgresHead: SQLQueryString? {
+        guard query.choseong == nil, let first = alternatives.first, first.column == "jamo_text",
+            first.needle.unicodeScalars.count >= 3
+        else { return nil }
+        let needle = Self.escape(first.needle)
+        return
+            " AND " + Self.lineStartsLike("search_text", Self.escape(query.folded))
+            + " AND (w.jamo_text LIKE \(bind: needle + "%") ESCAPE '\\' OR w.jamo_text LIKE \(bind: "%\n" + needle + "%") ESCAPE '\\')"
     }
 
     /// ` AND …` conditions whose matches come first in the ranking, narrowest
