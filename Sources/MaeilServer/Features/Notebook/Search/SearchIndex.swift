@@ -84,11 +84,11 @@ struct SearchIndex: Sendable {
     }
 
     /// ` AND (…)`: the query's match condition.
-    var condition: SQLQueryString {
-        if usesFTS {
-            return anyContains(alternatives) + Self.found(by: Self.ftsMatch(alternatives))
-        }
-        return anyContains(alternatives)
+    var condition: SQLQueryString { matching(alternatives) }
+
+    /// ` AND (…)`: some of the alternatives match, through the index where it serves.
+    private func matching(_ some: [(column: String, needle: String)]) -> SQLQueryString {
+        usesFTS ? anyContains(some) + Self.found(by: Self.ftsMatch(some)) : anyContains(some)
     }
 
     /// ` AND …`: the words at the head of the ranking, where a term, sense or
@@ -123,10 +123,12 @@ struct SearchIndex: Sendable {
         guard query.choseong == nil, let first = alternatives.first, first.column == "jamo_text",
             first.needle.unicodeScalars.count >= 3
         else { return nil }
-        let needle = Self.escape(first.needle)
+        let likes = Self.lineStartPatterns(Self.escape(first.needle)).map {
+            "w.jamo_text LIKE \(bind: $0) ESCAPE '\\'" as SQLQueryString
+        }
         return
             " AND " + Self.lineStartsLike("search_text", Self.escape(query.folded))
-            + " AND (w.jamo_text LIKE \(bind: needle + "%") ESCAPE '\\' OR w.jamo_text LIKE \(bind: "%\n" + needle + "%") ESCAPE '\\')"
+            + " AND (" + Self.joined(likes, by: " OR ") + ")"
     }
 
     /// ` AND …` conditions whose matches come first in the ranking, narrowest
@@ -141,9 +143,7 @@ struct SearchIndex: Sendable {
     var leadingConditions: [(condition: SQLQueryString, startsLines: Bool)] {
         var tiers = headCondition.map { [($0, true)] } ?? []
         if alternatives.count > 1, let typed = alternatives.first, typed.column != "cjk_text" {
-            let condition =
-                anyContains([typed]) + (usesFTS ? Self.found(by: Self.ftsMatch([typed])) : "")
-            tiers.append((condition, false))
+            tiers.append((matching([typed]), false))
         }
         return tiers
     }
@@ -271,7 +271,7 @@ struct SearchIndex: Sendable {
             let first = Self.escape(first)
             return (
                 Self.union(
-                    [("jamo_text", first + "%"), ("jamo_text", "%\n" + first + "%")]
+                    Self.lineStartPatterns(first).map { ("jamo_text", $0) }
                         + rest.map { ("jamo_text", Self.contains($0)) }), ""
             )
         case .sqlite:
@@ -348,7 +348,7 @@ struct SearchIndex: Sendable {
         let escaped = Self.escape(line)
         switch dialect {
         case .postgres:
-            return (Self.union([(column, escaped + "%"), (column, "%\n" + escaped + "%")]), "")
+            return (Self.union(Self.lineStartPatterns(escaped).map { (column, $0) }), "")
         case .sqlite:
             var match = Self.lineStart(column, line)
             if let halves {
@@ -384,6 +384,12 @@ struct SearchIndex: Sendable {
     /// start of the key (`^`) or after a newline.
     static func lineStart(_ column: String, _ needle: String) -> String {
         "\(column):^\(phrase(needle)) OR \(column):\(phrase("\n" + needle))"
+    }
+
+    /// LIKE patterns for a column that starts with `escaped` or has a line
+    /// that does; PostgreSQL's pg_trgm looks each up by the start of a word.
+    private static func lineStartPatterns(_ escaped: String) -> [String] {
+        [escaped + "%", "%\n" + escaped + "%"]
     }
 
     /// `("\n" || w.column) LIKE '%\n<pattern>%'`: a line of the column starts
