@@ -94,6 +94,9 @@ scripts/cli-text-test.sh .build/debug/maeil
 log "CLI: maeil lotto check and add on a fresh data folder"
 scripts/cli-lotto-test.sh .build/debug/maeil
 
+log "CLI: maeil books publish and maeil library search and copy on a fresh data folder"
+scripts/cli-library-test.sh .build/debug/maeil
+
 log "CLI: maeil study driven in tmux (local and against a real server)"
 scripts/cli-study-test.sh .build/debug/maeil
 

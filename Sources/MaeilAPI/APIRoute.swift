@@ -68,6 +68,10 @@ extension APIRoute {
     public static let importFile = APIRoute(.post, "books/{id}/import")
     public static let exportBook = APIRoute(.get, "books/{id}/export")
 
+    public static let library = APIRoute(.get, "library")
+    public static let libraryBook = APIRoute(.get, "library/{id}")
+    public static let copyLibraryBook = APIRoute(.post, "library/{id}/copy")
+
     public static let bulkWords = APIRoute(.post, "words/bulk")
     public static let word = APIRoute(.get, "words/{id}")
     public static let updateWord = APIRoute(.patch, "words/{id}")
@@ -136,6 +140,7 @@ extension APIRoute {
         deleteToken,
         books, createBook, addStarterBook, book, updateBook, deleteBook, bookWords, addWord,
         importFile, exportBook,
+        library, libraryBook, copyLibraryBook,
         bulkWords, word, updateWord, replaceWord, deleteWord, search, calendar, calendarDay,
         calendarDayAction,
         studyQueue, answerCard, undoAnswer, studySettings, updateStudySettings, studySummary,

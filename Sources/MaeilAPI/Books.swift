@@ -9,6 +9,16 @@ public enum StudyDirections: String, Codable, Sendable, CaseIterable {
     case both
 }
 
+/// Who can see a book besides its owner.
+public enum BookVisibility: String, Codable, Sendable, CaseIterable {
+    /// Its owner only (every book starts so).
+    case `private`
+    /// Anyone signed in who has its link; not listed in the library.
+    case unlisted
+    /// Listed in the library.
+    case `public`
+}
+
 public struct BookDTO: Codable, Sendable {
     public var id: UUID
     public var name: String
@@ -17,6 +27,10 @@ public struct BookDTO: Codable, Sendable {
     public var memorizedCount: Int
     /// A `StudyDirections` value: the cards reviews show.
     public var studyDirections: String
+    /// A `BookVisibility` value.
+    public var visibility: String
+    /// The library book this one was copied from, if any.
+    public var copiedFrom: UUID?
     public var createdAt: Date?
     public var updatedAt: Date?
 
@@ -27,6 +41,8 @@ public struct BookDTO: Codable, Sendable {
         wordCount: Int,
         memorizedCount: Int,
         studyDirections: String,
+        visibility: String = BookVisibility.private.rawValue,
+        copiedFrom: UUID? = nil,
         createdAt: Date? = nil,
         updatedAt: Date? = nil
     ) {
@@ -36,6 +52,8 @@ public struct BookDTO: Codable, Sendable {
         self.wordCount = wordCount
         self.memorizedCount = memorizedCount
         self.studyDirections = studyDirections
+        self.visibility = visibility
+        self.copiedFrom = copiedFrom
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -56,11 +74,17 @@ public struct BookPatch: Codable, Sendable {
     public var description: String?
     /// A `StudyDirections` value.
     public var studyDirections: String?
+    /// A `BookVisibility` value: publishes or unpublishes the book.
+    public var visibility: String?
 
-    public init(name: String? = nil, description: String? = nil, studyDirections: String? = nil) {
+    public init(
+        name: String? = nil, description: String? = nil, studyDirections: String? = nil,
+        visibility: String? = nil
+    ) {
         self.name = name
         self.description = description
         self.studyDirections = studyDirections
+        self.visibility = visibility
     }
 }
 

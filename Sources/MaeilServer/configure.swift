@@ -58,6 +58,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(AddBookOrigins())
     app.migrations.add(SetAsideMemorizedCards())
     app.migrations.add(AddBookRevisions())
+    app.migrations.add(AddSortIndexes())
+    app.migrations.add(AddBookPublishing())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }
@@ -92,6 +94,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         ))
 
     app.wordPageCache = WordPageCache(byteLimit: WordPageCache.defaultByteLimit)
+    app.bookPageCache = RenderedPageCache(byteLimit: 8 << 20)
     app.lifecycle.use(SessionSweeper())
     app.lottoResults = LottoResults(
         fetcher: LottoResults.fetcher(settings: settings, client: app.client, logger: app.logger))

@@ -415,6 +415,53 @@ public enum WordSearchMatcher {
         return best
     }
 
+    /// A title's and description's search text, one line each of: the
+    /// folded texts, their typing units, and their initial consonants. A
+    /// query matches as `match` finds it (folded, a partly typed syllable,
+    /// choseong, the other layout) where one of `needles` is in this text,
+    /// so a database can look for it with `LIKE` alone.
+    public static func titleKeys(_ texts: [String]) -> String {
+        let folded = texts.map(SearchFolding.fold).filter { !$0.isEmpty }
+        let lines =
+            folded + folded.map { Hangul.decompose($0, splitCompounds: true) }
+            + folded.filter(WordSearchKeys.holdsHangul).map { Hangul.choseong($0) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// What to look for in `titleKeys` text: a text matches `query` (without
+    /// typos) exactly when it holds one of these.
+    public static func titleNeedles(_ query: WordSearchQuery) -> [String] {
+        var needles = [query.folded, query.jamo]
+        if let other = query.otherLayout { needles.append(other) }
+        if let other = query.otherLayoutJamo { needles.append(other) }
+        return Array(Set(needles.filter { !$0.isEmpty })).sorted()
+    }
+
+    /// Pieces of which a text a typo away from `query` holds at least one:
+    /// a one-jamo typo leaves one half of the query's typing units whole.
+    public static func typoNeedles(_ query: WordSearchQuery) -> [String] {
+        let units = Array(query.jamo.unicodeScalars)
+        guard units.count >= 4 else { return [] }
+        let middle = units.count / 2
+        return [units[..<middle], units[middle...]].map {
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: $0)
+            return String(text)
+        }
+    }
+
+    /// Whether `query` matches a title or a description as `match` matches a
+    /// word's field, or one of its words (split at spaces) is a typo away
+    /// from the query: their senses are phrases, so a typo in one word of
+    /// "Daily English" ("englsh") is not a typo of the whole.
+    public static func matchesTitle(_ query: WordSearchQuery, _ text: String) -> Bool {
+        if match(query, in: text, fuzzy: true) != nil { return true }
+        guard query.allowsFuzzy else { return false }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        return words.count > 1
+            && words.contains { match(query, in: String($0), fuzzy: true) != nil }
+    }
+
     /// The best match over a word's fields, or nil.
     public static func match(
         _ query: WordSearchQuery, term: String, meaning: String, reading: String,

@@ -11,7 +11,8 @@ struct Maeil: AsyncParsableCommand {
             ./data/maeil.sqlite unless --data-dir or DATABASE_URL (postgres://…) says otherwise.
             """,
         subcommands: [
-            Serve.self, Migrate.self, UserCommand.self, Import.self, Export.self, StudyCommand.self,
+            Serve.self, Migrate.self, UserCommand.self, BooksCommand.self, LibraryCommand.self,
+            Import.self, Export.self, StudyCommand.self,
             HangulCommand.self, KanaCommand.self, LottoCommand.self,
         ]
     )

@@ -113,6 +113,7 @@ struct BookCountsTests {
             // One connection: with the pool's two, SQLite's second connection
             // sometimes still saw the column the revert had dropped (1 run in 3).
             try await app.db.withConnection { db in
+                try await AddSortIndexes().revert(on: db)  // it replaced an index of the counts'
                 try await AddCardBooks().revert(on: db)
                 try await AddBookCounts().revert(on: db)
                 try await db.sql().raw(
@@ -120,6 +121,7 @@ struct BookCountsTests {
                 ).run()
                 try await AddBookCounts().prepare(on: db)
                 try await AddCardBooks().prepare(on: db)
+                try await AddSortIndexes().prepare(on: db)
             }
             let upgraded = try api.decode(
                 BookDTO.self, try await api.send(.GET, "/api/v1/books/\(book.id)"))

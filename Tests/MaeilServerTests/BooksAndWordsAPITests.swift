@@ -286,4 +286,62 @@ struct BooksAndWordsAPITests {
             #expect(page3.items.count == 20)
         }
     }
+
+    /// Each order read page by page (through the index runs of
+    /// `WordStore.plainPage`) is the whole order, without gaps or repeats.
+    @Test func everyOrderPagesThroughTheBookWithoutGapsOrRepeats() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Order")
+            var added: [WordDTO] = []
+            for term in ["delta", "Alpha", "charlie", "bravo", "echo", "Foxtrot", "golf"] {
+                added.append(try await api.addWord(book.id, term, "뜻"))
+            }
+            let memorized = Set([added[1].id, added[4].id, added[5].id])
+            let marked = try await api.send(
+                .POST, "/api/v1/words/bulk",
+                json: BulkRequest(ids: Array(memorized), action: .memorize))
+            #expect(marked.status == .ok, "\(marked.body.string)")
+            func list(_ query: String) async throws -> WordPageDTO {
+                try api.decode(
+                    WordPageDTO.self,
+                    try await api.send(.GET, "/api/v1/books/\(book.id)/words?\(query)"))
+            }
+            func paged(_ sort: String) async throws -> [UUID] {
+                var ids: [UUID] = []
+                for page in 1...4 {
+                    let listed = try await list("sort=\(sort)&perPage=2&page=\(page)")
+                    #expect(listed.total == 7)
+                    ids += listed.items.map(\.id)
+                }
+                return ids
+            }
+            let newest = try await list("sort=recent&perPage=500").items.map(\.id)
+            #expect(Set(newest) == Set(added.map(\.id)))
+            #expect(try await paged("recent") == newest)
+            #expect(try await paged("oldest") == newest.reversed())
+            #expect(
+                try await paged("memorized")
+                    == newest.filter(memorized.contains) + newest.filter { !memorized.contains($0) }
+            )
+            #expect(
+                try await paged("not-memorized")
+                    == newest.filter { !memorized.contains($0) } + newest.filter(memorized.contains)
+            )
+            #expect(
+                try await paged("alphabetical")
+                    == added.sorted { $0.term.lowercased() < $1.term.lowercased() }.map(\.id))
+            // Past the end, every order is empty; a random order draws each page anew.
+            for sort in ["recent", "memorized", "not-memorized", "alphabetical", "random"] {
+                #expect(try await list("sort=\(sort)&perPage=2&page=5").items.isEmpty, "\(sort)")
+            }
+            let drawn = try await list("sort=random&perPage=3&page=2").items.map(\.id)
+            #expect(drawn.count == 3 && Set(drawn).isSubset(of: Set(newest)))
+            // A filter keeps the one-run order.
+            #expect(
+                try await list("sort=memorized&bookmarked=false&perPage=500").items.map(\.id)
+                    == newest.filter(memorized.contains) + newest.filter { !memorized.contains($0) }
+            )
+        }
+    }
 }

@@ -129,7 +129,8 @@ struct WebPagesTests {
                 "/books/\(book)/import", "/words/\(word)", "/search", "/search?q=CAFE",
                 "/search?q=x&book=\(book)",
                 "/calendar", "/calendar?month=2000-02", "/calendar/\(today)?sort=random",
-                "/settings",
+                "/settings", "/library", "/library?q=%E3%85%8C&sort=most-copied",
+                "/library/\(book)",
             ]
             for language in ["en", "ko"] {
                 browser.language = language
@@ -141,6 +142,7 @@ struct WebPagesTests {
                     // An unknown key prints as itself: camelCase words in the page give it away.
                     for key in [
                         "countWords", "bulkMove", "sortRecent", "importTitle", "wordTerm", "t.",
+                        "libraryTitle", "navLibrary", "bookSharing",
                     ] {
                         #expect(!html.contains(">\(key)<"), "\(path) shows the raw key \(key)")
                     }

@@ -142,7 +142,9 @@ def build(args):
             ("json_small", f"JSON page of 50 words, small book ({small_words} words)", 0.5),
             ("json_big", f"JSON page of 50 words, EDICT book ({n:,} words)", 0.5),
             ("web_small", f"Web word list `/books/{{id}}`, small book ({small_words} words)", 0.25),
-            ("web_big", f"Web word list `/books/{{id}}`, EDICT book ({n:,} words)", 0.25)):
+            ("web_big", f"Web word list `/books/{{id}}`, EDICT book ({n:,} words)", 0.25),
+            ("json_big_spread", "JSON page of 50 words, EDICT book, a different page each time⁶", 0.5),
+            ("web_big_spread", "Web word list, EDICT book, a different page each time⁶", 0.25)):
         frac = {b: rps[b][key] / rps[b]["healthz"] for b in backends}
         rows.append((
             label + ", req/s", "—³",
@@ -208,7 +210,10 @@ def build(args):
         "5. `wrk -t2 -c32 -d10s` with `bench/anki/status.lua` (counts each status class), the client on "
         "the same machine as the server; JSON page: `GET /api/v1/books/{id}/words?page=2&perPage=50` with "
         "a bearer token; web word list: the book's page (first 50 words) with a session cookie from the "
-        "login form.",
+        "login form. Both keep a page they made while its book is unchanged (the book's revision, read on "
+        "every request), so these runs, which ask for one page again and again, measure a kept page.",
+        "6. The same runs asking for a random page from 2 to 5,000 each time (`WRK_SPREAD_PAGES=5000` for "
+        "`status.lua`): almost every page is made anew, so this is the cost of reading and rendering one.",
         "",
         "<details><summary>Per query, per Korean kind, per wrk run</summary>",
         "",
@@ -227,7 +232,8 @@ def build(args):
     out += ["", "| wrk target | Path | Backend | req/s | of /healthz | latency p50 / p99 | 2xx | 3xx | 4xx | 5xx | socket errors |",
             "|---|---|---|---|---|---|---|---|---|---|---|"]
     targets = {"healthz": "baseline", "json_small": "JSON page, small book", "json_big": "JSON page, EDICT book",
-               "web_small": "web word list, small book", "web_big": "web word list, EDICT book"}
+               "web_small": "web word list, small book", "web_big": "web word list, EDICT book",
+               "json_big_spread": "JSON page, EDICT book, spread", "web_big_spread": "web word list, EDICT book, spread"}
     for b in backends:
         for key, r in api[b]["wrk"].items():
             path = re.sub(r"[0-9A-Fa-f-]{36}", "{id}", r["path"])

@@ -1,6 +1,18 @@
 -- wrk script for bench/anki: counts responses by status class (wrk alone lumps
 -- 4xx and 5xx together as "Non-2xx or 3xx") and prints latency percentiles.
+--
+-- With WRK_SPREAD_PAGES=N in the environment, each request asks for a random
+-- page from 2 to N of the path (`page=` added to its query), so pages kept by
+-- the server are almost never asked for again: the cost of making a page.
 local threads = {}
+local spread = tonumber(os.getenv("WRK_SPREAD_PAGES") or "")
+
+if spread then
+    function request()
+        local separator = wrk.path:find("?", 1, true) and "&" or "?"
+        return wrk.format(nil, wrk.path .. separator .. "page=" .. math.random(2, spread))
+    end
+end
 
 function setup(thread)
     table.insert(threads, thread)
@@ -8,6 +20,7 @@ end
 
 function init(args)
     s2, s3, s4, s5 = 0, 0, 0, 0
+    math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)") or "0", 16))
 end
 
 function response(status, headers, body)

@@ -204,13 +204,20 @@ extension OpenAPIDocument {
                         "id": .uuid, "name": .string, "description": .string, "wordCount": .integer,
                         "memorizedCount": .integer,
                         "studyDirections": .oneOf(StudyDirections.self, "the cards reviews show"),
+                        "visibility": .oneOf(
+                            BookVisibility.self,
+                            "private: its owner only; unlisted: anyone signed in with its link; public: listed in the library"
+                        ),
                     ],
-                    optional: ["createdAt": .dateTime, "updatedAt": .dateTime],
+                    optional: [
+                        "copiedFrom": .uuid.described("the library book this one is a copy of"),
+                        "createdAt": .dateTime, "updatedAt": .dateTime,
+                    ],
                     example: [
                         "id": .string(id2), "name": "Travel", "description": "words for the road",
                         "wordCount": 5,
-                        "memorizedCount": 1, "studyDirections": "forward", "createdAt": time,
-                        "updatedAt": time,
+                        "memorizedCount": 1, "studyDirections": "forward", "visibility": "private",
+                        "copiedFrom": .string(id1), "createdAt": time, "updatedAt": time,
                     ])),
             Component(
                 "BookInput", BookInput.self,
@@ -226,8 +233,67 @@ extension OpenAPIDocument {
                         "name": .string(maxLength: WordLimits.bookName),
                         "description": .string(maxLength: WordLimits.bookDescription),
                         "studyDirections": .oneOf(StudyDirections.self),
+                        "visibility": .oneOf(
+                            BookVisibility.self, "publishes the book, or makes it private again"),
                     ],
-                    example: ["name": "Travel", "description": "", "studyDirections": "both"])),
+                    example: [
+                        "name": "Travel", "description": "", "studyDirections": "both",
+                        "visibility": "public",
+                    ])),
+            Component(
+                "LibraryOwner", LibraryOwnerDTO.self,
+                .object(
+                    [
+                        "id": .uuid,
+                        "name": .string("the owner's display name, else their username"),
+                    ],
+                    example: ["id": .string(id1), "name": "민지"])),
+            Component(
+                "LibraryBook", LibraryBookDTO.self,
+                .object(
+                    [
+                        "id": .uuid, "name": .string, "description": .string,
+                        "wordCount": .integer, "copyCount": .integer("copies others made"),
+                        "visibility": .oneOf(
+                            BookVisibility.self, "private only on its owner's preview"),
+                        "owner": .ref("LibraryOwner"),
+                    ],
+                    optional: ["publishedAt": .dateTime],
+                    example: [
+                        "id": .string(id2), "name": "토익 필수 단어", "description": "",
+                        "wordCount": 800, "copyCount": 12, "visibility": "public",
+                        "owner": ["id": .string(id1), "name": "민지"], "publishedAt": time,
+                    ])),
+            Component(
+                "LibraryPage", LibraryPageDTO.self,
+                .object(
+                    [
+                        "items": .array(.ref("LibraryBook")), "total": .integer, "page": .integer,
+                        "perPage": .integer,
+                    ],
+                    example: ["items": [], "total": 0, "page": 1, "perPage": 20])),
+            Component(
+                "LibraryWord", LibraryWordDTO.self,
+                .object(
+                    ["term": .string, "meaning": .string, "reading": .string],
+                    example: ["term": "apple", "meaning": "사과", "reading": ""])),
+            Component(
+                "LibraryBookDetail", LibraryBookDetailDTO.self,
+                .object(
+                    [
+                        "book": .ref("LibraryBook"),
+                        "isOwn": .boolean.described("the reader owns it: the page is a preview"),
+                        "sample": .array(.ref("LibraryWord")),
+                    ],
+                    example: [
+                        "book": [
+                            "id": .string(id2), "name": "토익 필수 단어", "description": "",
+                            "wordCount": 800, "copyCount": 12, "visibility": "public",
+                            "owner": ["id": .string(id1), "name": "민지"], "publishedAt": time,
+                        ],
+                        "isOwn": false,
+                        "sample": [["term": "apple", "meaning": "사과", "reading": ""]],
+                    ])),
             Component(
                 "BookDeleted", BookDeletedDTO.self,
                 .object(["deletedWords": .integer], example: ["deletedWords": 5])),

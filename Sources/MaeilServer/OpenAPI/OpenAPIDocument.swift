@@ -130,6 +130,28 @@ enum OpenAPIDocument {
                 .deleteBook, summary: "Delete a book and all its words", tag: "books",
                 response: "BookDeleted"),
             Operation(
+                .library,
+                summary:
+                    "Public books, newest or most copied first; q matches names and descriptions as the word search does (choseong, the other keyboard layout, a typo)",
+                tag: "library",
+                query: [
+                    Parameter("q", .string, "at most 200 characters"),
+                    Parameter("sort", .oneOf(LibrarySort.self), "order of the books"),
+                    Parameter("page", .integer, "1-based page number"),
+                    Parameter("perPage", .integer, "books per page, 1–100 (default 20)"),
+                ],
+                response: "LibraryPage"),
+            Operation(
+                .libraryBook,
+                summary:
+                    "A public or unlisted book with its first 20 words; the owner's own book in any state (a preview)",
+                tag: "library", response: "LibraryBookDetail"),
+            Operation(
+                .copyLibraryBook,
+                summary:
+                    "Add a copy of a public or unlisted book to your books: its words, not the owner's study",
+                tag: "library", status: 201, response: "Book"),
+            Operation(
                 .bookWords, summary: "Words of a book, paged", tag: "words",
                 query: [
                     Parameter(
@@ -535,6 +557,9 @@ enum OpenAPIDocument {
             responses["409"] = errorResponse("the starter book is added already (existingID)")
         }
         if op.route == .typeLottoDraw { responses["409"] = errorResponse("round already known") }
+        if op.route == .copyLibraryBook {
+            responses["409"] = errorResponse("the book is yours already (existingID)")
+        }
         let requestBody: RequestBody? =
             switch op.body {
             case .json(let schema):

@@ -15,6 +15,7 @@ struct WebRoutes: RouteCollection {
         try routes.register(collection: LottoFeedWebController())
         let signedIn = web.grouped(RequireWebUserMiddleware())
         try signedIn.register(collection: BooksWebController())
+        try signedIn.register(collection: LibraryWebController())
         try signedIn.register(collection: WordsWebController())
         try signedIn.register(collection: SearchWebController())
         try signedIn.register(collection: CalendarWebController())

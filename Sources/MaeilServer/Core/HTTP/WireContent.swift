@@ -15,6 +15,8 @@ extension BookDTO: Content {}
 extension BookInput: Content {}
 extension BookPatch: Content {}
 extension BookDeletedDTO: Content {}
+extension LibraryPageDTO: Content {}
+extension LibraryBookDetailDTO: Content {}
 extension ImportResultDTO: Content {}
 
 extension WordDTO: Content {

@@ -1,7 +1,7 @@
 import Vapor
 
 /// A choice in a `<select>`.
-struct OptionView: Encodable, Sendable {
+struct OptionView: Encodable, Sendable, Equatable {
     var value: String
     var label: String
     var selected: Bool

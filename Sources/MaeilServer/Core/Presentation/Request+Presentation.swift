@@ -43,6 +43,23 @@ extension Request {
         return formatter.string(from: date)
     }
 
+    /// A calendar day in the user's time zone, as the page's language writes
+    /// it: "2026. 11. 22." or "Nov 22, 2026".
+    func dateText(_ date: Date?) -> String {
+        guard let date else { return "" }
+        let formatter = DateFormatter()
+        formatter.timeZone = timeZone
+        switch uiLanguage {
+        case .ko:
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "yyyy. M. d."
+        case .en:
+            formatter.locale = Locale(identifier: "en_US")
+            formatter.dateFormat = "MMM d, yyyy"
+        }
+        return formatter.string(from: date)
+    }
+
     /// Whether a `fetch` from our scripts asked for JSON back.
     var wantsJSON: Bool { headers.first(name: .accept)?.contains("application/json") ?? false }
 }

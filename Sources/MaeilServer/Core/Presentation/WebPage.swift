@@ -25,6 +25,16 @@ extension Request {
     func renderPage<D: Encodable & Sendable>(
         _ template: String, title: String, nav: String = "", data: D, status: HTTPStatus = .ok
     ) async throws -> Response {
+        let csrf = auth.has(User.self) && !hasSession ? "" : CSRFMiddleware.token(for: self)
+        let html = try await renderedPage(template, title: title, nav: nav, data: data, csrf: csrf)
+        return pageResponse(html, status: status)
+    }
+
+    /// The HTML of `template` with the common page fields, the one-time flash
+    /// message taken out of the session.
+    func renderedPage<D: Encodable & Sendable>(
+        _ template: String, title: String, nav: String, data: D, csrf: String
+    ) async throws -> ByteBuffer {
         let lang = Localizer.language(for: self)
         let strings = Localizer.strings(lang)
         // Error pages of routes outside the session group (a 404 for
@@ -35,13 +45,18 @@ extension Request {
         if flashError != nil { session.data["flashError"] = nil }
         let context = WebPage(
             title: strings[title] ?? title, lang: lang.rawValue,
-            t: TemplateStrings.strings(of: template, in: lang),
-            csrf: auth.has(User.self) && !hasSession ? "" : CSRFMiddleware.token(for: self),
+            t: TemplateStrings.strings(of: template, in: lang), csrf: csrf,
             username: auth.get(User.self)?.username, shownName: auth.get(User.self)?.shownName,
             flash: flash.map { strings[$0] ?? $0 },
             flashError: flashError.map { strings[$0] ?? $0 }, nav: nav, page: data)
-        let view = try await self.view.render(template, context)
-        let response = try await view.encodeResponse(status: status, for: self)
+        return try await view.render(template, context).data
+    }
+
+    /// A page's HTML as the answer: never stored by the browser or a proxy
+    /// (it carries the user's data and CSRF token).
+    func pageResponse(_ html: ByteBuffer, status: HTTPStatus) -> Response {
+        let response = Response(status: status, body: .init(buffer: html))
+        response.headers.contentType = .html
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         CSRFMiddleware.attachCookie(to: response, for: self)
         return response

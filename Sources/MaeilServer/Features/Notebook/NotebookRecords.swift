@@ -73,13 +73,17 @@ struct BookCounts: Sendable, Equatable {
 }
 
 /// A book with its counts.
-struct BookSummary: Sendable {
+struct BookSummary: Sendable, Equatable {
     var id: UUID
     var name: String
     var description: String
     var counts: BookCounts
     var wordCount: Int { counts.words }
     var memorizedCount: Int { counts.memorized }
+    /// Moves on with every change to the book's words (`AddBookRevisions`).
+    var revision: Int
+    var visibility: BookVisibility = .private
+    var copiedFrom: UUID? = nil
     var studyDirections: StudyDirections
     var createdAt: Date?
     var updatedAt: Date?
@@ -90,6 +94,7 @@ struct BookChanges: Sendable {
     var name: String?
     var description: String?
     var studyDirections: StudyDirections?
+    var visibility: BookVisibility?
 }
 
 /// One action on many words (all or nothing).

@@ -44,6 +44,7 @@ extension BookDTO {
         self.init(
             id: book.id, name: book.name, description: book.description, wordCount: book.wordCount,
             memorizedCount: book.memorizedCount, studyDirections: book.studyDirections.rawValue,
+            visibility: book.visibility.rawValue, copiedFrom: book.copiedFrom,
             createdAt: book.createdAt, updatedAt: book.updatedAt)
     }
 }
@@ -66,6 +67,12 @@ extension BookPatch {
                 throw AppError.invalid("studyDirections must be forward, reverse or both")
             }
             changes.studyDirections = directions
+        }
+        if let visibility {
+            guard let parsed = BookVisibility(rawValue: visibility) else {
+                throw AppError.invalid("visibility must be private, unlisted or public")
+            }
+            changes.visibility = parsed
         }
         return changes
     }

@@ -1,6 +1,7 @@
 import Fluent
 import MaeilAPI
 import Vapor
+import VocabCore
 
 /// A word book (category). Deleting it deletes its words (ON DELETE CASCADE).
 final class Book: Model, @unchecked Sendable {
@@ -14,6 +15,14 @@ final class Book: Model, @unchecked Sendable {
     @Field(key: "study_directions") var studyDirections: String
     /// What the app made it from (`starterOrigin`); nil for a book the user made.
     @OptionalField(key: "origin") var origin: String?
+    /// `BookVisibility`: who besides its owner can see it.
+    @Field(key: "visibility") var visibility: String
+    /// When it last went from private to unlisted or public.
+    @OptionalField(key: "published_at") var publishedAt: Date?
+    /// The library book it was copied from.
+    @OptionalField(key: "copied_from") var copiedFrom: UUID?
+    /// What the library's search looks into (`WordSearchMatcher.titleKeys`).
+    @Field(key: "search_text") var searchText: String
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -25,6 +34,14 @@ final class Book: Model, @unchecked Sendable {
         self.name = name
         self.description = description
         self.studyDirections = StudyDirections.forward.rawValue
+        self.visibility = BookVisibility.private.rawValue
+        self.searchText = ""
+        renamed()
+    }
+
+    /// Keeps the search text with the name and description.
+    func renamed() {
+        searchText = WordSearchMatcher.titleKeys([name, description])
     }
 }
 

@@ -89,7 +89,7 @@ struct BookStore: Sendable {
 
     private static let summaryColumns = """
         b.id, b.name, b.description, b.study_directions, b.created_at, b.updated_at,
-        b.word_count, b.memorized_count, b.bookmarked_count
+        b.word_count, b.memorized_count, b.bookmarked_count, b.revision, b.visibility, b.copied_from
         """
 
     private static func counts(from row: any SQLRow) throws -> BookCounts {
@@ -105,6 +105,10 @@ struct BookStore: Sendable {
             name: try row.decode(column: "name", as: String.self),
             description: try row.decode(column: "description", as: String.self),
             counts: try counts(from: row),
+            revision: try row.decode(column: "revision", as: Int.self),
+            visibility: BookVisibility(
+                rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
+            copiedFrom: try row.decode(column: "copied_from", as: StoredUUID?.self)?.value,
             studyDirections: StudyDirections(
                 rawValue: try row.decode(column: "study_directions", as: String.self))
                 ?? .forward,
@@ -134,8 +138,14 @@ struct BookStore: Sendable {
             name: changes.name ?? book.name, description: changes.description ?? book.description)
         book.name = name
         book.description = description
+        book.renamed()
         if let directions = changes.studyDirections {
             book.studyDirections = directions.rawValue
+        }
+        if let visibility = changes.visibility, visibility.rawValue != book.visibility {
+            // Published again, it counts as new in the library.
+            if book.visibility == BookVisibility.private.rawValue { book.publishedAt = Date() }
+            book.visibility = visibility.rawValue
         }
         try await book.save(on: db)
         return book

@@ -14,6 +14,7 @@ struct BooksWebController: RouteCollection {
         routes.post("books", ":id", "delete", use: delete)
         routes.get("books", ":id", "export", use: export)
         routes.post("books", ":id", "words", use: addWord)
+        routes.post("books", ":id", "visibility", use: setVisibility)
     }
 
     // MARK: books home
@@ -117,6 +118,8 @@ struct BooksWebController: RouteCollection {
         var list: WordListView
         var pager: PagerView
         var exports: [ExportLink]
+        /// Private, unlisted, public: who besides the owner sees the book.
+        var visibilities: [OptionView]
         /// For the fast entry script: counts as it adds words.
         var countTemplate: String
         var countTemplateOne: String
@@ -146,9 +149,24 @@ struct BooksWebController: RouteCollection {
         }
     }
 
+    /// What a book's page shows besides its words: the book's row (name,
+    /// counts, revision) and the books its words can move to.
+    struct ShowVersion: Equatable, Sendable {
+        var book: BookSummary
+        var moveTargets: [OptionView]
+    }
+
+    /// A list of a book's words with the query string it was asked with (the
+    /// page's forms return to it).
+    struct ShowKey: Hashable, Sendable {
+        var list: WordPageCache.Key
+        var query: String
+    }
+
+    /// A book's page. A list (not a search, not random) is handed out again
+    /// while the book and the move menu are unchanged (`RenderedPageCache`).
     @Sendable func show(req: Request) async throws -> Response {
         let id = try req.idParameter("id", "book")
-        let book = try await req.bookStore().summary(id)
         let query = (req.queryValue("q") ?? "").trimmingCharacters(
             in: .whitespaces)
         guard query.count <= 200 else { throw AppError.invalid(req.text("errQueryTooLong")) }
@@ -158,22 +176,53 @@ struct BooksWebController: RouteCollection {
         filter.query = query.isEmpty ? nil : query
         let show = WordShowFilter(req)
         show.apply(to: &filter)
-        let result = try await req.wordStore().list(
-            filter, sort: sort, page: page, perPage: perPage)
-        let others = try await req.bookStore().list().filter { $0.id != id }
-        let path = "/books/\(id)"
+        // One read of the user's books gives the book (or the 404) and the
+        // move menu, before the words: a kept page is never older than them.
+        let books = try await req.bookStore().list()
+        guard let book = books.first(where: { $0.id == id }) else {
+            throw AppError.notFound("book")
+        }
+        let version = ShowVersion(
+            book: book,
+            moveTargets: books.filter { $0.id != id }.map {
+                OptionView(value: $0.id.uuidString, label: $0.name, selected: false)
+            })
+        func data() async throws -> ShowData {
+            let result = try await req.wordStore().list(
+                filter, sort: sort, page: page, perPage: perPage)
+            return showData(
+                req, version: version, query: query, show: show, sort: sort, page: page,
+                perPage: perPage, result: result)
+        }
+        guard
+            let list = WordPageCache.Key(
+                userID: try req.requireUserID(), bookID: id, filter: filter, sort: sort,
+                page: page, perPage: perPage)
+        else {
+            return try await req.renderPage(
+                "notebook/book", title: book.name, nav: "books", data: try await data())
+        }
+        return try await req.application.bookPageCache.page(
+            ShowKey(list: list, query: req.url.query ?? ""), at: version, for: req,
+            template: "notebook/book", title: book.name, nav: "books", data: data)
+    }
+
+    private func showData(
+        _ req: Request, version: ShowVersion, query: String, show: WordShowFilter, sort: WordSort,
+        page: Int, perPage: Int, result: WordPage
+    ) -> ShowData {
+        let book = version.book
+        let path = "/books/\(book.id)"
         let returnPath = req.url.query.map { "\(path)?\($0)" } ?? path
         let list = WordListView(
-            rows: result.items.map { WordRowView($0, highlight: filter.query) },
-            moveTargets: others.map {
-                OptionView(value: $0.id.uuidString, label: $0.name, selected: false)
-            },
+            rows: result.items.map { WordRowView($0, highlight: query.isEmpty ? nil : query) },
+            moveTargets: version.moveTargets,
             returnPath: returnPath, showBook: false,
             emptyText: req.text(query.isEmpty && show == .all ? "bookEmpty" : "searchNoResults"))
         let lang = req.uiLanguage
-        let data = ShowData(
+        return ShowData(
             book: BookView(
-                id: id.uuidString, name: book.name, description: book.description,
+                id: book.id.uuidString, name: book.name, description: book.description,
                 wordCountText: req.count("countWords", book.wordCount),
                 memorizedText: req.count("countMemorized", book.memorizedCount)),
             query: query,
@@ -195,10 +244,46 @@ struct BooksWebController: RouteCollection {
             {
                 ExportLink(label: $0.0, href: "\(path)/export?format=\($0.1)")
             },
+            visibilities: BookVisibility.allCases.map {
+                OptionView(
+                    value: $0.rawValue, label: req.text(Self.visibilityKey($0)),
+                    selected: $0 == book.visibility)
+            },
             countTemplate: Localizer.text("countWords", lang),
             countTemplateOne: Localizer.strings(lang)["countWordsOne"]
                 ?? Localizer.text("countWords", lang))
-        return try await req.renderPage("notebook/book", title: book.name, nav: "books", data: data)
+    }
+
+    static func visibilityKey(_ visibility: BookVisibility) -> String {
+        switch visibility {
+        case .private: "bookVisibilityPrivate"
+        case .unlisted: "bookVisibilityUnlisted"
+        case .public: "bookVisibilityPublic"
+        }
+    }
+
+    struct VisibilityForm: Content {
+        var visibility: String?
+    }
+
+    /// Publishes the book (unlisted or public) or makes it private again, at once.
+    @Sendable func setVisibility(req: Request) async throws -> Response {
+        let id = try req.idParameter("id", "book")
+        guard
+            let visibility = try req.content.decode(VisibilityForm.self).visibility.flatMap(
+                BookVisibility.init(rawValue:))
+        else { throw AppError.invalid("visibility must be private, unlisted or public") }
+        _ = try await req.bookStore().update(id, BookChanges(visibility: visibility))
+        req.flash(Self.visibilityFlash(visibility))
+        return req.redirect(to: "/books/\(id)")
+    }
+
+    private static func visibilityFlash(_ visibility: BookVisibility) -> String {
+        switch visibility {
+        case .private: "flashVisibilityPrivate"
+        case .unlisted: "flashVisibilityUnlisted"
+        case .public: "flashVisibilityPublic"
+        }
     }
 
     @Sendable func update(req: Request) async throws -> Response {
@@ -298,5 +383,20 @@ struct BooksWebController: RouteCollection {
         let response = Response(status: .created)
         try response.content.encode(result)
         return response
+    }
+}
+
+extension Application {
+    private struct BookPageCacheKey: StorageKey {
+        typealias Value = RenderedPageCache<
+            BooksWebController.ShowKey, BooksWebController.ShowVersion
+        >
+    }
+
+    /// Book pages (`BooksWebController.show`): 8 MB, about 230 pages of 50 words.
+    var bookPageCache: RenderedPageCache<BooksWebController.ShowKey, BooksWebController.ShowVersion>
+    {
+        get { storage[BookPageCacheKey.self] ?? RenderedPageCache(byteLimit: 0) }
+        set { storage[BookPageCacheKey.self] = newValue }
     }
 }

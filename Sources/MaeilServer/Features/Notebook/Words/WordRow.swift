@@ -26,10 +26,18 @@ enum WordRow {
     }
 
     /// What a list reads, from `words w JOIN books b`.
-    static let selected = """
-        w.id, w.book_id, b.name AS book_name, w.term, w.meaning, w.reading, w.part_of_speech, w.note,
+    static let selected = selected(bookName: "b.name")
+
+    /// What a list reads from `words w` alone, the book's name looked up per word.
+    static let selectedWithoutJoin = selected(
+        bookName: "(SELECT b.name FROM books b WHERE b.id = w.book_id)")
+
+    private static func selected(bookName: String) -> String {
+        """
+        w.id, w.book_id, \(bookName) AS book_name, w.term, w.meaning, w.reading, w.part_of_speech, w.note,
         w.synonyms, w.antonyms, w.examples, w.tags, w.memorized, w.bookmarked, w.created_at, w.updated_at
         """
+    }
 
     static func record(from row: any SQLRow) throws -> WordRecord {
         WordRecord(

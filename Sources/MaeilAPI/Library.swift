@@ -1,0 +1,91 @@
+import Foundation
+
+/// How the library lists its books.
+public enum LibrarySort: String, Codable, Sendable, CaseIterable {
+    /// Most recently published first.
+    case newest
+    /// Most copied first.
+    case mostCopied = "most-copied"
+}
+
+/// A published book as others see it.
+public struct LibraryBookDTO: Codable, Sendable {
+    public var id: UUID
+    public var name: String
+    public var description: String
+    public var wordCount: Int
+    /// How many times others added it to their books.
+    public var copyCount: Int
+    /// A `BookVisibility` value (`public` or `unlisted`; `private` only for its owner's preview).
+    public var visibility: String
+    public var owner: LibraryOwnerDTO
+    public var publishedAt: Date?
+
+    public init(
+        id: UUID, name: String, description: String, wordCount: Int, copyCount: Int,
+        visibility: String, owner: LibraryOwnerDTO, publishedAt: Date?
+    ) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.wordCount = wordCount
+        self.copyCount = copyCount
+        self.visibility = visibility
+        self.owner = owner
+        self.publishedAt = publishedAt
+    }
+}
+
+/// The owner of a published book: a name to show, never their sign-in name.
+public struct LibraryOwnerDTO: Codable, Sendable {
+    public var id: UUID
+    /// The owner's display name, or their username when they chose none.
+    public var name: String
+
+    public init(id: UUID, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+public struct LibraryPageDTO: Codable, Sendable {
+    public var items: [LibraryBookDTO]
+    public var total: Int
+    public var page: Int
+    public var perPage: Int
+
+    public init(items: [LibraryBookDTO], total: Int, page: Int, perPage: Int) {
+        self.items = items
+        self.total = total
+        self.page = page
+        self.perPage = perPage
+    }
+}
+
+/// A word of a published book as the library shows it: the word alone,
+/// nothing of the owner's study.
+public struct LibraryWordDTO: Codable, Sendable {
+    public var term: String
+    public var meaning: String
+    public var reading: String
+
+    public init(term: String, meaning: String, reading: String) {
+        self.term = term
+        self.meaning = meaning
+        self.reading = reading
+    }
+}
+
+/// A published book's page: the book, whether the reader owns it, and its first words.
+public struct LibraryBookDetailDTO: Codable, Sendable {
+    public var book: LibraryBookDTO
+    /// True when the reader is the owner (the page is then a preview).
+    public var isOwn: Bool
+    public var sample: [LibraryWordDTO]
+
+    public init(book: LibraryBookDTO, isOwn: Bool, sample: [LibraryWordDTO]) {
+        self.book = book
+        self.isOwn = isOwn
+        self.sample = sample
+    }
+}

@@ -1,0 +1,207 @@
+import Fluent
+import MaeilAPI
+import SQLKit
+import Vapor
+import VocabCore
+
+/// Books their owners published, read by another user (`readerID`). Every
+/// read names what lets the reader see a book: the library lists public books
+/// only; a book's page and a copy take public and unlisted books, and the
+/// reader's own book whatever its visibility (the owner's preview). Any other
+/// book is a 404, as if it did not exist.
+struct LibraryStore: Sendable {
+    let db: any Database
+    let readerID: UUID
+
+    /// A page of public books, newest or most copied first. A query matches
+    /// a book's name or description as the notebook's search matches words
+    /// (folded, a partly typed syllable, choseong, the other keyboard layout:
+    /// one of `WordSearchMatcher.titleNeedles` in the book's search text);
+    /// when under ten books match so, books a typo away follow them.
+    func list(_ request: LibraryQuery) async throws -> LibraryPage {
+        let sql = try db.sql()
+        let listed: SQLQueryString = "b.visibility = \(bind: Self.listed)"
+        guard let text = request.query, !text.isEmpty else {
+            return try await page(of: request, where: listed, on: sql)
+        }
+        let query = WordSearchQuery(text)
+        let direct = try await page(
+            of: request, where: listed + Self.holdsAny(WordSearchMatcher.titleNeedles(query)),
+            on: sql)
+        let typos = WordSearchMatcher.typoNeedles(query)
+        guard direct.total < Self.fuzzyThreshold, query.allowsFuzzy, !typos.isEmpty else {
+            return direct
+        }
+        // Few direct matches: the books holding half of the query, those a
+        // typo away kept, after the direct ones.
+        let candidates = try await sql.raw(
+            """
+            SELECT \(unsafeRaw: Self.columns) FROM books b JOIN users u ON u.id = b.user_id
+            WHERE \(listed + Self.holdsAny(typos)) ORDER BY \(unsafeRaw: Self.order(request.sort))
+            LIMIT \(literal: Self.typoCandidateLimit)
+            """
+        ).all().map(Self.book(from:))
+        let all = try await page(
+            of: LibraryQuery(query: nil, sort: request.sort, page: 1, perPage: Self.fuzzyThreshold),
+            where: listed + Self.holdsAny(WordSearchMatcher.titleNeedles(query)), on: sql
+        ).items
+        let directIDs = Set(all.map(\.id))
+        let near = candidates.filter {
+            !directIDs.contains($0.id)
+                && (WordSearchMatcher.matchesTitle(query, $0.name)
+                    || WordSearchMatcher.matchesTitle(query, $0.description))
+        }
+        let matches = all + near
+        let start = min((request.page - 1) * request.perPage, matches.count)
+        return LibraryPage(
+            items: Array(matches[start..<min(start + request.perPage, matches.count)]),
+            total: matches.count, page: request.page, perPage: request.perPage)
+    }
+
+    /// The books `condition` picks, counted and paged in the request's order.
+    private func page(
+        of request: LibraryQuery, where condition: SQLQueryString, on sql: any SQLDatabase
+    ) async throws -> LibraryPage {
+        let total =
+            try await sql.raw("SELECT COUNT(*) AS n FROM books b WHERE \(condition)").first()?
+            .decode(column: "n", as: Int.self) ?? 0
+        let rows =
+            total == 0
+            ? []
+            : try await sql.raw(
+                """
+                SELECT \(unsafeRaw: Self.columns) FROM books b JOIN users u ON u.id = b.user_id
+                WHERE \(condition) ORDER BY \(unsafeRaw: Self.order(request.sort))
+                LIMIT \(literal: request.perPage) OFFSET \(literal: (request.page - 1) * request.perPage)
+                """
+            ).all()
+        return LibraryPage(
+            items: try rows.map(Self.book(from:)), total: total, page: request.page,
+            perPage: request.perPage)
+    }
+
+    /// ` AND (…)`: the book's search text holds one of `needles`.
+    private static func holdsAny(_ needles: [String]) -> SQLQueryString {
+        var condition: SQLQueryString = " AND ("
+        for (index, needle) in needles.enumerated() {
+            if index > 0 { condition = condition + " OR " }
+            condition =
+                condition
+                + "b.search_text LIKE \(bind: SearchIndex.contains(needle)) ESCAPE '\\'"
+        }
+        return condition + ")"
+    }
+
+    /// Below this many direct matches, books a typo away are added.
+    static let fuzzyThreshold = 10
+    /// At most this many books holding half of a query, in the list's order,
+    /// are checked for a typo: each check costs about 60 µs, and a common
+    /// half ("eng" of "englsh") is in thousands of books.
+    static let typoCandidateLimit = 500
+
+    /// A book the reader may see: public, unlisted, or their own.
+    func book(_ id: UUID) async throws -> LibraryBook {
+        guard
+            let row = try await db.sql().raw(
+                """
+                SELECT \(unsafeRaw: Self.columns) FROM books b JOIN users u ON u.id = b.user_id
+                WHERE b.id = \(bind: id)
+                  AND (b.visibility IN (\(binds: Self.shared)) OR b.user_id = \(bind: readerID))
+                """
+            ).first()
+        else { throw AppError.notFound("book") }
+        return try Self.book(from: row)
+    }
+
+    /// The book's first words (oldest first), the words alone.
+    func sample(of book: LibraryBook, count: Int = 20) async throws -> [LibraryWordDTO] {
+        try await db.sql().raw(
+            """
+            SELECT w.term, w.meaning, w.reading FROM words w
+            WHERE w.user_id = \(bind: book.ownerID) AND w.book_id = \(bind: book.id)
+            ORDER BY w.created_at ASC, w.id ASC LIMIT \(literal: count)
+            """
+        ).all().map {
+            LibraryWordDTO(
+                term: try $0.decode(column: "term", as: String.self),
+                meaning: try $0.decode(column: "meaning", as: String.self),
+                reading: try $0.decode(column: "reading", as: String.self))
+        }
+    }
+
+    /// Adds a copy of another user's published book to the reader's books:
+    /// its name, description and words (examples, tags, notes), none of the
+    /// owner's study (memorized, bookmarked, dates); the copy remembers the
+    /// book it came from. One transaction: the copy is whole or not made.
+    /// `words` is the reader's word store (its days and hooks make the cards).
+    func copy(_ id: UUID, words: WordStore) async throws -> UUID {
+        let original = try await book(id)
+        guard original.ownerID != readerID else {
+            throw AppError(
+                status: .conflict, code: .alreadyAdded, message: "this book is yours already",
+                existingID: id)
+        }
+        return try await db.transaction { tx in
+            let drafts = try await WordStore(
+                db: tx, userID: original.ownerID, days: words.days, hooks: words.hooks
+            ).drafts(inBook: id).map(Self.withoutStudy)
+            let copy = Book(
+                userID: readerID, name: original.name, description: original.description)
+            copy.copiedFrom = id
+            try await copy.save(on: tx)
+            let copyID = try copy.requireID()
+            _ = try await WordStore(db: tx, userID: readerID, days: words.days, hooks: words.hooks)
+                .importDrafts(drafts, intoBook: copyID)
+            try await tx.sql().raw(
+                "UPDATE books SET copy_count = copy_count + 1 WHERE id = \(bind: id)"
+            ).run()
+            return copyID
+        }
+    }
+
+    private static func withoutStudy(_ draft: WordDraft) -> WordDraft {
+        var draft = draft
+        draft.memorized = false
+        draft.bookmarked = false
+        draft.createdAt = nil
+        return draft
+    }
+
+    /// Listed in the library.
+    private static let listed = BookVisibility.public.rawValue
+    /// Seen by anyone with the link.
+    private static let shared = [BookVisibility.public.rawValue, BookVisibility.unlisted.rawValue]
+
+    private static func order(_ sort: LibrarySort) -> String {
+        switch sort {
+        case .newest: "b.published_at DESC, b.id DESC"
+        case .mostCopied: "b.copy_count DESC, b.published_at DESC, b.id DESC"
+        }
+    }
+
+    private static let columns = """
+        b.id, b.name, b.description, b.word_count, b.copy_count, b.visibility, b.published_at,
+        b.user_id, COALESCE(NULLIF(u.display_name, ''), u.username) AS owner_name
+        """
+
+    private static func book(from row: any SQLRow) throws -> LibraryBook {
+        LibraryBook(
+            id: try row.decode(column: "id", as: StoredUUID.self).value,
+            name: try row.decode(column: "name", as: String.self),
+            description: try row.decode(column: "description", as: String.self),
+            wordCount: try row.decode(column: "word_count", as: Int.self),
+            copyCount: try row.decode(column: "copy_count", as: Int.self),
+            visibility: BookVisibility(
+                rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
+            ownerID: try row.decode(column: "user_id", as: StoredUUID.self).value,
+            ownerName: try row.decode(column: "owner_name", as: String.self),
+            publishedAt: try row.decode(column: "published_at", as: Date?.self))
+    }
+}
+
+extension Request {
+    /// The library as the signed-in user reads it.
+    func libraryStore() throws -> LibraryStore {
+        LibraryStore(db: db, readerID: try requireUserID())
+    }
+}
