@@ -182,7 +182,7 @@ public enum MaeilServerRunner {
 
     public static func serve(settings: ServerSettings) async throws {
         var settings = settings
-        if settings.sqliteCacheMegabytes == nil { settings.sqliteCacheMegabytes = 32 }
+        if settings.sqliteCacheMegabytes == nil { settings.sqliteCacheMegabytes = 24 }
         var env = Environment(
             name: "production",
             arguments: [
