@@ -30,7 +30,11 @@ struct LibraryWebTests {
             let published = try await minji.post(
                 "/books/\(book)/visibility", [("visibility", "public")])
             #expect(published.status == .seeOther)
-            #expect(try await minji.get("/books/\(book)").body.string.contains("라이브러리에 공개했습니다"))
+            let shared = try await minji.get("/books/\(book)").body.string
+            #expect(shared.contains("라이브러리에 공개했습니다"))
+            #expect(shared.contains("id=\"book-shared\">전체 공개</a>"), "the badge links the preview")
+            #expect(try await minji.get("/").body.string.contains("badge shared\">전체 공개"))
+            #expect(!bookPage.contains("id=\"book-shared\""), "no badge while private")
             let bad = try await minji.post("/books/\(book)/visibility", [("visibility", "all")])
             #expect(bad.status.code == 400 || bad.status.code == 422)
             #expect(

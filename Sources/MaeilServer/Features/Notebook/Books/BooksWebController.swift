@@ -25,6 +25,8 @@ struct BooksWebController: RouteCollection {
         var description: String
         var wordCountText: String
         var memorizedText: String
+        /// "Public" or "Unlisted"; nil for a private book.
+        var sharingText: String?
     }
 
     struct IndexData: Encodable, Sendable {
@@ -53,7 +55,8 @@ struct BooksWebController: RouteCollection {
             BookCard(
                 id: book.id.uuidString, name: book.name, description: book.description,
                 wordCountText: req.count("countWords", book.wordCount),
-                memorizedText: req.count("countMemorized", book.memorizedCount))
+                memorizedText: req.count("countMemorized", book.memorizedCount),
+                sharingText: Self.sharingText(req, book.visibility))
         }
         let data = IndexData(
             books: books, hasBooks: !books.isEmpty, name: form.name ?? "",
@@ -101,6 +104,16 @@ struct BooksWebController: RouteCollection {
         var description: String
         var wordCountText: String
         var memorizedText: String
+        var sharingText: String?
+    }
+
+    /// The badge of a shared book; nil for a private one.
+    static func sharingText(_ req: Request, _ visibility: BookVisibility) -> String? {
+        switch visibility {
+        case .private: nil
+        case .unlisted: req.text("bookBadgeUnlisted")
+        case .public: req.text("bookBadgePublic")
+        }
     }
 
     struct ExportLink: Encodable, Sendable {
@@ -224,7 +237,8 @@ struct BooksWebController: RouteCollection {
             book: BookView(
                 id: book.id.uuidString, name: book.name, description: book.description,
                 wordCountText: req.count("countWords", book.wordCount),
-                memorizedText: req.count("countMemorized", book.memorizedCount)),
+                memorizedText: req.count("countMemorized", book.memorizedCount),
+                sharingText: Self.sharingText(req, book.visibility)),
             query: query,
             sorts: Self.sortOptions(req, selected: sort),
             shows: WordShowFilter.options(req, selected: show),
