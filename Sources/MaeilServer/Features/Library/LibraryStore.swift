@@ -25,9 +25,8 @@ struct LibraryStore: Sendable {
             return try await page(of: request, where: listed, on: sql)
         }
         let query = WordSearchQuery(text)
-        let direct = try await page(
-            of: request, where: listed + Self.holdsAny(WordSearchMatcher.titleNeedles(query)),
-            on: sql)
+        let matching = listed + Self.holdsAny(WordSearchMatcher.titleNeedles(query))
+        let direct = try await page(of: request, where: matching, on: sql)
         let typos = WordSearchMatcher.typoNeedles(query)
         guard direct.total < Self.fuzzyThreshold, query.allowsFuzzy, !typos.isEmpty else {
             return direct
@@ -41,10 +40,15 @@ struct LibraryStore: Sendable {
             LIMIT \(literal: Self.typoCandidateLimit)
             """
         ).all().map(Self.book(from:))
-        let all = try await page(
-            of: LibraryQuery(query: nil, sort: request.sort, page: 1, perPage: Self.fuzzyThreshold),
-            where: listed + Self.holdsAny(WordSearchMatcher.titleNeedles(query)), on: sql
-        ).items
+        // Every direct match (under ten): the page read above when it holds them all.
+        let all =
+            request.page == 1 && direct.items.count == direct.total
+            ? direct.items
+            : try await page(
+                of: LibraryQuery(
+                    query: nil, sort: request.sort, page: 1, perPage: Self.fuzzyThreshold),
+                where: matching, on: sql
+            ).items
         let directIDs = Set(all.map(\.id))
         let near = candidates.filter {
             !directIDs.contains($0.id)
