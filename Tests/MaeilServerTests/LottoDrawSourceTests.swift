@@ -225,7 +225,7 @@ private func officialAnswer(_ scenario: String, round: Int?) async throws -> Res
     case "500":
         return html(.internalServerError)
     case "hang":
-        try await Task.sleep(for: .seconds(3))
+        try await Task.sleep(for: hangingAnswerDelay)
         return answer(officialList([officialItem(draw1239)]))
     default:
         return html(.notFound)
@@ -258,12 +258,17 @@ private func mirrorAnswer(_ scenario: String, file: String) async throws -> Resp
     case ("403", _):
         return html(.forbidden)
     case ("hang", _):
-        try await Task.sleep(for: .seconds(3))
+        try await Task.sleep(for: hangingAnswerDelay)
         return answer(json(mirrorRecord(draw1239)))
     default:
         return html(.notFound)
     }
 }
+
+/// How long the "hang" scenarios hold their answer: far past the 1-second deadlines the
+/// tests give, so that a `.timeout` can only come from the deadline, even on a loaded
+/// machine (CI runs hundreds of tests at once on two cores).
+private let hangingAnswerDelay: Duration = .seconds(8)
 
 /// The error a source threw, or nil when it returned a draw.
 private func failure(_ source: some DrawResultSource, round: Int = 1239) async -> DrawFetchError? {
@@ -367,7 +372,7 @@ struct LottoDrawSourceTests {
             let started = ContinuousClock.now
             let error = await failure(site.official("hang", timeout: .seconds(1)))
             #expect(error == .timeout)
-            #expect(ContinuousClock.now - started < .milliseconds(2_500))
+            #expect(ContinuousClock.now - started < hangingAnswerDelay)
         }
     }
 
