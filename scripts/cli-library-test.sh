@@ -54,6 +54,9 @@ expect "not an id" 1 "is not a book id" -- library copy nonsense --user lee
 expect "the copy is lee's" 0 "apple" -- export --book "토익 필수 단어" --format csv --user lee
 expect "unlisted" 0 "can be seen by anyone with its link" -- books publish "토익 필수 단어" --unlisted --user kim
 expect "unlisted is not listed" 0 "No public books yet." -- library search --user lee
+expect "an administrator" 0 "kim is an administrator now." -- user admin kim
+expect "not one any more" 0 "kim is no longer an administrator." -- user admin kim --revoke
+expect "no such user" 1 "not found" -- user admin nobody
 expect "private again" 0 "is private." -- books publish "토익 필수 단어" --private --user kim
 expect "a private book cannot be copied" 1 "not found" -- library copy "$id" --user lee
 

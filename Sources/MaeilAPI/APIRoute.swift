@@ -71,6 +71,15 @@ extension APIRoute {
     public static let library = APIRoute(.get, "library")
     public static let libraryBook = APIRoute(.get, "library/{id}")
     public static let copyLibraryBook = APIRoute(.post, "library/{id}/copy")
+    public static let unpublishLibraryBook = APIRoute(.post, "library/{id}/unpublish")
+    public static let bookReviews = APIRoute(.get, "books/{id}/reviews")
+    public static let addReview = APIRoute(.post, "books/{id}/reviews")
+    public static let updateReview = APIRoute(.put, "books/{id}/reviews/{review}")
+    public static let deleteReview = APIRoute(.delete, "books/{id}/reviews/{review}")
+    public static let replyToReview = APIRoute(.post, "books/{id}/reviews/{review}/reply")
+    public static let reportReview = APIRoute(.post, "books/{id}/reviews/{review}/report")
+    public static let hideReview = APIRoute(.post, "books/{id}/reviews/{review}/hide")
+    public static let reviewReports = APIRoute(.get, "reports")
 
     public static let bulkWords = APIRoute(.post, "words/bulk")
     public static let word = APIRoute(.get, "words/{id}")
@@ -140,7 +149,9 @@ extension APIRoute {
         deleteToken,
         books, createBook, addStarterBook, book, updateBook, deleteBook, bookWords, addWord,
         importFile, exportBook,
-        library, libraryBook, copyLibraryBook,
+        library, libraryBook, copyLibraryBook, unpublishLibraryBook,
+        bookReviews, addReview, updateReview, deleteReview, replyToReview, reportReview, hideReview,
+        reviewReports,
         bulkWords, word, updateWord, replaceWord, deleteWord, search, calendar, calendarDay,
         calendarDayAction,
         studyQueue, answerCard, undoAnswer, studySettings, updateStudySettings, studySummary,

@@ -88,4 +88,16 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case duplicateTicket = "duplicate_ticket"
     /// The server cannot read photos: ZBar or an image library is not installed (503).
     case photoUnavailable = "photo_unavailable"
+
+    // Library and reviews
+    /// The reader reviewed this book already; `existingID` names the review (409).
+    case alreadyReviewed = "already_reviewed"
+    /// An owner cannot review their own book (403).
+    case ownBook = "own_book"
+    /// The owner replied to this review already (409).
+    case alreadyReplied = "already_replied"
+    /// The reader reported this review already (409).
+    case alreadyReported = "already_reported"
+    /// Only an administrator may do this (403).
+    case adminOnly = "admin_only"
 }

@@ -6,6 +6,10 @@ public enum LibrarySort: String, Codable, Sendable, CaseIterable {
     case newest
     /// Most copied first.
     case mostCopied = "most-copied"
+    /// Highest average stars first (more reviews first among equals).
+    case bestRated = "best-rated"
+    /// Most reviews first.
+    case mostReviewed = "most-reviewed"
 }
 
 /// A published book as others see it.
@@ -20,10 +24,14 @@ public struct LibraryBookDTO: Codable, Sendable {
     public var visibility: String
     public var owner: LibraryOwnerDTO
     public var publishedAt: Date?
+    /// Visible reviews and the average of their stars (to one decimal; nil without reviews).
+    public var reviewCount: Int
+    public var averageStars: Double?
 
     public init(
         id: UUID, name: String, description: String, wordCount: Int, copyCount: Int,
-        visibility: String, owner: LibraryOwnerDTO, publishedAt: Date?
+        visibility: String, owner: LibraryOwnerDTO, publishedAt: Date?, reviewCount: Int = 0,
+        averageStars: Double? = nil
     ) {
         self.id = id
         self.name = name
@@ -33,6 +41,8 @@ public struct LibraryBookDTO: Codable, Sendable {
         self.visibility = visibility
         self.owner = owner
         self.publishedAt = publishedAt
+        self.reviewCount = reviewCount
+        self.averageStars = averageStars
     }
 }
 

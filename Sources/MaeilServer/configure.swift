@@ -60,6 +60,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(AddBookRevisions())
     app.migrations.add(AddSortIndexes())
     app.migrations.add(AddBookPublishing())
+    app.migrations.add(CreateBookReviews())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

@@ -169,6 +169,8 @@ public struct ValidationError: Error, Sendable, Equatable, CustomStringConvertib
         case tooMany(limit: Int)
         /// A character no text field takes (`ControlCharacters`).
         case controlCharacters
+        /// A number outside `lower...upper` (a review's stars).
+        case outOfRange(lower: Int, upper: Int)
     }
 
     /// The field's key as in the JSON form (`term`, `partOfSpeech`, `synonyms[2]`,
@@ -190,7 +192,7 @@ public struct ValidationError: Error, Sendable, Equatable, CustomStringConvertib
     public var limit: Int? {
         switch kind {
         case .tooLong(let limit), .tooMany(let limit): limit
-        case .empty, .controlCharacters: nil
+        case .empty, .controlCharacters, .outOfRange: nil
         }
     }
 

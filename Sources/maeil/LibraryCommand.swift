@@ -75,7 +75,7 @@ struct LibraryCommand: AsyncParsableCommand {
         @Argument(help: "What to look for (all public books when left out).")
         var query: String?
 
-        @Option(help: "newest or most-copied.")
+        @Option(help: "newest, most-copied, best-rated or most-reviewed.")
         var sort: LibrarySort = .newest
 
         @Option(help: "Page of 20 books.")
@@ -98,7 +98,13 @@ struct LibraryCommand: AsyncParsableCommand {
                 print("\(book.id.uuidString)  \(book.name)")
                 let copies = book.copyCount == 1 ? "added once" : "added \(book.copyCount) times"
                 let words = book.wordCount == 1 ? "1 word" : "\(book.wordCount) words"
-                print("    \(words) · \(copies) · by \(book.owner.name)")
+                let rating =
+                    book.averageStars.map {
+                        let reviews =
+                            book.reviewCount == 1 ? "1 review" : "\(book.reviewCount) reviews"
+                        return "★ \(String(format: "%.1f", $0)) (\(reviews)) · "
+                    } ?? ""
+                print("    \(rating)\(words) · \(copies) · by \(book.owner.name)")
                 if !book.description.isEmpty { print("    \(book.description)") }
             }
             let pages = max(1, (found.total + found.perPage - 1) / found.perPage)

@@ -5,7 +5,9 @@ import MaeilServer
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Manage accounts.",
-        subcommands: [Create.self, Password.self, Invite.self, Token.self, List.self])
+        subcommands: [
+            Create.self, Password.self, Invite.self, Token.self, Admin.self, List.self,
+        ])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -91,6 +93,29 @@ struct UserCommand: AsyncParsableCommand {
                 try await $0.createToken(username: username, name: name)
             }
             print(token)
+        }
+    }
+
+    struct Admin: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make an account an administrator, or no longer one.",
+            discussion:
+                "Administrators can hide reviews and unpublish books in the library, and see reported reviews (GET /api/v1/reports)."
+        )
+
+        @Argument var username: String
+
+        @Flag(help: "Take the role away instead.")
+        var revoke = false
+
+        @OptionGroup var storage: StorageOptions
+
+        func run() async throws {
+            try await storage.withInstance { try await $0.setAdmin(username: username, !revoke) }
+            print(
+                revoke
+                    ? "\(username) is no longer an administrator."
+                    : "\(username) is an administrator now.")
         }
     }
 

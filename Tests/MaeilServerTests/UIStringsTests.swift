@@ -49,8 +49,9 @@ struct UIStringsTests {
         "field_": [
             "term", "meaning", "reading", "partOfSpeech", "note", "synonyms", "antonyms",
             "examples", "tags",
-            "name", "description",
+            "name", "description", "stars", "text", "reply", "reason",
         ],
+        "errEmpty_": ["text", "reply"],
     ]
 
     @Test func bothLanguagesHaveTheSameKeys() {

@@ -68,6 +68,14 @@ public final class MaeilInstance: Sendable {
         return try await accounts.createToken(for: try user.requireID(), name: name).1
     }
 
+    /// Makes `username` an administrator (hides reviews, unpublishes books), or
+    /// no longer one.
+    public func setAdmin(username: String, _ isAdmin: Bool) async throws {
+        let user = try await user(named: username)
+        user.isAdmin = isAdmin
+        try await user.save(on: app.db)
+    }
+
     public func usernames() async throws -> [String] {
         try await User.query(on: app.db).sort(\.$username).all().map(\.username)
     }

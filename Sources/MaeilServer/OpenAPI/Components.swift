@@ -34,6 +34,12 @@ extension OpenAPIDocument {
         "tags": ["fruit"], "memorized": false, "bookmarked": true, "createdAt": time,
         "updatedAt": time,
     ]
+    static let reviewExample: JSONValue = [
+        "id": .string(id1), "bookID": .string(id2),
+        "writer": ["id": .string(id1), "name": "지수"], "stars": 5,
+        "text": "예문이 많아서 좋아요", "createdAt": time, "updatedAt": time,
+        "reply": "고맙습니다!", "repliedAt": time, "isMine": false, "isHidden": false,
+    ]
     static let cardExample: JSONValue = [
         "wordID": .string(id1), "direction": "forward", "bookID": .string(id2),
         "bookName": "Travel",
@@ -257,12 +263,18 @@ extension OpenAPIDocument {
                         "visibility": .oneOf(
                             BookVisibility.self, "private only on its owner's preview"),
                         "owner": .ref("LibraryOwner"),
+                        "reviewCount": .integer("visible reviews"),
                     ],
-                    optional: ["publishedAt": .dateTime],
+                    optional: [
+                        "publishedAt": .dateTime,
+                        "averageStars": .number.described(
+                            "the reviews' average stars, to one decimal"),
+                    ],
                     example: [
                         "id": .string(id2), "name": "토익 필수 단어", "description": "",
                         "wordCount": 800, "copyCount": 12, "visibility": "public",
                         "owner": ["id": .string(id1), "name": "민지"], "publishedAt": time,
+                        "reviewCount": 3, "averageStars": 4.3,
                     ])),
             Component(
                 "LibraryPage", LibraryPageDTO.self,
@@ -290,9 +302,71 @@ extension OpenAPIDocument {
                             "id": .string(id2), "name": "토익 필수 단어", "description": "",
                             "wordCount": 800, "copyCount": 12, "visibility": "public",
                             "owner": ["id": .string(id1), "name": "민지"], "publishedAt": time,
+                            "reviewCount": 3, "averageStars": 4.3,
                         ],
                         "isOwn": false,
                         "sample": [["term": "apple", "meaning": "사과", "reading": ""]],
+                    ])),
+            Component(
+                "Review", ReviewDTO.self,
+                .object(
+                    [
+                        "id": .uuid, "bookID": .uuid, "writer": .ref("LibraryOwner"),
+                        "stars": .integer("1–5"), "text": .string, "createdAt": .dateTime,
+                        "updatedAt": .dateTime.described("later than createdAt once edited"),
+                        "isMine": .boolean.described("the reader wrote it"),
+                        "isHidden": .boolean.described(
+                            "hidden by an administrator: seen by its writer only"),
+                    ],
+                    optional: [
+                        "reply": .string("the book owner's reply"), "repliedAt": .dateTime,
+                    ],
+                    example: reviewExample)),
+            Component(
+                "ReviewPage", ReviewPageDTO.self,
+                .object(
+                    [
+                        "items": .array(.ref("Review")), "total": .integer, "page": .integer,
+                        "perPage": .integer,
+                    ],
+                    optional: [
+                        "averageStars": .number.described("to one decimal; absent without reviews"),
+                        "mine": .ref("Review"),
+                    ],
+                    example: [
+                        "items": [reviewExample], "total": 1, "page": 1, "perPage": 20,
+                        "averageStars": 5, "mine": reviewExample,
+                    ])),
+            Component(
+                "ReviewInput", ReviewInput.self,
+                .object(
+                    [
+                        "stars": .integer("1–5"),
+                        "text": .string("not blank, at most 2,000 characters"),
+                    ],
+                    example: ["stars": 5, "text": "예문이 좋아요"])),
+            Component(
+                "ReplyInput", ReplyInput.self,
+                .object(
+                    ["text": .string("not blank, at most 1,000 characters")],
+                    example: ["text": "고맙습니다!"])),
+            Component(
+                "ReportInput", ReportInput.self,
+                .object(
+                    ["reason": .string("at most 500 characters; may be empty")],
+                    example: ["reason": "광고입니다"])),
+            Component(
+                "ReviewReport", ReviewReportDTO.self,
+                .object(
+                    [
+                        "review": .ref("Review"), "bookName": .string,
+                        "reportCount": .integer("readers who reported it"),
+                        "reasons": .array(.string).described("the newest first, at most 10"),
+                        "lastReportedAt": .dateTime,
+                    ],
+                    example: [
+                        "review": reviewExample, "bookName": "토익 필수 단어", "reportCount": 2,
+                        "reasons": ["광고입니다"], "lastReportedAt": time,
                     ])),
             Component(
                 "BookDeleted", BookDeletedDTO.self,

@@ -20,13 +20,16 @@ enum OpenAPIDocument {
         var response: String?
         var responseIsArray: Bool
         var responseMedia: String
+        /// Refusals particular to the operation, by status ("409": "reviewed already").
+        var refusals: [Int: String]
 
         init(
             _ route: APIRoute, summary: String, tag: String, authenticated: Bool = true,
             query: [Parameter] = [],
             body: BodyKind? = nil, status: Int = 200, response: String? = nil,
             responseIsArray: Bool = false,
-            responseMedia: String = "application/json"
+            responseMedia: String = "application/json",
+            refusals: [Int: String] = [:]
         ) {
             self.route = route
             self.summary = summary
@@ -38,6 +41,7 @@ enum OpenAPIDocument {
             self.response = response
             self.responseIsArray = responseIsArray
             self.responseMedia = responseMedia
+            self.refusals = refusals
         }
 
         var method: String { route.method.rawValue.lowercased() }
@@ -151,6 +155,59 @@ enum OpenAPIDocument {
                 summary:
                     "Add a copy of a public or unlisted book to your books: its words, not the owner's study",
                 tag: "library", status: 201, response: "Book"),
+            Operation(
+                .unpublishLibraryBook,
+                summary:
+                    "Administrators: take a book out of the library and its link (it becomes private; copies stay)",
+                tag: "library", status: 204, refusals: [403: "not an administrator"]),
+            Operation(
+                .bookReviews,
+                summary:
+                    "Reviews of a public or unlisted book (or your own), newest first, with its average and your own review",
+                tag: "reviews", query: paging, response: "ReviewPage"),
+            Operation(
+                .addReview,
+                summary:
+                    "Review a public or unlisted book: 1–5 stars and a text (not blank, at most 2,000 characters); one per book",
+                tag: "reviews", body: .json("ReviewInput"), status: 201, response: "Review",
+                refusals: [
+                    403: "own_book: the book is yours",
+                    409: "already_reviewed: you reviewed it already (existingID)",
+                    429: "too many reviews in an hour (Retry-After)",
+                ]),
+            Operation(
+                .updateReview, summary: "Rewrite your review (stars and text; a reply stays)",
+                tag: "reviews", body: .json("ReviewInput"), response: "Review",
+                refusals: [429: "too many reviews in an hour (Retry-After)"]),
+            Operation(
+                .deleteReview, summary: "Delete your review", tag: "reviews", status: 204),
+            Operation(
+                .replyToReview,
+                summary: "The book's owner replies to a review, once (at most 1,000 characters)",
+                tag: "reviews", body: .json("ReplyInput"), response: "Review",
+                refusals: [
+                    403: "only the book's owner replies", 409: "already_replied",
+                    429: "too many replies in an hour (Retry-After)",
+                ]),
+            Operation(
+                .reportReview,
+                summary:
+                    "Report another reader's review to the administrators, once (a reason of at most 500 characters, may be empty)",
+                tag: "reviews", body: .json("ReportInput"), status: 204,
+                refusals: [
+                    409: "already_reported", 429: "too many reports in an hour (Retry-After)",
+                ]),
+            Operation(
+                .hideReview,
+                summary:
+                    "Administrators: hide a review (no longer shown to others or counted)",
+                tag: "reviews", status: 204, refusals: [403: "not an administrator"]),
+            Operation(
+                .reviewReports,
+                summary:
+                    "Administrators: reported reviews still shown, the most recently reported first",
+                tag: "reviews", response: "ReviewReport", responseIsArray: true,
+                refusals: [403: "not an administrator"]),
             Operation(
                 .bookWords, summary: "Words of a book, paged", tag: "words",
                 query: [
@@ -559,6 +616,9 @@ enum OpenAPIDocument {
         if op.route == .typeLottoDraw { responses["409"] = errorResponse("round already known") }
         if op.route == .copyLibraryBook {
             responses["409"] = errorResponse("the book is yours already (existingID)")
+        }
+        for (status, description) in op.refusals {
+            responses[String(status)] = errorResponse(description)
         }
         let requestBody: RequestBody? =
             switch op.body {

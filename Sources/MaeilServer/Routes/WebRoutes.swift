@@ -16,6 +16,7 @@ struct WebRoutes: RouteCollection {
         let signedIn = web.grouped(RequireWebUserMiddleware())
         try signedIn.register(collection: BooksWebController())
         try signedIn.register(collection: LibraryWebController())
+        try signedIn.register(collection: ReviewWebController())
         try signedIn.register(collection: WordsWebController())
         try signedIn.register(collection: SearchWebController())
         try signedIn.register(collection: CalendarWebController())

@@ -16,15 +16,18 @@ final class User: Model, @unchecked Sendable {
     @OptionalField(key: "display_name") var displayName: String?
     /// An IANA time zone ("Asia/Seoul") for the account's days; nil: the server's.
     @OptionalField(key: "time_zone") var timeZoneIdentifier: String?
+    /// May hide reviews and unpublish books (`maeil user admin NAME`).
+    @Field(key: "is_admin") var isAdmin: Bool
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
 
     init() {}
 
     init(
         id: UUID? = nil, username: String, passwordHash: String, locale: String? = nil,
-        displayName: String? = nil, timeZoneIdentifier: String? = nil
+        displayName: String? = nil, timeZoneIdentifier: String? = nil, isAdmin: Bool = false
     ) {
         self.id = id
+        self.isAdmin = isAdmin
         self.username = username
         self.passwordHash = passwordHash
         self.locale = locale
@@ -48,7 +51,7 @@ extension User: ModelSessionAuthenticatable {}
 extension User {
     /// What a signed-in request reads of its user, from `users u`.
     static let signedInColumns =
-        "u.id, u.username, u.password_hash, u.locale, u.display_name, u.time_zone, u.created_at"
+        "u.id, u.username, u.password_hash, u.locale, u.display_name, u.time_zone, u.is_admin, u.created_at"
 
     /// The user of a row with `signedInColumns`, as Fluent would have loaded it.
     static func signedIn(from row: any SQLRow) throws -> User {
@@ -58,7 +61,8 @@ extension User {
             passwordHash: try row.decode(column: "password_hash", as: String.self),
             locale: try row.decode(column: "locale", as: String?.self),
             displayName: try row.decode(column: "display_name", as: String?.self),
-            timeZoneIdentifier: try row.decode(column: "time_zone", as: String?.self))
+            timeZoneIdentifier: try row.decode(column: "time_zone", as: String?.self),
+            isAdmin: try row.decode(column: "is_admin", as: Bool.self))
         user.createdAt = try row.decode(column: "created_at", as: Date?.self)
         user.$id.exists = true
         return user

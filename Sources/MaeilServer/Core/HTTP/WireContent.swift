@@ -17,6 +17,12 @@ extension BookPatch: Content {}
 extension BookDeletedDTO: Content {}
 extension LibraryPageDTO: Content {}
 extension LibraryBookDetailDTO: Content {}
+extension ReviewDTO: Content {}
+extension ReviewPageDTO: Content {}
+extension ReviewInput: Content {}
+extension ReplyInput: Content {}
+extension ReportInput: Content {}
+extension ReviewReportDTO: Content {}
 extension ImportResultDTO: Content {}
 
 extension WordDTO: Content {

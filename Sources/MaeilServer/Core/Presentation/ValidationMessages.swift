@@ -7,12 +7,18 @@ enum WebMessages {
         let label = Localizer.text("field_" + error.baseField, lang)
         let message =
             switch error.kind {
-            case .empty: Localizer.format("errEmpty", lang, ["field": label])
+            case .empty:
+                Localizer.strings(lang)["errEmpty_" + error.baseField]
+                    ?? Localizer.format("errEmpty", lang, ["field": label])
             case .tooLong(let limit):
                 Localizer.format("errTooLong", lang, ["field": label, "limit": String(limit)])
             case .tooMany: Localizer.format("errTooMany", lang, ["field": label])
             case .controlCharacters:
                 Localizer.format("errControlCharacters", lang, ["field": label])
+            case .outOfRange(let lower, let upper):
+                Localizer.format(
+                    "errOutOfRange", lang,
+                    ["field": label, "lower": String(lower), "upper": String(upper)])
             }
         return message.prefix(1).uppercased() + message.dropFirst()
     }

@@ -13,6 +13,12 @@ struct LibraryBook: Sendable, Equatable {
     /// The owner's display name, else their username.
     var ownerName: String
     var publishedAt: Date?
+    /// Visible reviews and the average of their stars ×10, rounded (45 for 4.5).
+    var reviewCount = 0
+    var ratingTenths = 0
+
+    /// The average stars to one decimal, nil without reviews.
+    var averageStars: Double? { reviewCount == 0 ? nil : Double(ratingTenths) / 10 }
 }
 
 /// One page of the library.
@@ -30,4 +36,43 @@ struct LibraryQuery: Sendable {
     var sort: LibrarySort = .newest
     var page = 1
     var perPage = 20
+}
+
+/// A reader's review of a shared book, with its writer's name and the owner's reply.
+struct BookReview: Sendable, Equatable {
+    var id: UUID
+    var bookID: UUID
+    var writerID: UUID
+    /// The writer's display name, else their username.
+    var writerName: String
+    var stars: Int
+    var text: String
+    var createdAt: Date
+    var updatedAt: Date
+    var reply: String?
+    var repliedAt: Date?
+    /// Hidden by an administrator: shown to its writer only, not counted.
+    var isHidden: Bool
+}
+
+/// A page of a book's visible reviews, newest first.
+struct ReviewPage: Sendable {
+    var items: [BookReview]
+    var total: Int
+    var page: Int
+    var perPage: Int
+    /// The average stars of the visible reviews, to one decimal; nil without any.
+    var averageStars: Double?
+    /// The reader's own review, wherever it is (hidden included).
+    var mine: BookReview?
+}
+
+/// A reported review with what its reporters said.
+struct ReviewReport: Sendable {
+    var review: BookReview
+    var bookName: String
+    var reportCount: Int
+    /// The newest first.
+    var reasons: [String]
+    var lastReportedAt: Date
 }

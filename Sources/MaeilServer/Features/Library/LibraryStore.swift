@@ -13,7 +13,7 @@ struct LibraryStore: Sendable {
     let db: any Database
     let readerID: UUID
 
-    /// A page of public books, newest or most copied first. A query matches
+    /// A page of public books in the request's order. A query matches
     /// a book's name or description as the notebook's search matches words
     /// (folded, a partly typed syllable, choseong, the other keyboard layout:
     /// one of `WordSearchMatcher.titleNeedles` in the book's search text);
@@ -180,12 +180,16 @@ struct LibraryStore: Sendable {
         switch sort {
         case .newest: "b.published_at DESC, b.id DESC"
         case .mostCopied: "b.copy_count DESC, b.published_at DESC, b.id DESC"
+        case .bestRated:
+            "b.rating_tenths DESC, b.review_count DESC, b.published_at DESC, b.id DESC"
+        case .mostReviewed: "b.review_count DESC, b.published_at DESC, b.id DESC"
         }
     }
 
     private static let columns = """
         b.id, b.name, b.description, b.word_count, b.copy_count, b.visibility, b.published_at,
-        b.user_id, COALESCE(NULLIF(u.display_name, ''), u.username) AS owner_name
+        b.user_id, COALESCE(NULLIF(u.display_name, ''), u.username) AS owner_name,
+        b.review_count, b.rating_tenths
         """
 
     private static func book(from row: any SQLRow) throws -> LibraryBook {
@@ -199,7 +203,9 @@ struct LibraryStore: Sendable {
                 rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
             ownerID: try row.decode(column: "user_id", as: StoredUUID.self).value,
             ownerName: try row.decode(column: "owner_name", as: String.self),
-            publishedAt: try row.decode(column: "published_at", as: Date?.self))
+            publishedAt: try row.decode(column: "published_at", as: Date?.self),
+            reviewCount: try row.decode(column: "review_count", as: Int.self),
+            ratingTenths: try row.decode(column: "rating_tenths", as: Int.self))
     }
 }
 

@@ -52,6 +52,8 @@ struct LibraryWebController: RouteCollection {
         switch sort {
         case .newest: "librarySortNewest"
         case .mostCopied: "librarySortMostCopied"
+        case .bestRated: "librarySortBestRated"
+        case .mostReviewed: "librarySortMostReviewed"
         }
     }
 
@@ -63,6 +65,11 @@ struct LibraryWebController: RouteCollection {
         var words: [LibraryWordView]
         var hasWords: Bool
         var moreText: String?
+        var reviews: ReviewSectionView
+        /// The administrator's "unpublish" button.
+        var canUnpublish: Bool
+        /// The reviews' pages.
+        var pager: PagerView
     }
 
     struct LibraryWordView: Encodable, Sendable {
@@ -76,6 +83,10 @@ struct LibraryWebController: RouteCollection {
         let book = try await library.book(try req.idParameter("id", "book"))
         let sample = try await library.sample(of: book)
         let isOwn = book.ownerID == library.readerID
+        let reviewPage = try await req.reviewStore().page(
+            of: book.id, page: try WordListQuery.int(req, "page", default: 1, range: 1...100_000),
+            perPage: Self.reviewsPerPage)
+        let isAdmin = try req.requireUser().isAdmin
         let data = ShowData(
             book: LibraryBookView(book, req), isOwn: isOwn,
             previewText: isOwn ? req.text(Self.previewKey(book.visibility)) : nil,
@@ -84,10 +95,18 @@ struct LibraryWebController: RouteCollection {
             },
             hasWords: !sample.isEmpty,
             moreText: book.wordCount > sample.count
-                ? req.count("libraryMoreWords", book.wordCount - sample.count) : nil)
+                ? req.count("libraryMoreWords", book.wordCount - sample.count) : nil,
+            reviews: ReviewSectionView(
+                reviewPage, book: book, readerID: library.readerID, readerIsAdmin: isAdmin, req),
+            canUnpublish: isAdmin && !isOwn && book.visibility != .private,
+            pager: PagerView(
+                req: req, path: "/library/\(book.id)", query: [], page: reviewPage.page,
+                total: reviewPage.total, perPage: reviewPage.perPage))
         return try await req.renderPage(
             "library/book", title: book.name, nav: "library", data: data)
     }
+
+    static let reviewsPerPage = 20
 
     static func previewKey(_ visibility: BookVisibility) -> String {
         switch visibility {
@@ -129,5 +148,20 @@ struct LibraryBookView: Encodable, Sendable {
         copyText = req.count("libraryCopies", book.copyCount)
         ownerText = Localizer.format("libraryBy", req.uiLanguage, ["name": book.ownerName])
         publishedText = req.dateText(book.publishedAt)
+        ratingText = book.averageStars.map { Self.rating($0) }
+        starsText = book.averageStars.map { StarsView.text(Int($0.rounded())) }
+        ratingLabel = book.averageStars.map {
+            Localizer.format("libraryRatingLabel", req.uiLanguage, ["rating": Self.rating($0)])
+        }
+        reviewCountText = req.count("libraryReviewCount", book.reviewCount)
     }
+
+    /// The average stars to one decimal ("4.5", "4.0").
+    var ratingText: String?
+    /// ★★★★☆ for the rounded average.
+    var starsText: String?
+    var ratingLabel: String?
+    var reviewCountText: String
+
+    static func rating(_ average: Double) -> String { String(format: "%.1f", average) }
 }

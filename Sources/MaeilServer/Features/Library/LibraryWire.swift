@@ -8,7 +8,8 @@ extension LibraryBookDTO {
             wordCount: book.wordCount, copyCount: book.copyCount,
             visibility: book.visibility.rawValue,
             owner: LibraryOwnerDTO(id: book.ownerID, name: book.ownerName),
-            publishedAt: book.publishedAt)
+            publishedAt: book.publishedAt, reviewCount: book.reviewCount,
+            averageStars: book.averageStars)
     }
 }
 
@@ -21,7 +22,7 @@ extension LibraryPageDTO {
 }
 
 extension LibraryQuery {
-    /// `q`, `sort` (`newest`, `most-copied`), `page` and `perPage` (at most 100).
+    /// `q`, `sort` (a `LibrarySort`), `page` and `perPage` (at most 100).
     init(_ req: Request) throws {
         let query = (req.queryValue("q") ?? "").trimmingCharacters(in: .whitespaces)
         guard query.count <= 200 else {
@@ -38,5 +39,34 @@ extension LibraryQuery {
         }
         page = try WordListQuery.int(req, "page", default: 1, range: 1...100_000)
         perPage = try WordListQuery.int(req, "perPage", default: 20, range: 1...100)
+    }
+}
+
+extension ReviewDTO {
+    init(_ review: BookReview, readerID: UUID) {
+        self.init(
+            id: review.id, bookID: review.bookID,
+            writer: LibraryOwnerDTO(id: review.writerID, name: review.writerName),
+            stars: review.stars, text: review.text, createdAt: review.createdAt,
+            updatedAt: review.updatedAt, reply: review.reply, repliedAt: review.repliedAt,
+            isMine: review.writerID == readerID, isHidden: review.isHidden)
+    }
+}
+
+extension ReviewPageDTO {
+    init(_ page: ReviewPage, readerID: UUID) {
+        self.init(
+            items: page.items.map { ReviewDTO($0, readerID: readerID) }, total: page.total,
+            page: page.page, perPage: page.perPage, averageStars: page.averageStars,
+            mine: page.mine.map { ReviewDTO($0, readerID: readerID) })
+    }
+}
+
+extension ReviewReportDTO {
+    init(_ report: ReviewReport, readerID: UUID) {
+        self.init(
+            review: ReviewDTO(report.review, readerID: readerID), bookName: report.bookName,
+            reportCount: report.reportCount, reasons: report.reasons,
+            lastReportedAt: report.lastReportedAt)
     }
 }
