@@ -20,7 +20,7 @@ def publish(page, book):
 def test_review_reply_and_relative_times(driver, server, shot):
     page = Page(driver, server, shot)
     owner = page.sign_up("owner")
-    book = page.add_book("토익 필수 단어", [("abandon", "버리다")])
+    book = page.add_book("여행 영어 회화", [("boarding pass", "탑승권")])
     publish(page, book)
 
     driver.delete_all_cookies()
