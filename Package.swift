@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FSRS", targets: ["FSRS"]),
         .library(name: "Lotto", targets: ["Lotto"]),
         .library(name: "VocabCore", targets: ["VocabCore"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "MaeilAPI", targets: ["MaeilAPI"]),
         .library(name: "MaeilServer", targets: ["MaeilServer"]),
     ],
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "FSRS"),
         // Lotto 6/45: ticket QR codes, ranks and prizes, the draw schedule; no dependencies.
         .target(name: "Lotto"),
+        // Image files read to their structure (format, size) and stripped of metadata; no dependencies.
+        .target(name: "Imaging"),
         .target(name: "VocabCore", dependencies: ["Hangul", "Kana", "FSRS"]),
         // The wire types of /api/v1: plain Codable, shared by the server, the CLI and the OpenAPI document.
         .target(name: "MaeilAPI"),
@@ -43,6 +46,7 @@ let package = Package(
                 "Hangul",
                 "Kana",
                 "Lotto",
+                "Imaging",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -62,6 +66,7 @@ let package = Package(
                 "Hangul",
                 "Kana",
                 "Lotto",
+                "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,6 +76,7 @@ let package = Package(
         .testTarget(name: "KanaTests", dependencies: ["Kana", "MaeilTestSupport"]),
         .testTarget(name: "FSRSTests", dependencies: ["FSRS", "MaeilTestSupport"]),
         .testTarget(name: "LottoTests", dependencies: ["Lotto", "MaeilTestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "MaeilTestSupport"]),
         .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore", "MaeilTestSupport"]),
         .testTarget(
             name: "MaeilServerTests",
@@ -80,6 +86,7 @@ let package = Package(
                 "VocabCore",
                 "Kana",
                 "Lotto",
+                "Imaging",
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),

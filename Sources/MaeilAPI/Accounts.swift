@@ -134,3 +134,16 @@ public struct LoginResultDTO: Codable, Sendable {
         self.token = token
     }
 }
+
+/// A user's picture: where to fetch it (the address changes with the picture).
+public struct AvatarDTO: Codable, Sendable {
+    /// `/api/v1/users/{id}/avatar?v=…`
+    public var url: String
+    /// True for an uploaded picture, false for the generated one (initial on a colour).
+    public var uploaded: Bool
+
+    public init(url: String, uploaded: Bool) {
+        self.url = url
+        self.uploaded = uploaded
+    }
+}

@@ -100,4 +100,6 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case alreadyReported = "already_reported"
     /// Only an administrator may do this (403).
     case adminOnly = "admin_only"
+    /// A picture that is damaged, cut off or larger than 2048 pixels a side (422).
+    case invalidImage = "invalid_image"
 }

@@ -51,10 +51,13 @@ public struct LibraryOwnerDTO: Codable, Sendable {
     public var id: UUID
     /// The owner's display name, or their username when they chose none.
     public var name: String
+    /// Their picture (`/api/v1/users/{id}/avatar?v=…`; the address changes with the picture).
+    public var avatarURL: String
 
-    public init(id: UUID, name: String) {
+    public init(id: UUID, name: String, avatarURL: String) {
         self.id = id
         self.name = name
+        self.avatarURL = avatarURL
     }
 }
 

@@ -34,9 +34,16 @@ extension OpenAPIDocument {
         "tags": ["fruit"], "memorized": false, "bookmarked": true, "createdAt": time,
         "updatedAt": time,
     ]
+    static let ownerExample: JSONValue = [
+        "id": .string(id1), "name": "민지",
+        "avatarURL": .string("/api/v1/users/\(id1)/avatar?v=i3c0e2a91"),
+    ]
     static let reviewExample: JSONValue = [
         "id": .string(id1), "bookID": .string(id2),
-        "writer": ["id": .string(id1), "name": "지수"], "stars": 5,
+        "writer": [
+            "id": .string(id1), "name": "지수",
+            "avatarURL": .string("/api/v1/users/\(id1)/avatar?v=i3c0e2a91"),
+        ], "stars": 5,
         "text": "예문이 많아서 좋아요", "createdAt": time, "updatedAt": time,
         "reply": "고맙습니다!", "repliedAt": time, "isMine": false, "isHidden": false,
     ]
@@ -252,8 +259,13 @@ extension OpenAPIDocument {
                     [
                         "id": .uuid,
                         "name": .string("the owner's display name, else their username"),
+                        "avatarURL": .string(
+                            "their picture; the address changes when the picture does"),
                     ],
-                    example: ["id": .string(id1), "name": "민지"])),
+                    example: [
+                        "id": .string(id1), "name": "민지",
+                        "avatarURL": .string("/api/v1/users/\(id1)/avatar?v=i3c0e2a91"),
+                    ])),
             Component(
                 "LibraryBook", LibraryBookDTO.self,
                 .object(
@@ -273,7 +285,7 @@ extension OpenAPIDocument {
                     example: [
                         "id": .string(id2), "name": "토익 필수 단어", "description": "",
                         "wordCount": 800, "copyCount": 12, "visibility": "public",
-                        "owner": ["id": .string(id1), "name": "민지"], "publishedAt": time,
+                        "owner": ownerExample, "publishedAt": time,
                         "reviewCount": 3, "averageStars": 4.3,
                     ])),
             Component(
@@ -301,11 +313,22 @@ extension OpenAPIDocument {
                         "book": [
                             "id": .string(id2), "name": "토익 필수 단어", "description": "",
                             "wordCount": 800, "copyCount": 12, "visibility": "public",
-                            "owner": ["id": .string(id1), "name": "민지"], "publishedAt": time,
+                            "owner": ownerExample, "publishedAt": time,
                             "reviewCount": 3, "averageStars": 4.3,
                         ],
                         "isOwn": false,
                         "sample": [["term": "apple", "meaning": "사과", "reading": ""]],
+                    ])),
+            Component(
+                "Avatar", AvatarDTO.self,
+                .object(
+                    [
+                        "url": .string("where to fetch the picture; it changes with the picture"),
+                        "uploaded": .boolean.described("false for the generated picture"),
+                    ],
+                    example: [
+                        "url": .string("/api/v1/users/\(id1)/avatar?v=3f2a9c0d1e7b4a6c"),
+                        "uploaded": true,
                     ])),
             Component(
                 "Review", ReviewDTO.self,

@@ -161,6 +161,29 @@ enum OpenAPIDocument {
                     "Administrators: take a book out of the library and its link (it becomes private; copies stay)",
                 tag: "library", status: 204, refusals: [403: "not an administrator"]),
             Operation(
+                .avatar,
+                summary:
+                    "A user's picture: the uploaded PNG, JPEG or WebP, or a generated SVG (their initial on a colour); yours, or of anyone who shares a book or reviews one. A strong ETag (304 to If-None-Match); cached for good at the ?v= address the API hands out",
+                tag: "profiles",
+                query: [
+                    Parameter("v", .string, "the picture's version, as AvatarPicture URLs carry it")
+                ],
+                responseMedia: "image/*", refusals: [304: "not modified (If-None-Match)"]),
+            Operation(
+                .uploadAvatar,
+                summary:
+                    "Set your picture: a PNG, JPEG or WebP file up to 1 MB and 2048×2048 (the body, or a multipart 'file'), stored without its metadata (EXIF, GPS, XMP, comments)",
+                tag: "profiles", body: .file, response: "Avatar",
+                refusals: [
+                    413: "larger than 1 MB",
+                    415: "not a PNG, JPEG or WebP image, or not the type it was sent as",
+                    422: "invalid_image: damaged, cut off, or over 2048 pixels a side",
+                    429: "too many uploads in an hour (Retry-After)",
+                ]),
+            Operation(
+                .deleteAvatar, summary: "Go back to the generated picture", tag: "profiles",
+                response: "Avatar"),
+            Operation(
                 .bookReviews,
                 summary:
                     "Reviews of a public or unlisted book (or your own), newest first, with its average and your own review",

@@ -14,6 +14,7 @@ struct APIRoutes: RouteCollection {
         try authed.register(collection: BooksAPIController())
         try authed.register(collection: LibraryAPIController())
         try authed.register(collection: ReviewAPIController())
+        try authed.register(collection: AvatarAPIController())
         try authed.register(collection: WordsAPIController())
         try authed.register(collection: StudyAPIController())
         try authed.register(collection: StatsAPIController())

@@ -17,6 +17,7 @@ struct WebRoutes: RouteCollection {
         try signedIn.register(collection: BooksWebController())
         try signedIn.register(collection: LibraryWebController())
         try signedIn.register(collection: ReviewWebController())
+        try signedIn.register(collection: AvatarWebController())
         try signedIn.register(collection: WordsWebController())
         try signedIn.register(collection: SearchWebController())
         try signedIn.register(collection: CalendarWebController())

@@ -4,18 +4,32 @@ import Vapor
 enum UploadedFile {
     struct Form: Content { var file: File }
 
+    /// The file and its name, if the client gave one.
     static func read(from req: Request) throws -> (Data, String?) {
+        let file = try readTyped(from: req)
+        return (file.data, file.name)
+    }
+
+    /// The file, its name and the media type the client declared for it (the
+    /// multipart part's, or the body's), which may be wrong.
+    static func readTyped(from req: Request) throws -> (data: Data, name: String?, type: String?) {
         if req.headers.contentType?.type == "multipart" {
             guard let form = try? req.content.decode(Form.self) else {
                 throw AppError.badRequest("the form has no file in its \"file\" field")
             }
-            return (Data(buffer: form.file.data), form.file.filename)
+            return (
+                Data(buffer: form.file.data), form.file.filename,
+                form.file.contentType.map { "\($0.type)/\($0.subType)" }
+            )
         }
         guard let body = req.body.data, body.readableBytes > 0 else {
             throw AppError.badRequest(
                 "send the file as the request body or as a multipart \"file\" field")
         }
-        return (Data(buffer: body), try? req.query.get(String.self, at: "filename"))
+        return (
+            Data(buffer: body), try? req.query.get(String.self, at: "filename"),
+            req.headers.contentType.map { "\($0.type)/\($0.subType)" }
+        )
     }
 
     static func download(_ data: Data, fileName: String, type: HTTPMediaType) -> Response {

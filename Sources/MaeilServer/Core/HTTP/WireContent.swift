@@ -23,6 +23,7 @@ extension ReviewInput: Content {}
 extension ReplyInput: Content {}
 extension ReportInput: Content {}
 extension ReviewReportDTO: Content {}
+extension AvatarDTO: Content {}
 extension ImportResultDTO: Content {}
 
 extension WordDTO: Content {

@@ -7,6 +7,9 @@ struct SettingsWebController: RouteCollection {
         let settings = routes.grouped("settings")
         settings.get(use: show)
         settings.post("profile", use: saveProfile)
+        // Room for a multipart form around a 1 MB picture; the store refuses more than 1 MB.
+        settings.on(.POST, "avatar", body: .collect(maxSize: "2mb"), use: uploadAvatar)
+        settings.post("avatar", "delete", use: deleteAvatar)
         settings.post("password", use: changePassword)
         settings.post("delete", use: deleteAccount)
         settings.post("tokens", use: createToken)
@@ -28,6 +31,10 @@ struct SettingsWebController: RouteCollection {
     struct SettingsData: Encodable, Sendable {
         var username: String
         var displayName: String
+        /// The picture now (uploaded or generated), and whether there is one to remove.
+        var avatarURL: String
+        var hasUploadedAvatar: Bool
+        var avatarError: String?
         var memberSince: String
         var languages: [OptionView]
         var timeZones: [OptionView]
@@ -43,7 +50,7 @@ struct SettingsWebController: RouteCollection {
     }
 
     /// Which form an error belongs to, so it shows beside that form.
-    enum Section { case profile, password, delete, tokens }
+    enum Section { case profile, avatar, password, delete, tokens }
 
     @Sendable func show(req: Request) async throws -> Response {
         try await render(req)
@@ -59,8 +66,11 @@ struct SettingsWebController: RouteCollection {
         func errorText(_ section: Section) -> String? {
             error?.section == section ? error?.text : nil
         }
+        let avatar = try await req.avatarStore().picture(of: try req.requireUserID())
         let data = SettingsData(
             username: user.username, displayName: user.displayName ?? "",
+            avatarURL: avatar.webURL, hasUploadedAvatar: avatar.digest != nil,
+            avatarError: errorText(.avatar),
             memberSince: req.dateTimeText(user.createdAt),
             languages: [
                 ("", req.text("settingsLanguageBrowser")), ("ko", "한국어"), ("en", "English"),
@@ -121,6 +131,32 @@ struct SettingsWebController: RouteCollection {
         }
         req.flash("flashProfileSaved")
         return req.redirect(to: "/settings")
+    }
+
+    @Sendable func uploadAvatar(req: Request) async throws -> Response {
+        do {
+            let file = try UploadedFile.readTyped(from: req)
+            _ = try await req.avatarStore().upload(file.data, declaredType: file.type)
+        } catch let error as AppError {
+            // The picture's own words where there are some; the store's message says the detail.
+            let key: String? =
+                switch error.code {
+                case .tooLarge: "avatarErrTooLarge"
+                case .unsupportedMediaType: "avatarErrNotAPicture"
+                case .invalidImage: "avatarErrInvalid"
+                default: nil
+                }
+            guard let key else { return try await refused(req, error, in: .avatar) }
+            return try await render(req, error: (.avatar, req.text(key)), status: error.status)
+        }
+        req.flash("flashAvatarSaved")
+        return req.redirect(to: "/settings#avatar")
+    }
+
+    @Sendable func deleteAvatar(req: Request) async throws -> Response {
+        try await req.avatarStore().remove()
+        req.flash("flashAvatarRemoved")
+        return req.redirect(to: "/settings#avatar")
     }
 
     struct PasswordForm: Content {

@@ -12,6 +12,8 @@ struct LibraryBook: Sendable, Equatable {
     var ownerID: UUID
     /// The owner's display name, else their username.
     var ownerName: String
+    /// The digest of the owner's uploaded picture, nil for the generated one.
+    var ownerAvatarDigest: String?
     var publishedAt: Date?
     /// Visible reviews and the average of their stars ×10, rounded (45 for 4.5).
     var reviewCount = 0
@@ -19,6 +21,10 @@ struct LibraryBook: Sendable, Equatable {
 
     /// The average stars to one decimal, nil without reviews.
     var averageStars: Double? { reviewCount == 0 ? nil : Double(ratingTenths) / 10 }
+
+    var ownerAvatar: AvatarPicture {
+        AvatarPicture(userID: ownerID, name: ownerName, digest: ownerAvatarDigest)
+    }
 }
 
 /// One page of the library.
@@ -45,6 +51,8 @@ struct BookReview: Sendable, Equatable {
     var writerID: UUID
     /// The writer's display name, else their username.
     var writerName: String
+    /// The digest of the writer's uploaded picture, nil for the generated one.
+    var writerAvatarDigest: String?
     var stars: Int
     var text: String
     var createdAt: Date
@@ -53,6 +61,10 @@ struct BookReview: Sendable, Equatable {
     var repliedAt: Date?
     /// Hidden by an administrator: shown to its writer only, not counted.
     var isHidden: Bool
+
+    var writerAvatar: AvatarPicture {
+        AvatarPicture(userID: writerID, name: writerName, digest: writerAvatarDigest)
+    }
 }
 
 /// A page of a book's visible reviews, newest first.

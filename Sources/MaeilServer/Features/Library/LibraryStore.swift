@@ -35,7 +35,7 @@ struct LibraryStore: Sendable {
         // typo away kept, after the direct ones.
         let candidates = try await sql.raw(
             """
-            SELECT \(unsafeRaw: Self.columns) FROM books b JOIN users u ON u.id = b.user_id
+            SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.tables)
             WHERE \(listed + Self.holdsAny(typos)) ORDER BY \(unsafeRaw: Self.order(request.sort))
             LIMIT \(literal: Self.typoCandidateLimit)
             """
@@ -74,7 +74,7 @@ struct LibraryStore: Sendable {
             ? []
             : try await sql.raw(
                 """
-                SELECT \(unsafeRaw: Self.columns) FROM books b JOIN users u ON u.id = b.user_id
+                SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.tables)
                 WHERE \(condition) ORDER BY \(unsafeRaw: Self.order(request.sort))
                 LIMIT \(literal: request.perPage) OFFSET \(literal: (request.page - 1) * request.perPage)
                 """
@@ -108,7 +108,7 @@ struct LibraryStore: Sendable {
         guard
             let row = try await db.sql().raw(
                 """
-                SELECT \(unsafeRaw: Self.columns) FROM books b JOIN users u ON u.id = b.user_id
+                SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.tables)
                 WHERE b.id = \(bind: id)
                   AND (b.visibility IN (\(binds: Self.shared)) OR b.user_id = \(bind: readerID))
                 """
@@ -186,10 +186,15 @@ struct LibraryStore: Sendable {
         }
     }
 
+    /// A book, its owner, and the owner's picture if uploaded.
+    private static let tables = """
+        books b JOIN users u ON u.id = b.user_id LEFT JOIN user_avatars a ON a.user_id = b.user_id
+        """
+
     private static let columns = """
         b.id, b.name, b.description, b.word_count, b.copy_count, b.visibility, b.published_at,
         b.user_id, COALESCE(NULLIF(u.display_name, ''), u.username) AS owner_name,
-        b.review_count, b.rating_tenths
+        b.review_count, b.rating_tenths, a.digest AS owner_avatar
         """
 
     private static func book(from row: any SQLRow) throws -> LibraryBook {
@@ -203,6 +208,7 @@ struct LibraryStore: Sendable {
                 rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
             ownerID: try row.decode(column: "user_id", as: StoredUUID.self).value,
             ownerName: try row.decode(column: "owner_name", as: String.self),
+            ownerAvatarDigest: try row.decode(column: "owner_avatar", as: String?.self),
             publishedAt: try row.decode(column: "published_at", as: Date?.self),
             reviewCount: try row.decode(column: "review_count", as: Int.self),
             ratingTenths: try row.decode(column: "rating_tenths", as: Int.self))

@@ -138,6 +138,7 @@ struct LibraryBookView: Encodable, Sendable {
     var wordCountText: String
     var copyText: String
     var ownerText: String
+    var ownerAvatarURL: String
     var publishedText: String
 
     init(_ book: LibraryBook, _ req: Request) {
@@ -147,6 +148,7 @@ struct LibraryBookView: Encodable, Sendable {
         wordCountText = req.count("countWords", book.wordCount)
         copyText = req.count("libraryCopies", book.copyCount)
         ownerText = Localizer.format("libraryBy", req.uiLanguage, ["name": book.ownerName])
+        ownerAvatarURL = book.ownerAvatar.webURL
         publishedText = req.dateText(book.publishedAt)
         ratingText = book.averageStars.map { Self.rating($0) }
         starsText = book.averageStars.map { StarsView.text(Int($0.rounded())) }

@@ -7,7 +7,8 @@ extension LibraryBookDTO {
             id: book.id, name: book.name, description: book.description,
             wordCount: book.wordCount, copyCount: book.copyCount,
             visibility: book.visibility.rawValue,
-            owner: LibraryOwnerDTO(id: book.ownerID, name: book.ownerName),
+            owner: LibraryOwnerDTO(
+                id: book.ownerID, name: book.ownerName, avatarURL: book.ownerAvatar.apiURL),
             publishedAt: book.publishedAt, reviewCount: book.reviewCount,
             averageStars: book.averageStars)
     }
@@ -46,7 +47,9 @@ extension ReviewDTO {
     init(_ review: BookReview, readerID: UUID) {
         self.init(
             id: review.id, bookID: review.bookID,
-            writer: LibraryOwnerDTO(id: review.writerID, name: review.writerName),
+            writer: LibraryOwnerDTO(
+                id: review.writerID, name: review.writerName,
+                avatarURL: review.writerAvatar.apiURL),
             stars: review.stars, text: review.text, createdAt: review.createdAt,
             updatedAt: review.updatedAt, reply: review.reply, repliedAt: review.repliedAt,
             isMine: review.writerID == readerID, isHidden: review.isHidden)

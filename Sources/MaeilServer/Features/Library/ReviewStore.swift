@@ -30,7 +30,7 @@ struct ReviewStore: Sendable {
             ? []
             : try await sql.raw(
                 """
-                SELECT \(unsafeRaw: Self.columns) FROM book_reviews r JOIN users u ON u.id = r.user_id
+                SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.tables)
                 WHERE r.book_id = \(bind: bookID) AND r.hidden_at IS NULL
                 ORDER BY r.created_at DESC, r.id DESC
                 LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)
@@ -38,7 +38,7 @@ struct ReviewStore: Sendable {
             ).all().map(Self.review(from:))
         let mine = try await sql.raw(
             """
-            SELECT \(unsafeRaw: Self.columns) FROM book_reviews r JOIN users u ON u.id = r.user_id
+            SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.tables)
             WHERE r.book_id = \(bind: bookID) AND r.user_id = \(bind: readerID)
             """
         ).first().map(Self.review(from:))
@@ -184,6 +184,7 @@ struct ReviewStore: Sendable {
             FROM review_reports p
             JOIN book_reviews r ON r.id = p.review_id
             JOIN users u ON u.id = r.user_id
+            LEFT JOIN user_avatars a ON a.user_id = r.user_id
             JOIN books b ON b.id = r.book_id
             WHERE r.hidden_at IS NULL
             GROUP BY \(unsafeRaw: Self.groupedColumns), b.name
@@ -224,7 +225,7 @@ struct ReviewStore: Sendable {
         guard
             let row = try await db.sql().raw(
                 """
-                SELECT \(unsafeRaw: Self.columns) FROM book_reviews r JOIN users u ON u.id = r.user_id
+                SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.tables)
                 WHERE r.id = \(bind: id) AND r.book_id = \(bind: bookID)
                   AND (r.hidden_at IS NULL OR r.user_id = \(bind: readerID))
                 """
@@ -287,13 +288,19 @@ struct ReviewStore: Sendable {
     private static let alreadyReplied = AppError(
         status: .conflict, code: .alreadyReplied, message: "you replied to this review already")
 
+    /// A review, its writer, and the writer's picture if uploaded.
+    private static let tables = """
+        book_reviews r JOIN users u ON u.id = r.user_id
+        LEFT JOIN user_avatars a ON a.user_id = r.user_id
+        """
     private static let columns = """
         r.id, r.book_id, r.user_id, r.stars, r.body, r.created_at, r.updated_at, r.reply,
-        r.replied_at, r.hidden_at, COALESCE(NULLIF(u.display_name, ''), u.username) AS writer_name
+        r.replied_at, r.hidden_at, COALESCE(NULLIF(u.display_name, ''), u.username) AS writer_name,
+        a.digest AS writer_avatar
         """
     private static let groupedColumns = """
         r.id, r.book_id, r.user_id, r.stars, r.body, r.created_at, r.updated_at, r.reply,
-        r.replied_at, r.hidden_at, u.display_name, u.username
+        r.replied_at, r.hidden_at, u.display_name, u.username, a.digest
         """
 
     private static func review(from row: any SQLRow) throws -> BookReview {
@@ -302,6 +309,7 @@ struct ReviewStore: Sendable {
             bookID: try row.decode(column: "book_id", as: StoredUUID.self).value,
             writerID: try row.decode(column: "user_id", as: StoredUUID.self).value,
             writerName: try row.decode(column: "writer_name", as: String.self),
+            writerAvatarDigest: try row.decode(column: "writer_avatar", as: String?.self),
             stars: try row.decode(column: "stars", as: Int.self),
             text: try row.decode(column: "body", as: String.self),
             createdAt: try row.decode(column: "created_at", as: Date.self),

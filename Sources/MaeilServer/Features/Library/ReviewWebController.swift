@@ -193,8 +193,8 @@ struct ReviewSectionView: Encodable, Sendable {
 struct ReviewView: Encodable, Sendable {
     var id: String
     var writerName: String
-    /// The first letter of the name, for the avatar's circle.
-    var writerInitial: String
+    /// The writer's own picture: each row asks for its writer's.
+    var avatarURL: String
     var stars: Int
     var starsText: String
     var starsLabel: String
@@ -215,7 +215,7 @@ struct ReviewView: Encodable, Sendable {
     ) {
         id = review.id.uuidString
         writerName = review.writerName
-        writerInitial = review.writerName.first.map { String($0).uppercased() } ?? "?"
+        avatarURL = review.writerAvatar.webURL
         stars = review.stars
         starsText = StarsView.text(review.stars)
         starsLabel = Localizer.format(

@@ -1,27 +1,5 @@
 import Foundation
-
-/// The image files a ticket photo may come in, told apart by their first bytes (never by
-/// the file name or the declared content type, which phones and browsers get wrong).
-enum ImageFormat: String, Sendable, Equatable {
-    case png = "PNG"
-    case jpeg = "JPEG"
-    case webp = "WebP"
-
-    init?(sniffing data: Data) {
-        let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        if data.starts(with: pngSignature) {
-            self = .png
-        } else if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-            self = .jpeg
-        } else if data.starts(with: Array("RIFF".utf8)),
-            data.dropFirst(8).starts(with: Array("WEBP".utf8))
-        {
-            self = .webp
-        } else {
-            return nil
-        }
-    }
-}
+import Imaging
 
 /// An image as 8-bit grey levels (luma), rows top to bottom with no padding: what ZBar
 /// scans.
