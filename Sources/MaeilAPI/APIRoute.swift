@@ -72,6 +72,8 @@ extension APIRoute {
     public static let libraryBook = APIRoute(.get, "library/{id}")
     public static let copyLibraryBook = APIRoute(.post, "library/{id}/copy")
     public static let unpublishLibraryBook = APIRoute(.post, "library/{id}/unpublish")
+    public static let copyUpdates = APIRoute(.get, "books/{id}/updates")
+    public static let pullCopy = APIRoute(.post, "books/{id}/pull")
     public static let bookReviews = APIRoute(.get, "books/{id}/reviews")
     public static let addReview = APIRoute(.post, "books/{id}/reviews")
     public static let updateReview = APIRoute(.put, "books/{id}/reviews/{review}")
@@ -152,7 +154,7 @@ extension APIRoute {
         deleteToken,
         books, createBook, addStarterBook, book, updateBook, deleteBook, bookWords, addWord,
         importFile, exportBook,
-        library, libraryBook, copyLibraryBook, unpublishLibraryBook,
+        library, libraryBook, copyLibraryBook, unpublishLibraryBook, copyUpdates, pullCopy,
         bookReviews, addReview, updateReview, deleteReview, replyToReview, reportReview, hideReview,
         reviewReports, avatar, uploadAvatar, deleteAvatar,
         bulkWords, word, updateWord, replaceWord, deleteWord, search, calendar, calendarDay,

@@ -102,3 +102,35 @@ public struct LibraryBookDetailDTO: Codable, Sendable {
         self.sample = sample
     }
 }
+
+/// What a copy of a library book can take from its original.
+public struct CopyUpdatesDTO: Codable, Sendable {
+    public var original: LibraryBookDTO
+    /// Words added to the original since the copy was made or last pulled.
+    public var newWords: Int
+    /// Words the original changed since, which the copier left as they were.
+    public var changedWords: Int
+    /// Words the original changed since that the copier edited: a pull leaves them.
+    public var keptEdits: Int
+
+    public init(original: LibraryBookDTO, newWords: Int, changedWords: Int, keptEdits: Int) {
+        self.original = original
+        self.newWords = newWords
+        self.changedWords = changedWords
+        self.keptEdits = keptEdits
+    }
+}
+
+/// What a pull did.
+public struct PullResultDTO: Codable, Sendable {
+    public var added: Int
+    public var updated: Int
+    /// The copier's edited words it left as they were.
+    public var keptEdits: Int
+
+    public init(added: Int, updated: Int, keptEdits: Int) {
+        self.added = added
+        self.updated = updated
+        self.keptEdits = keptEdits
+    }
+}

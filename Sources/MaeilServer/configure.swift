@@ -62,6 +62,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(AddBookPublishing())
     app.migrations.add(CreateBookReviews())
     app.migrations.add(AddAvatars())
+    app.migrations.add(AddCopyLinks())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }
@@ -98,6 +99,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.wordPageCache = WordPageCache(byteLimit: WordPageCache.defaultByteLimit)
     app.bookPageCache = RenderedPageCache(byteLimit: 8 << 20)
     app.avatarFiles = ByteLimitedCache(byteLimit: 16 << 20)
+    app.copyUpdates = CopyUpdateCache(byteLimit: 1 << 20)
     app.lifecycle.use(SessionSweeper())
     app.lottoResults = LottoResults(
         fetcher: LottoResults.fetcher(settings: settings, client: app.client, logger: app.logger))

@@ -320,6 +320,32 @@ extension OpenAPIDocument {
                         "sample": [["term": "apple", "meaning": "사과", "reading": ""]],
                     ])),
             Component(
+                "CopyUpdates", CopyUpdatesDTO.self,
+                .object(
+                    [
+                        "original": .ref("LibraryBook"),
+                        "newWords": .integer("added to the original since"),
+                        "changedWords": .integer("changed in the original, unedited in the copy"),
+                        "keptEdits": .integer("changed in both: a pull leaves the copy's"),
+                    ],
+                    example: [
+                        "original": [
+                            "id": .string(id2), "name": "토익 필수 단어", "description": "",
+                            "wordCount": 803, "copyCount": 12, "visibility": "public",
+                            "owner": ownerExample, "publishedAt": time, "reviewCount": 3,
+                            "averageStars": 4.3,
+                        ],
+                        "newWords": 3, "changedWords": 1, "keptEdits": 0,
+                    ])),
+            Component(
+                "PullResult", PullResultDTO.self,
+                .object(
+                    [
+                        "added": .integer, "updated": .integer,
+                        "keptEdits": .integer("the copy's edited words, left as they were"),
+                    ],
+                    example: ["added": 3, "updated": 1, "keptEdits": 0])),
+            Component(
                 "Avatar", AvatarDTO.self,
                 .object(
                     [

@@ -156,6 +156,16 @@ enum OpenAPIDocument {
                     "Add a copy of a public or unlisted book to your books: its words, not the owner's study",
                 tag: "library", status: 201, response: "Book"),
             Operation(
+                .copyUpdates,
+                summary:
+                    "What your copy of a library book can take from its original: words added since, and words changed since that you left as they were (404 when the book is not a copy of a shared book)",
+                tag: "library", response: "CopyUpdates"),
+            Operation(
+                .pullCopy,
+                summary:
+                    "Take the original's new words and its changes to words you did not edit, in one transaction; your edits and deletions stay",
+                tag: "library", response: "PullResult"),
+            Operation(
                 .unpublishLibraryBook,
                 summary:
                     "Administrators: take a book out of the library and its link (it becomes private; copies stay)",

@@ -24,6 +24,8 @@ extension ReplyInput: Content {}
 extension ReportInput: Content {}
 extension ReviewReportDTO: Content {}
 extension AvatarDTO: Content {}
+extension CopyUpdatesDTO: Content {}
+extension PullResultDTO: Content {}
 extension ImportResultDTO: Content {}
 
 extension WordDTO: Content {

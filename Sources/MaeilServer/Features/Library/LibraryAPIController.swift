@@ -7,6 +7,27 @@ struct LibraryAPIController: RouteCollection {
         routes.on(.library, use: list)
         routes.on(.libraryBook, use: show)
         routes.on(.copyLibraryBook, use: copy)
+        routes.on(.copyUpdates, use: updates)
+        routes.on(.pullCopy, use: pull)
+    }
+
+    /// A copy's updates; 404 for a book that is not a copy of a shared book.
+    @Sendable func updates(req: Request) async throws -> CopyUpdatesDTO {
+        guard
+            let found = try await req.libraryStore().updates(
+                ofCopy: try req.idParameter("id", "book"), words: try req.wordStore(),
+                cache: req.application.copyUpdates)
+        else { throw AppError.notFound("shared original of this book") }
+        return CopyUpdatesDTO(
+            original: LibraryBookDTO(found.original), newWords: found.updates.new.count,
+            changedWords: found.updates.changed.count, keptEdits: found.updates.keptEdits.count)
+    }
+
+    @Sendable func pull(req: Request) async throws -> PullResultDTO {
+        let result = try await req.libraryStore().pull(
+            intoCopy: try req.idParameter("id", "book"), words: try req.wordStore())
+        return PullResultDTO(
+            added: result.added, updated: result.updated, keptEdits: result.keptEdits)
     }
 
     @Sendable func list(req: Request) async throws -> LibraryPageDTO {

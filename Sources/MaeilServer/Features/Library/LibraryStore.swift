@@ -146,16 +146,17 @@ struct LibraryStore: Sendable {
                 existingID: id)
         }
         return try await db.transaction { tx in
-            let drafts = try await WordStore(
+            let originals = try await WordStore(
                 db: tx, userID: original.ownerID, days: words.days, hooks: words.hooks
-            ).drafts(inBook: id).map(Self.withoutStudy)
+            ).identifiedDrafts(inBook: id)
             let copy = Book(
                 userID: readerID, name: original.name, description: original.description)
             copy.copiedFrom = id
             try await copy.save(on: tx)
             let copyID = try copy.requireID()
-            _ = try await WordStore(db: tx, userID: readerID, days: words.days, hooks: words.hooks)
-                .importDrafts(drafts, intoBook: copyID)
+            try await Self.addCopies(
+                of: originals, to: copyID,
+                words: WordStore(db: tx, userID: readerID, days: words.days, hooks: words.hooks))
             try await tx.sql().raw(
                 "UPDATE books SET copy_count = copy_count + 1 WHERE id = \(bind: id)"
             ).run()
@@ -163,7 +164,34 @@ struct LibraryStore: Sendable {
         }
     }
 
-    private static func withoutStudy(_ draft: WordDraft) -> WordDraft {
+    /// Adds `originals` to the copy `copyID` as new words of the reader's
+    /// (`words`, inside the caller's transaction), each linked to its original.
+    static func addCopies(
+        of originals: [(id: UUID, draft: WordDraft)], to copyID: UUID, words: WordStore
+    ) async throws {
+        let ids = WordStore.ascendingIDs(originals.count)
+        _ = try await words.importDrafts(
+            originals.map { withoutStudy($0.draft) }, intoBook: copyID, ids: ids)
+        let sql = try words.db.sql()
+        for chunk in Array(originals.indices).chunked(400) {
+            var values: [SQLQueryString] = []
+            for index in chunk {
+                values.append(
+                    """
+                    (\(bind: copyID), \(bind: originals[index].id), \(bind: ids[index]),
+                     \(bind: originals[index].draft.normalized().contentFingerprint))
+                    """)
+            }
+            try await sql.raw(
+                """
+                INSERT INTO copied_words (book_id, original_word_id, word_id, fingerprint)
+                VALUES \(values.joined(separator: ", "))
+                """
+            ).run()
+        }
+    }
+
+    static func withoutStudy(_ draft: WordDraft) -> WordDraft {
         var draft = draft
         draft.memorized = false
         draft.bookmarked = false

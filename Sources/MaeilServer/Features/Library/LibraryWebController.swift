@@ -9,6 +9,7 @@ struct LibraryWebController: RouteCollection {
         routes.get("library", use: index)
         routes.get("library", ":id", use: show)
         routes.post("library", ":id", "copy", use: copy)
+        routes.post("books", ":id", "pull", use: pull)
     }
 
     struct IndexData: Encodable, Sendable {
@@ -65,6 +66,8 @@ struct LibraryWebController: RouteCollection {
         var words: [LibraryWordView]
         var hasWords: Bool
         var moreText: String?
+        /// The reader's copies of the book and what each can take from it.
+        var copies: [CopyView]
         var reviews: ReviewSectionView
         /// The administrator's "unpublish" button.
         var canUnpublish: Bool
@@ -87,6 +90,16 @@ struct LibraryWebController: RouteCollection {
             of: book.id, page: try WordListQuery.int(req, "page", default: 1, range: 1...100_000),
             perPage: Self.reviewsPerPage)
         let isAdmin = try req.requireUser().isAdmin
+        var copies: [CopyView] = []
+        for copyID in try await library.copies(of: book.id) {
+            guard
+                let found = try await library.updates(
+                    ofCopy: copyID, words: try req.wordStore(), cache: req.application.copyUpdates)
+            else { continue }
+            copies.append(
+                CopyView(
+                    found, name: try await req.bookStore().summary(copyID).name, req))
+        }
         let data = ShowData(
             book: LibraryBookView(book, req), isOwn: isOwn,
             previewText: isOwn ? req.text(Self.previewKey(book.visibility)) : nil,
@@ -96,6 +109,7 @@ struct LibraryWebController: RouteCollection {
             hasWords: !sample.isEmpty,
             moreText: book.wordCount > sample.count
                 ? req.count("libraryMoreWords", book.wordCount - sample.count) : nil,
+            copies: copies,
             reviews: ReviewSectionView(
                 reviewPage, book: book, readerID: library.readerID, readerIsAdmin: isAdmin, req),
             canUnpublish: isAdmin && !isOwn && book.visibility != .private,
@@ -116,6 +130,21 @@ struct LibraryWebController: RouteCollection {
         }
     }
 
+    /// Takes the original's new and changed words into the reader's copy, and opens it.
+    @Sendable func pull(req: Request) async throws -> Response {
+        let id = try req.idParameter("id", "book")
+        let result = try await req.libraryStore().pull(intoCopy: id, words: try req.wordStore())
+        let lang = req.uiLanguage
+        var text = Localizer.format(
+            "flashPulled", lang,
+            ["added": String(result.added), "updated": String(result.updated)])
+        if result.keptEdits > 0 {
+            text += " " + req.count("flashPulledKept", result.keptEdits)
+        }
+        req.flash(text)
+        return req.redirect(to: "/books/\(id)")
+    }
+
     /// Adds the copy and opens it.
     @Sendable func copy(req: Request) async throws -> Response {
         let id = try req.idParameter("id", "book")
@@ -127,6 +156,34 @@ struct LibraryWebController: RouteCollection {
             req.flash("flashLibraryOwnBook", error: true)
             return req.redirect(to: "/library/\(id)")
         }
+    }
+}
+
+/// One of the reader's copies of a library book, on the original's page.
+struct CopyView: Encodable, Sendable {
+    var id: String
+    var name: String
+    /// "원본에 새 단어 3개, 바뀐 단어 1개가 있습니다." or that it is up to date.
+    var statusText: String
+    var keptText: String?
+    var canPull: Bool
+
+    init(_ found: CopyUpdates, name: String, _ req: Request) {
+        id = found.copyID.uuidString
+        self.name = name
+        let updates = found.updates
+        canPull = !updates.isEmpty
+        statusText =
+            updates.isEmpty
+            ? req.text("copyUpToDate")
+            : Localizer.format(
+                "copyHasUpdates", req.uiLanguage,
+                [
+                    "new": String(updates.new.count),
+                    "changed": String(updates.changed.count),
+                ])
+        keptText =
+            updates.keptEdits.isEmpty ? nil : req.count("copyKeptEdits", updates.keptEdits.count)
     }
 }
 

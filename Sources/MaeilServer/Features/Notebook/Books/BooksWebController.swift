@@ -105,6 +105,8 @@ struct BooksWebController: RouteCollection {
         var wordCountText: String
         var memorizedText: String
         var sharingText: String?
+        /// A library copy's original, where its new words are offered.
+        var originalID: String?
     }
 
     /// The badge of a shared book; nil for a private one.
@@ -238,7 +240,8 @@ struct BooksWebController: RouteCollection {
                 id: book.id.uuidString, name: book.name, description: book.description,
                 wordCountText: req.count("countWords", book.wordCount),
                 memorizedText: req.count("countMemorized", book.memorizedCount),
-                sharingText: Self.sharingText(req, book.visibility)),
+                sharingText: Self.sharingText(req, book.visibility),
+                originalID: book.copiedFrom?.uuidString),
             query: query,
             sorts: Self.sortOptions(req, selected: sort),
             shows: WordShowFilter.options(req, selected: show),

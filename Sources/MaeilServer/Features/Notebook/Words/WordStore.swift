@@ -484,6 +484,11 @@ struct WordStore: Sendable {
 
     /// All drafts of a book, oldest first (for export).
     func drafts(inBook bookID: UUID) async throws -> [WordDraft] {
+        try await identifiedDrafts(inBook: bookID).map(\.draft)
+    }
+
+    /// The same, each with its word's id.
+    func identifiedDrafts(inBook bookID: UUID) async throws -> [(id: UUID, draft: WordDraft)] {
         let rows = try await db.sql().raw(
             """
             SELECT \(unsafeRaw: WordRow.selected) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
@@ -491,7 +496,10 @@ struct WordStore: Sendable {
             ORDER BY w.created_at ASC, w.id ASC
             """
         ).all()
-        return try rows.map { try WordRow.record(from: $0).draft }
+        return try rows.map {
+            let record = try WordRow.record(from: $0)
+            return (record.id, record.draft)
+        }
     }
 
     // MARK: writing
@@ -634,9 +642,13 @@ struct WordStore: Sendable {
     /// that does not validate rolls back the ones before it). Rows whose word
     /// the book has already are skipped, written over, or kept as new words,
     /// as `duplicates` says. `progress` is told how many rows are in after each chunk.
+    /// `ids` names the new words, one per draft, when every draft is added and
+    /// the caller needs to know which is which (a library copy links each word
+    /// to its original); `ascendingIDs` makes them in the order the index likes.
     func importDrafts(
         _ drafts: [WordDraft], intoBook bookID: UUID,
         duplicates: DuplicateChoices = DuplicateChoices(.keep),
+        ids: [UUID]? = nil,
         progress: (@Sendable (Int) -> Void)? = nil
     ) async throws -> ImportCounts {
         _ = try await BookStore(db: db, userID: userID).find(bookID)
@@ -657,7 +669,9 @@ struct WordStore: Sendable {
                         switch duplicates.policy(forRow: row) {
                         case .keep: rows.append(row)
                         case .update:
-                            do { try await store.updateContent(id, with: drafts[row]) } catch let
+                            do {
+                                try await store.updateKeepingStudy(id, with: drafts[row])
+                            } catch let
                                 error as ValidationError
                             {
                                 throw AppError.invalid("word \(row + 1): \(error.message)")
@@ -669,7 +683,8 @@ struct WordStore: Sendable {
                 }
             }
             counts.imported = rows.count
-            try await store.insertRows(rows, of: drafts, intoBook: bookID, progress: progress)
+            try await store.insertRows(
+                rows, of: drafts, intoBook: bookID, ids: ids, progress: progress)
             return counts
         }
         if counts.imported >= 1000 { await refreshStatistics() }
@@ -678,12 +693,13 @@ struct WordStore: Sendable {
 
     /// Inserts `drafts[rows]`, a chunk at a time, and indexes them for search.
     private func insertRows(
-        _ rows: [Int], of drafts: [WordDraft], intoBook bookID: UUID,
+        _ rows: [Int], of drafts: [WordDraft], intoBook bookID: UUID, ids given: [UUID]?,
         progress: (@Sendable (Int) -> Void)?
     ) async throws {
         let sql = try db.sql()
         let start = Date()
-        let ids = Self.ascendingIDs(rows.count)
+        let ids =
+            given.flatMap { $0.count == rows.count ? $0 : nil } ?? Self.ascendingIDs(rows.count)
         // A chunk at a time: a second copy of a 267,000-word file's drafts
         // was tens of megabytes of the import's peak memory.
         let chunks = rows.chunked(400)
@@ -716,9 +732,9 @@ struct WordStore: Sendable {
         }
     }
 
-    /// An import's update of a word the book has: the row's content, the
-    /// word's own study marks and dates.
-    private func updateContent(_ id: UUID, with row: WordDraft) async throws {
+    /// An import's (or a pull's) update of a word the book has: the row's
+    /// content, the word's own study marks and dates.
+    func updateKeepingStudy(_ id: UUID, with row: WordDraft) async throws {
         let current = try await find(id)
         var draft = row
         draft.memorized = current.memorized
