@@ -29,7 +29,7 @@ struct AddCopyLinks: AsyncMigration {
             func words(_ user: String, _ book: String) async throws -> [(UUID, WordDraft)] {
                 try await WordStore(
                     db: database, userID: try copy.decode(column: user, as: StoredUUID.self).value,
-                    days: DayFormatter(timeZone: TimeZone(identifier: "UTC")!), hooks: .none
+                    days: DayFormatter(timeZone: TimeZone.current), hooks: .none
                 ).identifiedDrafts(inBook: try copy.decode(column: book, as: StoredUUID.self).value)
             }
             var mine: [WordKey: UUID] = [:]
