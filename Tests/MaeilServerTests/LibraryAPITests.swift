@@ -72,6 +72,31 @@ struct LibraryAPITests {
         }
     }
 
+    @Test func searchFindsBooksByTheirWords() async throws {
+        try await withMaeilApp { app in
+            let minji = try await API.signUp(app, "minji")
+            let travel = try await minji.createBook("Travel")
+            _ = try await minji.addWord(travel.id, "boarding pass", "탑승권")
+            _ = try await minji.addWord(travel.id, "passport", "여권")
+            _ = try await publish(minji, travel.id, "public")
+            // The same word in a private book and in a book of the reader's own: not listed.
+            let secret = try await minji.createBook("Secret")
+            _ = try await minji.addWord(secret.id, "passport", "여권")
+            let reader = try await API.signUp(app, "jisoo")
+            let own = try await reader.createBook("Mine")
+            _ = try await reader.addWord(own.id, "passport", "여권")
+            func names(_ q: String) async throws -> [String] {
+                let encoded = q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? q
+                return try await library(reader, "?q=\(encoded)").items.map(\.name)
+            }
+            #expect(try await names("passport") == ["Travel"], "a term")
+            #expect(try await names("탑승") == ["Travel"], "a meaning")
+            #expect(try await names("ㅌㅅㄱ") == ["Travel"], "a meaning's choseong")
+            #expect(try await names("durnjs") == ["Travel"], "여권 typed on the wrong layout")
+            #expect(try await names("visa").isEmpty)
+        }
+    }
+
     @Test func searchFindsBooksByChoseongLayoutAndTypos() async throws {
         try await withMaeilApp { app in
             let minji = try await API.signUp(app, "minji")

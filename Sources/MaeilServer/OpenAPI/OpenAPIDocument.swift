@@ -136,7 +136,7 @@ enum OpenAPIDocument {
             Operation(
                 .library,
                 summary:
-                    "Public books, newest or most copied first; q matches names and descriptions as the word search does (choseong, the other keyboard layout, a typo)",
+                    "Public books in the chosen order; q matches their names and descriptions as the word search does (choseong, the other keyboard layout, a typo) and their words (term, meaning, reading: choseong, the other layout)",
                 tag: "library",
                 query: [
                     Parameter("q", .string, "at most 200 characters"),

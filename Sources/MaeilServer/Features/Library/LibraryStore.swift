@@ -16,8 +16,9 @@ struct LibraryStore: Sendable {
     /// A page of public books in the request's order. A query matches
     /// a book's name or description as the notebook's search matches words
     /// (folded, a partly typed syllable, choseong, the other keyboard layout:
-    /// one of `WordSearchMatcher.titleNeedles` in the book's search text);
-    /// when under ten books match so, books a typo away follow them.
+    /// one of `WordSearchMatcher.titleNeedles` in the book's search text),
+    /// or one of its words as the notebook's search does; when under ten
+    /// books match so, books whose name is a typo away follow them.
     func list(_ request: LibraryQuery) async throws -> LibraryPage {
         let sql = try db.sql()
         let listed: SQLQueryString = "b.visibility = \(bind: Self.listed)"
@@ -25,7 +26,10 @@ struct LibraryStore: Sendable {
             return try await page(of: request, where: listed, on: sql)
         }
         let query = WordSearchQuery(text)
-        let matching = listed + Self.holdsAny(WordSearchMatcher.titleNeedles(query))
+        var matching = listed + " AND (" + Self.holdsAny(WordSearchMatcher.titleNeedles(query))
+        let holdingWords = try await booksHoldingWords(matching: query, on: sql)
+        if !holdingWords.isEmpty { matching = matching + " OR b.id IN (\(binds: holdingWords))" }
+        matching = matching + ")"
         let direct = try await page(of: request, where: matching, on: sql)
         let typos = WordSearchMatcher.typoNeedles(query)
         guard direct.total < Self.fuzzyThreshold, query.allowsFuzzy, !typos.isEmpty else {
@@ -36,7 +40,7 @@ struct LibraryStore: Sendable {
         let candidates = try await sql.raw(
             """
             SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.tables)
-            WHERE \(listed + Self.holdsAny(typos)) ORDER BY \(unsafeRaw: Self.order(request.sort))
+            WHERE \(listed + " AND " + Self.holdsAny(typos)) ORDER BY \(unsafeRaw: Self.order(request.sort))
             LIMIT \(literal: Self.typoCandidateLimit)
             """
         ).all().map(Self.book(from:))
@@ -84,9 +88,26 @@ struct LibraryStore: Sendable {
             perPage: request.perPage)
     }
 
-    /// ` AND (…)`: the book's search text holds one of `needles`.
+    /// Public books with a word matching `query` as the notebook's search
+    /// matches (through its trigram index), at most `wordMatchLimit` of them.
+    private func booksHoldingWords(matching query: WordSearchQuery, on sql: any SQLDatabase)
+        async throws -> [UUID]
+    {
+        guard !query.folded.isEmpty else { return [] }
+        let index = SearchIndex(query: query, dialect: sql.maeilDialect)
+        return try await sql.raw(
+            """
+            SELECT DISTINCT w.book_id FROM \(unsafeRaw: index.wordsTable)
+            JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+            WHERE b.visibility = \(bind: Self.listed)\(index.condition)
+            LIMIT \(literal: Self.wordMatchLimit)
+            """
+        ).all().map { try $0.decode(column: "book_id", as: StoredUUID.self).value }
+    }
+
+    /// `(…)`: the book's search text holds one of `needles`.
     private static func holdsAny(_ needles: [String]) -> SQLQueryString {
-        var condition: SQLQueryString = " AND ("
+        var condition: SQLQueryString = "("
         for (index, needle) in needles.enumerated() {
             if index > 0 { condition = condition + " OR " }
             condition =
@@ -95,6 +116,9 @@ struct LibraryStore: Sendable {
         }
         return condition + ")"
     }
+
+    /// At most this many books are found by their words (the rest by their name).
+    static let wordMatchLimit = 500
 
     /// Below this many direct matches, books a typo away are added.
     static let fuzzyThreshold = 10
