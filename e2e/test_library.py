@@ -53,3 +53,57 @@ def test_publish_find_and_add_a_book(driver, server, shot):
                 assert page.overflowing(skip=".topbar") == [], path
             shot("library-phone-dark" if dark else "library-phone")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_a_copy_takes_the_originals_new_words(driver, server, shot):
+    """The owner adds a word and changes one after a reader copied the book; the reader
+    sees "원본에 새 단어 1개, 바뀐 단어 1개" on the original's page, edits one word of their
+    own, and takes the rest in one click."""
+    import requests
+    from conftest import PASSWORD
+
+    def api_user(prefix):
+        import uuid
+        name = prefix + uuid.uuid4().hex[:8]
+        answer = requests.post(f"{server}/api/v1/auth/signup", json={"username": name, "password": PASSWORD})
+        session = requests.Session()
+        session.headers["Authorization"] = "Bearer " + answer.json()["token"]
+        return session
+
+    owner = api_user("owner")
+    book = owner.post(f"{server}/api/v1/books", json={"name": "비즈니스 이메일"}).json()["id"]
+    words = {t: owner.post(f"{server}/api/v1/books/{book}/words", json={"term": t, "meaning": m}).json()["id"]
+             for t, m in (("regards", "안부"), ("attach", "첨부하다"), ("follow up", "후속 조치하다"))}
+    owner.patch(f"{server}/api/v1/books/{book}", json={"visibility": "public"})
+
+    page = Page(driver, server, shot)
+    driver.delete_all_cookies()
+    page.sign_up("copier")
+    page.go(f"/library/{book}")
+    page.reloaded_after(lambda: page.find("form[action='/language'] button").click())  # 한국어
+    page.reloaded_after(lambda: page.find("#copy-book").click())
+    copy = driver.current_url.rsplit("/", 1)[1].split("?")[0]
+    assert page.find("#book-copied").is_displayed()
+
+    owner.post(f"{server}/api/v1/books/{book}/words", json={"term": "deadline", "meaning": "마감"})
+    owner.patch(f"{server}/api/v1/words/{words['attach']}", json={"meaning": "첨부하다, 붙이다"})
+    owner.patch(f"{server}/api/v1/words/{words['follow up']}", json={"meaning": "다시 연락하다"})
+    # The copier's own edit of "follow up": it stays.
+    page.go(f"/books/{copy}?q=follow")
+    page.reloaded_after(lambda: page.find(".word-list a.term").click())
+    field = page.find("#w-meaning")
+    field.clear()
+    field.send_keys("팔로업하다")
+    page.reloaded_after(lambda: page.find("#save-word").click())
+
+    page.go(f"/library/{book}#my-copies")
+    status = page.find("#my-copies .copy-status").text
+    assert "새 단어 1개" in status and "바뀐 단어 1개" in status, status
+    shot("library-copy-updates")
+    page.reloaded_after(lambda: page.find(f"#pull-{copy}").click())
+    assert "/books/" + copy in driver.current_url
+    assert "새 단어 1개" in page.find(".flash").text
+    terms = sorted(t.text for t in page.all(".word-list .term"))
+    assert terms == ["attach", "deadline", "follow up", "regards"], terms
+    assert "팔로업하다" in page.find(".word-list").text, "the copier's edit stayed"
+    assert "첨부하다, 붙이다" in page.find(".word-list").text

@@ -49,6 +49,7 @@ expect "no match" 0 "No public book matches." -- library search 없는말 --user
 id=$("$MAEIL" library search --user lee --data-dir "$WORK/data" | head -1 | cut -d' ' -f1)
 expect "copy" 0 "Added “토익 필수 단어” (2 words) to your books." -- library copy "$id" --user lee
 expect "counted" 0 "added once" -- library search --sort most-copied --user lee
+expect "one copy each" 1 "added this book already" -- library copy "$id" --user lee
 expect "one's own book" 1 "yours already" -- library copy "$id" --user kim
 expect "not an id" 1 "is not a book id" -- library copy nonsense --user lee
 expect "the copy is lee's" 0 "apple" -- export --book "토익 필수 단어" --format csv --user lee

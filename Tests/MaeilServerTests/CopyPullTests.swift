@@ -36,6 +36,9 @@ struct CopyPullTests {
             let jisoo = try await API.signUp(app, "jisoo")
             let copy = try jisoo.decode(
                 BookDTO.self, try await jisoo.send(.POST, "/api/v1/library/\(book.id)/copy"))
+            let second = try await jisoo.send(.POST, "/api/v1/library/\(book.id)/copy")
+            #expect(second.status == .conflict && jisoo.errorCode(second) == "already_added")
+            #expect(second.body.string.contains(copy.id.uuidString), "names the copy")
             let fresh = try await updates(jisoo, copy.id)
             #expect(fresh.newWords == 0 && fresh.changedWords == 0 && fresh.keptEdits == 0)
             #expect(fresh.original.id == book.id)
@@ -153,7 +156,13 @@ struct CopyPullTests {
             jisoo.language = "ko"
             let copied = try await jisoo.post("/library/\(book)/copy", [])
             let copyPath = try #require(copied.headers.first(name: .location))
+            // One copy each: the button gives way to the copy's updates; a second post opens the copy.
+            #expect(
+                !(try await jisoo.get("/library/\(book)").body.string.contains("id=\"copy-book\"")))
+            let twice = try await jisoo.post("/library/\(book)/copy", [])
+            #expect(twice.headers.first(name: .location) == copyPath)
             let copyPage = try await jisoo.get(copyPath).body.string
+            #expect(copyPage.contains("이미 내 단어장에 있는 단어장입니다"))
             #expect(
                 copyPage.contains("id=\"book-copied\"")
                     && copyPage.contains("/library/\(book)#my-copies"))

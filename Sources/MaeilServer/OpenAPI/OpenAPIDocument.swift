@@ -648,7 +648,8 @@ enum OpenAPIDocument {
         }
         if op.route == .typeLottoDraw { responses["409"] = errorResponse("round already known") }
         if op.route == .copyLibraryBook {
-            responses["409"] = errorResponse("the book is yours already (existingID)")
+            responses["409"] = errorResponse(
+                "the book is yours, or you added it already (existingID: yours, or your copy)")
         }
         for (status, description) in op.refusals {
             responses[String(status)] = errorResponse(description)

@@ -157,7 +157,8 @@ struct LibraryStore: Sendable {
         }
     }
 
-    /// Adds a copy of another user's published book to the reader's books:
+    /// Adds a copy of another user's published book to the reader's books
+    /// (one copy each: 409 `already_added` naming it when they have one):
     /// its name, description and words (examples, tags, notes), none of the
     /// owner's study (memorized, bookmarked, dates); the copy remembers the
     /// book it came from. One transaction: the copy is whole or not made.
@@ -168,6 +169,14 @@ struct LibraryStore: Sendable {
             throw AppError(
                 status: .conflict, code: .alreadyAdded, message: "this book is yours already",
                 existingID: id)
+        }
+        // One copy each: a second would only split the reader's study. The copy
+        // takes the original's later words by a pull instead.
+        if let existing = try await copies(of: id).first {
+            throw AppError(
+                status: .conflict, code: .alreadyAdded,
+                message: "you added this book already; update that copy instead",
+                existingID: existing)
         }
         return try await db.transaction { tx in
             let originals = try await WordStore(

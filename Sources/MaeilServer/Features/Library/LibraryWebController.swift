@@ -68,6 +68,8 @@ struct LibraryWebController: RouteCollection {
         var moreText: String?
         /// The reader's copies of the book and what each can take from it.
         var copies: [CopyView]
+        /// Neither the reader's own book nor one they have a copy of.
+        var canCopy: Bool
         var reviews: ReviewSectionView
         /// The administrator's "unpublish" button.
         var canUnpublish: Bool
@@ -109,7 +111,7 @@ struct LibraryWebController: RouteCollection {
             hasWords: !sample.isEmpty,
             moreText: book.wordCount > sample.count
                 ? req.count("libraryMoreWords", book.wordCount - sample.count) : nil,
-            copies: copies,
+            copies: copies, canCopy: !isOwn && copies.isEmpty,
             reviews: ReviewSectionView(
                 reviewPage, book: book, readerID: library.readerID, readerIsAdmin: isAdmin, req),
             canUnpublish: isAdmin && !isOwn && book.visibility != .private,
@@ -153,8 +155,12 @@ struct LibraryWebController: RouteCollection {
             req.flash("flashLibraryCopied")
             return req.redirect(to: "/books/\(copyID)")
         } catch let error as AppError where error.code == .alreadyAdded {
-            req.flash("flashLibraryOwnBook", error: true)
-            return req.redirect(to: "/library/\(id)")
+            guard let copy = error.existingID, copy != id else {
+                req.flash("flashLibraryOwnBook", error: true)
+                return req.redirect(to: "/library/\(id)")
+            }
+            req.flash("flashLibraryCopiedAlready")
+            return req.redirect(to: "/books/\(copy)")
         }
     }
 }

@@ -16,6 +16,9 @@ import Vapor
 struct AvatarStore: Sendable {
     let db: any Database
     let readerID: UUID
+    /// Where the short read of who may see a picture goes (the request's
+    /// inline reader on SQLite: an avatar is a small, frequent request).
+    var reads: (any SQLDatabase)? = nil
 
     static let maxBytes = 1 << 20
     static let maxSide = 2_048
@@ -49,7 +52,7 @@ struct AvatarStore: Sendable {
     func picture(of userID: UUID) async throws -> AvatarPicture {
         let shared = [BookVisibility.public.rawValue, BookVisibility.unlisted.rawValue]
         guard
-            let row = try await db.sql().raw(
+            let row = try await (reads ?? db.sql()).raw(
                 """
                 SELECT COALESCE(NULLIF(u.display_name, ''), u.username) AS name, a.digest
                 FROM users u LEFT JOIN user_avatars a ON a.user_id = u.id
@@ -138,7 +141,8 @@ extension Request {
     /// generated SVG, with a strong ETag (304 when it matches) and, at its
     /// versioned address, cached for good; the files kept in memory.
     func avatarResponse() async throws -> Response {
-        let store = try avatarStore()
+        var store = try avatarStore()
+        store.reads = try shortReads()
         let picture = try await store.picture(of: try idParameter("id", "user"))
         let etag = "\"\(picture.version)\""
         let cacheControl =
