@@ -31,6 +31,9 @@ public struct BookDTO: Codable, Sendable {
     public var visibility: String
     /// The library book this one was copied from, if any.
     public var copiedFrom: UUID?
+    /// The language of its terms and of their meanings (ISO 639: `en`, `ko`, `ja`…).
+    public var termLanguage: String
+    public var meaningLanguage: String
     public var createdAt: Date?
     public var updatedAt: Date?
 
@@ -43,6 +46,8 @@ public struct BookDTO: Codable, Sendable {
         studyDirections: String,
         visibility: String = BookVisibility.private.rawValue,
         copiedFrom: UUID? = nil,
+        termLanguage: String = "en",
+        meaningLanguage: String = "ko",
         createdAt: Date? = nil,
         updatedAt: Date? = nil
     ) {
@@ -54,6 +59,8 @@ public struct BookDTO: Codable, Sendable {
         self.studyDirections = studyDirections
         self.visibility = visibility
         self.copiedFrom = copiedFrom
+        self.termLanguage = termLanguage
+        self.meaningLanguage = meaningLanguage
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -62,10 +69,18 @@ public struct BookDTO: Codable, Sendable {
 public struct BookInput: Codable, Sendable {
     public var name: String
     public var description: String?
+    /// Language codes of the terms and of their meanings; English → Korean when left out.
+    public var termLanguage: String?
+    public var meaningLanguage: String?
 
-    public init(name: String, description: String? = nil) {
+    public init(
+        name: String, description: String? = nil, termLanguage: String? = nil,
+        meaningLanguage: String? = nil
+    ) {
         self.name = name
         self.description = description
+        self.termLanguage = termLanguage
+        self.meaningLanguage = meaningLanguage
     }
 }
 
@@ -76,15 +91,20 @@ public struct BookPatch: Codable, Sendable {
     public var studyDirections: String?
     /// A `BookVisibility` value: publishes or unpublishes the book.
     public var visibility: String?
+    /// Language codes (`en`, `ko`, `ja`…) of the terms and of their meanings.
+    public var termLanguage: String?
+    public var meaningLanguage: String?
 
     public init(
         name: String? = nil, description: String? = nil, studyDirections: String? = nil,
-        visibility: String? = nil
+        visibility: String? = nil, termLanguage: String? = nil, meaningLanguage: String? = nil
     ) {
         self.name = name
         self.description = description
         self.studyDirections = studyDirections
         self.visibility = visibility
+        self.termLanguage = termLanguage
+        self.meaningLanguage = meaningLanguage
     }
 }
 

@@ -27,11 +27,14 @@ public struct LibraryBookDTO: Codable, Sendable {
     /// Visible reviews and the average of their stars (to one decimal; nil without reviews).
     public var reviewCount: Int
     public var averageStars: Double?
+    /// The language codes of its terms and of their meanings.
+    public var termLanguage: String
+    public var meaningLanguage: String
 
     public init(
         id: UUID, name: String, description: String, wordCount: Int, copyCount: Int,
         visibility: String, owner: LibraryOwnerDTO, publishedAt: Date?, reviewCount: Int = 0,
-        averageStars: Double? = nil
+        averageStars: Double? = nil, termLanguage: String = "en", meaningLanguage: String = "ko"
     ) {
         self.id = id
         self.name = name
@@ -43,6 +46,8 @@ public struct LibraryBookDTO: Codable, Sendable {
         self.publishedAt = publishedAt
         self.reviewCount = reviewCount
         self.averageStars = averageStars
+        self.termLanguage = termLanguage
+        self.meaningLanguage = meaningLanguage
     }
 }
 

@@ -63,6 +63,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(CreateBookReviews())
     app.migrations.add(AddAvatars())
     app.migrations.add(AddCopyLinks())
+    app.migrations.add(AddBookLanguages())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

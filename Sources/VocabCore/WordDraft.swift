@@ -171,6 +171,8 @@ public struct ValidationError: Error, Sendable, Equatable, CustomStringConvertib
         case controlCharacters
         /// A number outside `lower...upper` (a review's stars).
         case outOfRange(lower: Int, upper: Int)
+        /// Not a language code (`en`, `ko`, `ja`…).
+        case notALanguage
     }
 
     /// The field's key as in the JSON form (`term`, `partOfSpeech`, `synonyms[2]`,
@@ -192,7 +194,7 @@ public struct ValidationError: Error, Sendable, Equatable, CustomStringConvertib
     public var limit: Int? {
         switch kind {
         case .tooLong(let limit), .tooMany(let limit): limit
-        case .empty, .controlCharacters, .outOfRange: nil
+        case .empty, .controlCharacters, .outOfRange, .notALanguage: nil
         }
     }
 

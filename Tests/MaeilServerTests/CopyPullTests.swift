@@ -104,8 +104,11 @@ struct CopyPullTests {
             let copy = try jisoo.decode(
                 BookDTO.self, try await jisoo.send(.POST, "/api/v1/library/\(book.id)/copy"))
             // As before the migration: no links. It links the words both books have.
-            try await AddCopyLinks().revert(on: app.db)
-            try await AddCopyLinks().prepare(on: app.db)
+            // One connection, as `BookCountsTests` explains.
+            try await app.db.withConnection { db in
+                try await AddCopyLinks().revert(on: db)
+                try await AddCopyLinks().prepare(on: db)
+            }
             _ = try await minji.addWord(book.id, "plum", "자두")
             let found = try await updates(jisoo, copy.id)
             #expect(found.newWords == 1 && found.changedWords == 0, "only plum is new")

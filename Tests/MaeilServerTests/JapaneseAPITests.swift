@@ -130,6 +130,7 @@ struct JapaneseAPITests {
             let book = try api.decode(
                 BookDTO.self, try await api.send(.GET, "/api/v1/books/\(first.bookID)"))
             #expect(book.name == "JLPT N5" && book.wordCount == 20)
+            #expect(book.termLanguage == "ja" && book.meaningLanguage == "ko", "the course's book")
 
             // A test with one X: scored, not complete.
             let started = try await api.send(.POST, "/api/v1/japanese/courses/n5/days/2/test")

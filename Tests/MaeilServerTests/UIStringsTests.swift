@@ -49,8 +49,10 @@ struct UIStringsTests {
         "field_": [
             "term", "meaning", "reading", "partOfSpeech", "note", "synonyms", "antonyms",
             "examples", "tags",
-            "name", "description", "stars", "text", "reply", "reason",
+            "name", "description", "stars", "text", "reply", "reason", "termLanguage",
+            "meaningLanguage",
         ],
+        "language_": BookLanguages.common,
         "errEmpty_": ["text", "reply"],
     ]
 

@@ -221,6 +221,8 @@ extension OpenAPIDocument {
                             BookVisibility.self,
                             "private: its owner only; unlisted: anyone signed in with its link; public: listed in the library"
                         ),
+                        "termLanguage": .string("the terms' language code (ISO 639: en, ko, ja…)"),
+                        "meaningLanguage": .string("the meanings' language code"),
                     ],
                     optional: [
                         "copiedFrom": .uuid.described("the library book this one is a copy of"),
@@ -230,14 +232,22 @@ extension OpenAPIDocument {
                         "id": .string(id2), "name": "Travel", "description": "words for the road",
                         "wordCount": 5,
                         "memorizedCount": 1, "studyDirections": "forward", "visibility": "private",
+                        "termLanguage": "en", "meaningLanguage": "ko",
                         "copiedFrom": .string(id1), "createdAt": time, "updatedAt": time,
                     ])),
             Component(
                 "BookInput", BookInput.self,
                 .object(
                     ["name": .string(maxLength: WordLimits.bookName)],
-                    optional: ["description": .string(maxLength: WordLimits.bookDescription)],
-                    example: ["name": "Travel", "description": "words for the road"])),
+                    optional: [
+                        "description": .string(maxLength: WordLimits.bookDescription),
+                        "termLanguage": .string("a language code; en when left out"),
+                        "meaningLanguage": .string("a language code; ko when left out"),
+                    ],
+                    example: [
+                        "name": "Travel", "description": "words for the road", "termLanguage": "en",
+                        "meaningLanguage": "ko",
+                    ])),
             Component(
                 "BookPatch", BookPatch.self,
                 .object(
@@ -248,10 +258,12 @@ extension OpenAPIDocument {
                         "studyDirections": .oneOf(StudyDirections.self),
                         "visibility": .oneOf(
                             BookVisibility.self, "publishes the book, or makes it private again"),
+                        "termLanguage": .string("a language code (en, ko, ja…)"),
+                        "meaningLanguage": .string("a language code"),
                     ],
                     example: [
                         "name": "Travel", "description": "", "studyDirections": "both",
-                        "visibility": "public",
+                        "visibility": "public", "termLanguage": "ja", "meaningLanguage": "ko",
                     ])),
             Component(
                 "LibraryOwner", LibraryOwnerDTO.self,
@@ -276,6 +288,8 @@ extension OpenAPIDocument {
                             BookVisibility.self, "private only on its owner's preview"),
                         "owner": .ref("LibraryOwner"),
                         "reviewCount": .integer("visible reviews"),
+                        "termLanguage": .string("the terms' language code"),
+                        "meaningLanguage": .string("the meanings' language code"),
                     ],
                     optional: [
                         "publishedAt": .dateTime,
@@ -286,7 +300,8 @@ extension OpenAPIDocument {
                         "id": .string(id2), "name": "토익 필수 단어", "description": "",
                         "wordCount": 800, "copyCount": 12, "visibility": "public",
                         "owner": ownerExample, "publishedAt": time,
-                        "reviewCount": 3, "averageStars": 4.3,
+                        "reviewCount": 3, "averageStars": 4.3, "termLanguage": "en",
+                        "meaningLanguage": "ko",
                     ])),
             Component(
                 "LibraryPage", LibraryPageDTO.self,
@@ -314,7 +329,8 @@ extension OpenAPIDocument {
                             "id": .string(id2), "name": "토익 필수 단어", "description": "",
                             "wordCount": 800, "copyCount": 12, "visibility": "public",
                             "owner": ownerExample, "publishedAt": time,
-                            "reviewCount": 3, "averageStars": 4.3,
+                            "reviewCount": 3, "averageStars": 4.3, "termLanguage": "en",
+                            "meaningLanguage": "ko",
                         ],
                         "isOwn": false,
                         "sample": [["term": "apple", "meaning": "사과", "reading": ""]],
@@ -333,7 +349,7 @@ extension OpenAPIDocument {
                             "id": .string(id2), "name": "토익 필수 단어", "description": "",
                             "wordCount": 803, "copyCount": 12, "visibility": "public",
                             "owner": ownerExample, "publishedAt": time, "reviewCount": 3,
-                            "averageStars": 4.3,
+                            "averageStars": 4.3, "termLanguage": "en", "meaningLanguage": "ko",
                         ],
                         "newWords": 3, "changedWords": 1, "keptEdits": 0,
                     ])),

@@ -143,6 +143,14 @@ enum OpenAPIDocument {
                     Parameter("sort", .oneOf(LibrarySort.self), "order of the books"),
                     Parameter("page", .integer, "1-based page number"),
                     Parameter("perPage", .integer, "books per page, 1–100 (default 20)"),
+                    Parameter(
+                        "termLanguage", .string,
+                        "only books whose terms are in this language (en, ko, ja…)"),
+                    Parameter(
+                        "meaningLanguage", .string, "only books whose meanings are in this language"
+                    ),
+                    Parameter("minWords", .integer, "only books of at least this many words"),
+                    Parameter("maxWords", .integer, "only books of at most this many words"),
                 ],
                 response: "LibraryPage"),
             Operation(

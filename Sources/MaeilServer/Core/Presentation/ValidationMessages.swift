@@ -15,6 +15,7 @@ enum WebMessages {
             case .tooMany: Localizer.format("errTooMany", lang, ["field": label])
             case .controlCharacters:
                 Localizer.format("errControlCharacters", lang, ["field": label])
+            case .notALanguage: Localizer.format("errNotALanguage", lang, ["field": label])
             case .outOfRange(let lower, let upper):
                 Localizer.format(
                     "errOutOfRange", lang,

@@ -191,6 +191,14 @@ struct JapaneseStudyService: Sendable {
         if let bookID = try await existingBook(course) { return bookID }
         let sql = try db.sql()
         let bookID = try await books.findOrCreate(named: name).requireID()
+        let japanese = BookLanguages.japaneseToKorean
+        try await sql.raw(
+            """
+            UPDATE books SET term_language = \(bind: japanese.term),
+              meaning_language = \(bind: japanese.meaning)
+            WHERE id = \(bind: bookID)
+            """
+        ).run()
         try await sql.raw(
             """
             INSERT INTO japanese_course_books (user_id, course, book_id)

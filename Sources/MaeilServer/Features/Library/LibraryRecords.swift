@@ -1,5 +1,6 @@
 import Foundation
 import MaeilAPI
+import VocabCore
 
 /// A published book as the library shows it.
 struct LibraryBook: Sendable, Equatable {
@@ -15,6 +16,7 @@ struct LibraryBook: Sendable, Equatable {
     /// The digest of the owner's uploaded picture, nil for the generated one.
     var ownerAvatarDigest: String?
     var publishedAt: Date?
+    var languages = BookLanguages.englishToKorean
     /// Visible reviews and the average of their stars ×10, rounded (45 for 4.5).
     var reviewCount = 0
     var ratingTenths = 0
@@ -42,6 +44,12 @@ struct LibraryQuery: Sendable {
     var sort: LibrarySort = .newest
     var page = 1
     var perPage = 20
+    /// Only books whose terms, or meanings, are in this language (a code).
+    var termLanguage: String?
+    var meaningLanguage: String?
+    /// Only books of at least, or at most, this many words.
+    var minWords: Int?
+    var maxWords: Int?
 }
 
 /// A reader's review of a shared book, with its writer's name and the owner's reply.

@@ -21,7 +21,7 @@ struct LibraryStore: Sendable {
     /// books match so, books whose name is a typo away follow them.
     func list(_ request: LibraryQuery) async throws -> LibraryPage {
         let sql = try db.sql()
-        let listed: SQLQueryString = "b.visibility = \(bind: Self.listed)"
+        let listed: SQLQueryString = "b.visibility = \(bind: Self.listed)" + Self.filters(request)
         guard let text = request.query, !text.isEmpty else {
             return try await page(of: request, where: listed, on: sql)
         }
@@ -86,6 +86,24 @@ struct LibraryStore: Sendable {
         return LibraryPage(
             items: try rows.map(Self.book(from:)), total: total, page: request.page,
             perPage: request.perPage)
+    }
+
+    /// ` AND …`: the request's language and size filters.
+    private static func filters(_ request: LibraryQuery) -> SQLQueryString {
+        var condition: SQLQueryString = ""
+        if let term = request.termLanguage {
+            condition = condition + " AND b.term_language = \(bind: term)"
+        }
+        if let meaning = request.meaningLanguage {
+            condition = condition + " AND b.meaning_language = \(bind: meaning)"
+        }
+        if let least = request.minWords {
+            condition = condition + " AND b.word_count >= \(bind: least)"
+        }
+        if let most = request.maxWords {
+            condition = condition + " AND b.word_count <= \(bind: most)"
+        }
+        return condition
     }
 
     /// Public books with a word matching `query` as the notebook's search
@@ -185,6 +203,7 @@ struct LibraryStore: Sendable {
             let copy = Book(
                 userID: readerID, name: original.name, description: original.description)
             copy.copiedFrom = id
+            copy.languages = original.languages
             try await copy.save(on: tx)
             let copyID = try copy.requireID()
             try await Self.addCopies(
@@ -255,7 +274,8 @@ struct LibraryStore: Sendable {
     private static let columns = """
         b.id, b.name, b.description, b.word_count, b.copy_count, b.visibility, b.published_at,
         b.user_id, COALESCE(NULLIF(u.display_name, ''), u.username) AS owner_name,
-        b.review_count, b.rating_tenths, a.digest AS owner_avatar
+        b.review_count, b.rating_tenths, a.digest AS owner_avatar, b.term_language,
+        b.meaning_language
         """
 
     private static func book(from row: any SQLRow) throws -> LibraryBook {
@@ -271,6 +291,9 @@ struct LibraryStore: Sendable {
             ownerName: try row.decode(column: "owner_name", as: String.self),
             ownerAvatarDigest: try row.decode(column: "owner_avatar", as: String?.self),
             publishedAt: try row.decode(column: "published_at", as: Date?.self),
+            languages: BookLanguages(
+                term: try row.decode(column: "term_language", as: String.self),
+                meaning: try row.decode(column: "meaning_language", as: String.self)),
             reviewCount: try row.decode(column: "review_count", as: Int.self),
             ratingTenths: try row.decode(column: "rating_tenths", as: Int.self))
     }

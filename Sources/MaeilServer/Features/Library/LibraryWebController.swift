@@ -15,6 +15,11 @@ struct LibraryWebController: RouteCollection {
     struct IndexData: Encodable, Sendable {
         var query: String
         var sorts: [OptionView]
+        var termLanguages: [OptionView]
+        var meaningLanguages: [OptionView]
+        var sizes: [OptionView]
+        /// Some filter is set: the page offers to show everything again.
+        var filtered: Bool
         var matchText: String?
         var books: [LibraryBookView]
         var hasBooks: Bool
@@ -23,10 +28,22 @@ struct LibraryWebController: RouteCollection {
         var pager: PagerView
     }
 
+    /// The web's word-count choices, as `minWords`/`maxWords`.
+    static let sizes: [(value: String, key: String, range: (Int?, Int?))] = [
+        ("", "librarySizeAny", (nil, nil)), ("small", "librarySizeSmall", (nil, 100)),
+        ("medium", "librarySizeMedium", (101, 1_000)), ("large", "librarySizeLarge", (1_001, nil)),
+    ]
+
     @Sendable func index(req: Request) async throws -> Response {
-        let request = try LibraryQuery(req)
+        var request = try LibraryQuery(req)
+        let size = req.queryValue("size") ?? ""
+        guard let chosen = Self.sizes.first(where: { $0.value == size }) else {
+            throw AppError.invalid("size must be small, medium or large")
+        }
+        if !size.isEmpty { (request.minWords, request.maxWords) = chosen.range }
         let page = try await req.libraryStore().list(request)
         let query = request.query ?? ""
+        let lang = req.uiLanguage
         let data = IndexData(
             query: query,
             sorts: LibrarySort.allCases.map {
@@ -34,7 +51,18 @@ struct LibraryWebController: RouteCollection {
                     value: $0.rawValue, label: req.text(Self.sortKey($0)),
                     selected: $0 == request.sort)
             },
-            matchText: query.isEmpty ? nil : req.count("libraryMatches", page.total),
+            termLanguages: LanguageOptions.options(
+                selected: request.termLanguage ?? "", lang, allowingAny: true),
+            meaningLanguages: LanguageOptions.options(
+                selected: request.meaningLanguage ?? "", lang, allowingAny: true),
+            sizes: Self.sizes.map {
+                OptionView(value: $0.value, label: req.text($0.key), selected: $0.value == size)
+            },
+            filtered: request.termLanguage != nil || request.meaningLanguage != nil
+                || !size.isEmpty,
+            matchText: query.isEmpty && request.termLanguage == nil
+                && request.meaningLanguage == nil && size.isEmpty
+                ? nil : req.count("libraryMatches", page.total),
             books: page.items.map { LibraryBookView($0, req) },
             hasBooks: !page.items.isEmpty,
             emptyTitle: req.text(query.isEmpty ? "libraryEmptyTitle" : "libraryNoMatchTitle"),
@@ -43,6 +71,8 @@ struct LibraryWebController: RouteCollection {
                 req: req, path: "/library",
                 query: [
                     ("q", query), ("sort", request.sort == .newest ? "" : request.sort.rawValue),
+                    ("termLanguage", request.termLanguage ?? ""),
+                    ("meaningLanguage", request.meaningLanguage ?? ""), ("size", size),
                 ],
                 page: page.page, total: page.total, perPage: page.perPage))
         return try await req.renderPage(
@@ -203,6 +233,8 @@ struct LibraryBookView: Encodable, Sendable {
     var ownerText: String
     var ownerAvatarURL: String
     var publishedText: String
+    /// "영어 → 한국어".
+    var languagesText: String
 
     init(_ book: LibraryBook, _ req: Request) {
         id = book.id.uuidString
@@ -212,6 +244,9 @@ struct LibraryBookView: Encodable, Sendable {
         copyText = req.count("libraryCopies", book.copyCount)
         ownerText = Localizer.format("libraryBy", req.uiLanguage, ["name": book.ownerName])
         ownerAvatarURL = book.ownerAvatar.webURL
+        languagesText =
+            LanguageOptions.name(book.languages.term, req.uiLanguage) + " → "
+            + LanguageOptions.name(book.languages.meaning, req.uiLanguage)
         publishedText = req.dateText(book.publishedAt)
         ratingText = book.averageStars.map { Self.rating($0) }
         starsText = book.averageStars.map { StarsView.text(Int($0.rounded())) }

@@ -1,5 +1,6 @@
 import MaeilAPI
 import Vapor
+import VocabCore
 
 extension LibraryBookDTO {
     init(_ book: LibraryBook) {
@@ -10,7 +11,8 @@ extension LibraryBookDTO {
             owner: LibraryOwnerDTO(
                 id: book.ownerID, name: book.ownerName, avatarURL: book.ownerAvatar.apiURL),
             publishedAt: book.publishedAt, reviewCount: book.reviewCount,
-            averageStars: book.averageStars)
+            averageStars: book.averageStars, termLanguage: book.languages.term,
+            meaningLanguage: book.languages.meaning)
     }
 }
 
@@ -40,6 +42,19 @@ extension LibraryQuery {
         }
         page = try WordListQuery.int(req, "page", default: 1, range: 1...100_000)
         perPage = try WordListQuery.int(req, "perPage", default: 20, range: 1...100)
+        termLanguage = try Self.language(req, "termLanguage")
+        meaningLanguage = try Self.language(req, "meaningLanguage")
+        for (name, keyPath) in [("minWords", \LibraryQuery.minWords), ("maxWords", \.maxWords)]
+        where !(req.queryValue(name) ?? "").isEmpty {
+            self[keyPath: keyPath] = try WordListQuery.int(
+                req, name, default: 0, range: 0...10_000_000)
+        }
+    }
+
+    /// A language code in the query, nil when left out or empty.
+    private static func language(_ req: Request, _ name: String) throws -> String? {
+        guard let raw = req.queryValue(name), !raw.isEmpty else { return nil }
+        return try BookLanguages.code(raw, field: name)
     }
 }
 

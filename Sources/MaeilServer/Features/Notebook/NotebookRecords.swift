@@ -84,6 +84,7 @@ struct BookSummary: Sendable, Equatable {
     var revision: Int
     var visibility: BookVisibility = .private
     var copiedFrom: UUID? = nil
+    var languages = BookLanguages.englishToKorean
     var studyDirections: StudyDirections
     var createdAt: Date?
     var updatedAt: Date?
@@ -95,6 +96,8 @@ struct BookChanges: Sendable {
     var description: String?
     var studyDirections: StudyDirections?
     var visibility: BookVisibility?
+    var termLanguage: String?
+    var meaningLanguage: String?
 }
 
 /// One action on many words (all or nothing).

@@ -45,6 +45,7 @@ extension BookDTO {
             id: book.id, name: book.name, description: book.description, wordCount: book.wordCount,
             memorizedCount: book.memorizedCount, studyDirections: book.studyDirections.rawValue,
             visibility: book.visibility.rawValue, copiedFrom: book.copiedFrom,
+            termLanguage: book.languages.term, meaningLanguage: book.languages.meaning,
             createdAt: book.createdAt, updatedAt: book.updatedAt)
     }
 }
@@ -61,7 +62,9 @@ extension ImportResultDTO {
 extension BookPatch {
     /// The change it asks for; an unknown `studyDirections` is refused.
     func changes() throws -> BookChanges {
-        var changes = BookChanges(name: name, description: description)
+        var changes = BookChanges(
+            name: name, description: description, termLanguage: termLanguage,
+            meaningLanguage: meaningLanguage)
         if let studyDirections {
             guard let directions = StudyDirections(rawValue: studyDirections) else {
                 throw AppError.invalid("studyDirections must be forward, reverse or both")

@@ -21,6 +21,9 @@ final class Book: Model, @unchecked Sendable {
     @OptionalField(key: "published_at") var publishedAt: Date?
     /// The library book it was copied from.
     @OptionalField(key: "copied_from") var copiedFrom: UUID?
+    /// `BookLanguages`: what the terms are in, and their meanings.
+    @Field(key: "term_language") var termLanguage: String
+    @Field(key: "meaning_language") var meaningLanguage: String
     /// What the library's search looks into (`WordSearchMatcher.titleKeys`).
     @Field(key: "search_text") var searchText: String
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
@@ -36,7 +39,17 @@ final class Book: Model, @unchecked Sendable {
         self.studyDirections = StudyDirections.forward.rawValue
         self.visibility = BookVisibility.private.rawValue
         self.searchText = ""
+        self.termLanguage = BookLanguages.englishToKorean.term
+        self.meaningLanguage = BookLanguages.englishToKorean.meaning
         renamed()
+    }
+
+    var languages: BookLanguages {
+        get { BookLanguages(term: termLanguage, meaning: meaningLanguage) }
+        set {
+            termLanguage = newValue.term
+            meaningLanguage = newValue.meaning
+        }
     }
 
     /// Keeps the search text with the name and description.

@@ -89,7 +89,8 @@ struct BookStore: Sendable {
 
     private static let summaryColumns = """
         b.id, b.name, b.description, b.study_directions, b.created_at, b.updated_at,
-        b.word_count, b.memorized_count, b.bookmarked_count, b.revision, b.visibility, b.copied_from
+        b.word_count, b.memorized_count, b.bookmarked_count, b.revision, b.visibility, b.copied_from,
+        b.term_language, b.meaning_language
         """
 
     private static func counts(from row: any SQLRow) throws -> BookCounts {
@@ -109,6 +110,9 @@ struct BookStore: Sendable {
             visibility: BookVisibility(
                 rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
             copiedFrom: try row.decode(column: "copied_from", as: StoredUUID?.self)?.value,
+            languages: BookLanguages(
+                term: try row.decode(column: "term_language", as: String.self),
+                meaning: try row.decode(column: "meaning_language", as: String.self)),
             studyDirections: StudyDirections(
                 rawValue: try row.decode(column: "study_directions", as: String.self))
                 ?? .forward,
@@ -116,12 +120,14 @@ struct BookStore: Sendable {
             updatedAt: try row.decode(column: "updated_at", as: Date?.self))
     }
 
-    func create(name: String, description: String = "", origin: String? = nil) async throws
-        -> Book
-    {
+    func create(
+        name: String, description: String = "", origin: String? = nil,
+        languages: BookLanguages = .englishToKorean
+    ) async throws -> Book {
         let (name, description) = try Self.validated(name: name, description: description)
         let book = Book(userID: userID, name: name, description: description)
         book.origin = origin
+        book.languages = languages
         try await book.create(on: db)
         return book
     }
@@ -141,6 +147,12 @@ struct BookStore: Sendable {
         book.renamed()
         if let directions = changes.studyDirections {
             book.studyDirections = directions.rawValue
+        }
+        if let term = changes.termLanguage {
+            book.termLanguage = try BookLanguages.code(term, field: "termLanguage")
+        }
+        if let meaning = changes.meaningLanguage {
+            book.meaningLanguage = try BookLanguages.code(meaning, field: "meaningLanguage")
         }
         if let visibility = changes.visibility, visibility.rawValue != book.visibility {
             // Published again, it counts as new in the library.

@@ -23,7 +23,13 @@ struct BooksAPIController: RouteCollection {
     @Sendable func create(req: Request) async throws -> Response {
         let input = try req.content.decode(BookInput.self)
         let book = try await req.bookStore().create(
-            name: input.name, description: input.description ?? "")
+            name: input.name, description: input.description ?? "",
+            languages: try BookLanguages(
+                term: BookLanguages.code(
+                    input.termLanguage ?? BookLanguages.englishToKorean.term, field: "termLanguage"),
+                meaning: BookLanguages.code(
+                    input.meaningLanguage ?? BookLanguages.englishToKorean.meaning,
+                    field: "meaningLanguage")))
         return try await created(BookDTO(try await req.bookStore().summary(try book.requireID())))
     }
 

@@ -42,6 +42,8 @@ struct BooksWebController: RouteCollection {
     struct BookForm: Content {
         var name: String?
         var description: String?
+        var termLanguage: String?
+        var meaningLanguage: String?
     }
 
     @Sendable func index(req: Request) async throws -> Response {
@@ -107,6 +109,10 @@ struct BooksWebController: RouteCollection {
         var sharingText: String?
         /// A library copy's original, where its new words are offered.
         var originalID: String?
+        var termLanguages: [OptionView]
+        var meaningLanguages: [OptionView]
+        /// "영어 → 한국어".
+        var languagesText: String
     }
 
     /// The badge of a shared book; nil for a private one.
@@ -241,7 +247,11 @@ struct BooksWebController: RouteCollection {
                 wordCountText: req.count("countWords", book.wordCount),
                 memorizedText: req.count("countMemorized", book.memorizedCount),
                 sharingText: Self.sharingText(req, book.visibility),
-                originalID: book.copiedFrom?.uuidString),
+                originalID: book.copiedFrom?.uuidString,
+                termLanguages: LanguageOptions.options(selected: book.languages.term, lang),
+                meaningLanguages: LanguageOptions.options(selected: book.languages.meaning, lang),
+                languagesText: LanguageOptions.name(book.languages.term, lang) + " → "
+                    + LanguageOptions.name(book.languages.meaning, lang)),
             query: query,
             sorts: Self.sortOptions(req, selected: sort),
             shows: WordShowFilter.options(req, selected: show),
@@ -308,7 +318,10 @@ struct BooksWebController: RouteCollection {
         let form = try req.content.decode(BookForm.self)
         do {
             _ = try await req.bookStore().update(
-                id, BookChanges(name: form.name ?? "", description: form.description ?? ""))
+                id,
+                BookChanges(
+                    name: form.name ?? "", description: form.description ?? "",
+                    termLanguage: form.termLanguage, meaningLanguage: form.meaningLanguage))
             req.flash("flashBookSaved")
         } catch let error as ValidationError {
             req.flash(WebMessages.validation(error, req.uiLanguage), error: true)
