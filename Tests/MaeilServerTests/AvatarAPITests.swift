@@ -139,6 +139,39 @@ struct AvatarAPITests {
         }
     }
 
+    @Test func theServerKeepsPicturesWithinItsByteLimit() async throws {
+        try await withMaeilApp { app in
+            // Room for about two of the fixtures' pictures (461–1,110 bytes stored).
+            app.avatarFiles = ByteLimitedCache(byteLimit: 2_000)
+            let viewer = try await API.signUp(app, "viewer")
+            var urls: [String] = []
+            for (index, name) in ["photo.png", "photo.jpg", "photo.webp", "lossless.webp"]
+                .enumerated()
+            {
+                let owner = try await API.signUp(app, "owner\(index)")
+                let book = try await owner.createBook("공유 \(index)")
+                _ = try await owner.send(
+                    .PATCH, "/api/v1/books/\(book.id)", json: ["visibility": "public"])
+                urls.append(
+                    try owner.decode(
+                        AvatarDTO.self, try await upload(owner, try Self.fixture(name))
+                    ).url)
+            }
+            for url in urls + urls {
+                #expect(try await viewer.send(.GET, url).status == .ok)
+                let held = app.avatarFiles.statistics
+                #expect(held.bytes <= 2_000 && held.count >= 1, "\(held)")
+            }
+            // Served from memory: the second request of the last picture was a hit.
+            #expect(app.avatarFiles.statistics.hits >= 1)
+            // And a client that has it gets a 304, without the picture.
+            let first = try await viewer.send(.GET, urls[0])
+            let etag = try #require(first.headers.first(name: .eTag))
+            let again = try await viewer.send(.GET, urls[0], headers: ["If-None-Match": etag])
+            #expect(again.status == .notModified && again.body.readableBytes == 0)
+        }
+    }
+
     @Test func theGeneratedPictureAndItsVersions() async throws {
         try await withMaeilApp { app in
             let minji = try await API.signUp(app, "minji")
