@@ -19,9 +19,6 @@ extension MaeilInstance {
         username: String, query: String?, sort: LibrarySort, page: Int, perPage: Int = 20
     ) async throws -> LibraryPageDTO {
         let reader = try await user(named: username).requireID()
-        guard (query ?? "").count <= 200 else {
-            throw AppError.invalid("the query must be at most 200 characters")
-        }
         return LibraryPageDTO(
             try await LibraryStore(db: app.db, readerID: reader).list(
                 LibraryQuery(query: query, sort: sort, page: max(1, page), perPage: perPage)))

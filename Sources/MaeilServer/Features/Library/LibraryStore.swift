@@ -20,6 +20,9 @@ struct LibraryStore: Sendable {
     /// or one of its words as the notebook's search does; when under ten
     /// books match so, books whose name is a typo away follow them.
     func list(_ request: LibraryQuery) async throws -> LibraryPage {
+        guard (request.query ?? "").count <= Self.queryLimit else {
+            throw AppError.invalid("the query must be at most \(Self.queryLimit) characters")
+        }
         let sql = try db.sql()
         let listed: SQLQueryString = "b.visibility = \(bind: Self.listed)" + Self.filters(request)
         guard let text = request.query, !text.isEmpty else {
@@ -134,6 +137,9 @@ struct LibraryStore: Sendable {
         }
         return condition + ")"
     }
+
+    /// The longest query, in characters (the notebook's search takes as many).
+    static let queryLimit = 200
 
     /// At most this many books are found by their words (the rest by their name).
     static let wordMatchLimit = 500

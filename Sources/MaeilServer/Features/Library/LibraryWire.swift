@@ -28,9 +28,6 @@ extension LibraryQuery {
     /// `q`, `sort` (a `LibrarySort`), `page` and `perPage` (at most 100).
     init(_ req: Request) throws {
         let query = (req.queryValue("q") ?? "").trimmingCharacters(in: .whitespaces)
-        guard query.count <= 200 else {
-            throw AppError.invalid("q must be at most 200 characters")
-        }
         self.query = query.isEmpty ? nil : query
         if let raw = req.queryValue("sort"), !raw.isEmpty {
             guard let sort = LibrarySort(rawValue: raw) else {
