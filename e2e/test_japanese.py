@@ -254,3 +254,32 @@ def test_dictionary_with_romaji_typed_as_kana(ui, tmp_path):
     ui.wait_css("#dictionary-results")
     assert ui.find("#dictionary-q").get_attribute("value") == "student"
     assert "学生" in [e.text for e in ui.all(".dictionary-term")]
+
+
+def test_a_japanese_books_fields_take_kana_and_hangul(driver, server, shot):
+    """A book of Japanese words with Korean meanings: the word field offers kana input
+    (romaji typed becomes kana), the meaning field the Hangul keyboard."""
+    page = Page(driver, server, shot)
+    driver.delete_all_cookies()
+    page.sign_up("kana")
+    book = page.add_book("일본어 단어", [])
+    token = page.find("meta[name=csrf-token]").get_attribute("content")
+    status = driver.execute_async_script("""
+        const [book, token, done] = arguments;
+        const form = new URLSearchParams({_csrf: token, name: "일본어 단어", description: "",
+                                          termLanguage: "ja", meaningLanguage: "ko"});
+        fetch(`/books/${book}`, {method: "POST", body: form}).then(r => done(r.status));
+    """, book, token)
+    assert status == 200, status
+    page.go(f"/books/{book}")
+    term = page.find("#fast-term")
+    if page.find("#fast-kana-toggle").get_attribute("aria-pressed") != "true":
+        page.find("#fast-kana-toggle").click()
+    term.send_keys("neko")
+    page.wait(lambda d: term.get_attribute("value") == "ねこ")
+    meaning = page.find("#fast-meaning")
+    assert meaning.get_attribute("lang") == "ko" and meaning.get_attribute("data-hangul-keyboard") is not None
+    meaning.send_keys("고양이")
+    page.find("form[data-fast-form] button[type=submit]").click()
+    page.wait(lambda d: "ねこ" in page.find(".word-list").text)
+    shot("japanese-book-kana")

@@ -117,6 +117,39 @@ struct BookLanguageTests {
         }
     }
 
+    @Test func theLanguagesChooseTheKeyboards() async throws {
+        try await withMaeilApp { app in
+            var minji = try await WebBrowser.signUp(app, "minji")
+            minji.language = "ko"
+            func book(_ term: String, _ meaning: String) async throws -> UUID {
+                let id = try await minji.createBook("\(term)-\(meaning)")
+                _ = try await minji.post(
+                    "/books/\(id)",
+                    [
+                        ("name", "\(term)-\(meaning)"), ("termLanguage", term),
+                        ("meaningLanguage", meaning),
+                    ])
+                return id
+            }
+            let japanese = try await minji.get("/books/\(try await book("ja", "ko"))").body.string
+            #expect(japanese.contains(#"id="fast-term" name="term" lang="ja""#))
+            #expect(japanese.contains("data-kana-toggle") && japanese.contains("/js/kana.js"))
+            #expect(japanese.contains(#"id="fast-meaning" name="meaning" lang="ko""#))
+            let english = try await minji.get("/books/\(try await book("en", "en"))").body.string
+            #expect(english.contains(#"id="fast-meaning" name="meaning" lang="en""#))
+            #expect(!english.contains("data-hangul-keyboard") && !english.contains("/js/kana.js"))
+            let korean = try await book("ko", "en")
+            let koreanPage = try await minji.get("/books/\(korean)").body.string
+            #expect(koreanPage.contains(#"lang="ko" autocomplete="off""#))
+            #expect(koreanPage.contains("data-fast-term data-hangul-keyboard"), "Korean terms")
+
+            let word = try await minji.addWord(korean, "사과", "apple")
+            let form = try await minji.get("/words/\(word)").body.string
+            #expect(form.contains(#"id="w-term" name="term" value="사과" lang="ko""#))
+            #expect(form.contains(#"id="w-meaning" name="meaning" value="apple" lang="en""#))
+        }
+    }
+
     @Test func theBookPageEditsTheLanguages() async throws {
         try await withMaeilApp { app in
             var minji = try await WebBrowser.signUp(app, "minji")

@@ -111,6 +111,11 @@ struct BooksWebController: RouteCollection {
         var originalID: String?
         var termLanguages: [OptionView]
         var meaningLanguages: [OptionView]
+        /// The fields' `lang`: they choose the on-screen keyboard (Hangul for
+        /// `ko`) and, for Japanese terms, offer kana input.
+        var termLanguage: String
+        var meaningLanguage: String
+        var termIsJapanese: Bool
         /// "영어 → 한국어".
         var languagesText: String
     }
@@ -250,6 +255,8 @@ struct BooksWebController: RouteCollection {
                 originalID: book.copiedFrom?.uuidString,
                 termLanguages: LanguageOptions.options(selected: book.languages.term, lang),
                 meaningLanguages: LanguageOptions.options(selected: book.languages.meaning, lang),
+                termLanguage: book.languages.term, meaningLanguage: book.languages.meaning,
+                termIsJapanese: book.languages.term == "ja",
                 languagesText: LanguageOptions.name(book.languages.term, lang) + " → "
                     + LanguageOptions.name(book.languages.meaning, lang)),
             query: query,

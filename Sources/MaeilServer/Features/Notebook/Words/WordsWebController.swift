@@ -37,6 +37,10 @@ struct WordsWebController: RouteCollection {
         var books: [OptionView]
         var bookID: String
         var bookName: String
+        /// The book's languages, for the fields' `lang` (keyboards, kana input).
+        var termLanguage: String
+        var meaningLanguage: String
+        var termIsJapanese: Bool
         var createdText: String
         var updatedText: String
         var error: String?
@@ -107,6 +111,7 @@ struct WordsWebController: RouteCollection {
             .map { ExampleRow(sentence: $0.sentence, translation: $0.translation) }
             + Array(
                 repeating: ExampleRow(sentence: "", translation: ""), count: Self.spareExampleRows)
+        let languages = books.first { $0.id == bookID }?.languages ?? .englishToKorean
         return EditData(
             id: word.id.uuidString, heading: word.term, term: draft.term, meaning: draft.meaning,
             reading: draft.reading,
@@ -119,6 +124,8 @@ struct WordsWebController: RouteCollection {
                 OptionView(value: $0.id.uuidString, label: $0.name, selected: $0.id == bookID)
             },
             bookID: word.bookID.uuidString, bookName: word.bookName ?? "",
+            termLanguage: languages.term, meaningLanguage: languages.meaning,
+            termIsJapanese: languages.term == "ja",
             createdText: req.dateTimeText(word.createdAt),
             updatedText: req.dateTimeText(word.updatedAt),
             error: error?.message, errorField: error?.field)
