@@ -23,7 +23,7 @@ struct PullResult: Sendable, Equatable {
 extension LibraryStore {
     /// The reader's copies of `originalID`, newest first.
     func copies(of originalID: UUID) async throws -> [UUID] {
-        try await db.sql().raw(
+        try await reader().raw(
             """
             SELECT id FROM books WHERE user_id = \(bind: readerID) AND copied_from = \(bind: originalID)
             ORDER BY created_at DESC
@@ -98,7 +98,7 @@ extension LibraryStore {
     }
 
     private func revision(of bookID: UUID) async throws -> Int {
-        try await db.sql().raw("SELECT revision FROM books WHERE id = \(bind: bookID)").first()?
+        try await reader().raw("SELECT revision FROM books WHERE id = \(bind: bookID)").first()?
             .decode(column: "revision", as: Int.self) ?? 0
     }
 

@@ -12,6 +12,11 @@ import VocabCore
 struct LibraryStore: Sendable {
     let db: any Database
     let readerID: UUID
+    /// Where reads outside transactions go (`Request.shortReads`: on SQLite,
+    /// the request's inline reader).
+    var reads: (any SQLDatabase)? = nil
+
+    func reader() throws -> any SQLDatabase { try reads ?? db.sql() }
 
     /// A page of public books in the request's order. A query matches
     /// a book's name or description as the notebook's search matches words
@@ -23,7 +28,7 @@ struct LibraryStore: Sendable {
         guard (request.query ?? "").count <= Self.queryLimit else {
             throw AppError.invalid("the query must be at most \(Self.queryLimit) characters")
         }
-        let sql = try db.sql()
+        let sql = try reader()
         let listed: SQLQueryString = "b.visibility = \(bind: Self.listed)" + Self.filters(request)
         guard let text = request.query, !text.isEmpty else {
             return try await page(of: request, where: listed, on: sql)
@@ -154,7 +159,7 @@ struct LibraryStore: Sendable {
     /// A book the reader may see: public, unlisted, or their own.
     func book(_ id: UUID) async throws -> LibraryBook {
         guard
-            let row = try await db.sql().raw(
+            let row = try await reader().raw(
                 """
                 SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.tables)
                 WHERE b.id = \(bind: id)
@@ -167,7 +172,7 @@ struct LibraryStore: Sendable {
 
     /// The book's first words (oldest first), the words alone.
     func sample(of book: LibraryBook, count: Int = 20) async throws -> [LibraryWordDTO] {
-        try await db.sql().raw(
+        try await reader().raw(
             """
             SELECT w.term, w.meaning, w.reading FROM words w
             WHERE w.user_id = \(bind: book.ownerID) AND w.book_id = \(bind: book.id)
@@ -308,6 +313,6 @@ struct LibraryStore: Sendable {
 extension Request {
     /// The library as the signed-in user reads it.
     func libraryStore() throws -> LibraryStore {
-        LibraryStore(db: db, readerID: try requireUserID())
+        LibraryStore(db: db, readerID: try requireUserID(), reads: try shortReads())
     }
 }
