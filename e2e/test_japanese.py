@@ -282,4 +282,10 @@ def test_a_japanese_books_fields_take_kana_and_hangul(driver, server, shot):
     meaning.send_keys("고양이")
     page.find("form[data-fast-form] button[type=submit]").click()
     page.wait(lambda d: "ねこ" in page.find(".word-list").text)
+    # The row speaks its word in the book's language (after a reload: rows added by fast
+    # entry get their button with the page).
+    page.go(f"/books/{book}")
+    page.find(".word-row .speak").click()
+    assert driver.execute_script("return document.body.dataset.lastSpoken") == "ねこ"
+    assert driver.execute_script("return document.body.dataset.lastSpokenLang") == "ja"
     shot("japanese-book-kana")

@@ -147,6 +147,16 @@ struct BookLanguageTests {
             let form = try await minji.get("/words/\(word)").body.string
             #expect(form.contains(#"id="w-term" name="term" value="사과" lang="ko""#))
             #expect(form.contains(#"id="w-meaning" name="meaning" value="apple" lang="en""#))
+            // Speak buttons in the book's term language: the word page and the book's rows.
+            #expect(
+                form.contains(#"data-speak="사과" data-speak-lang="ko""#)
+                    && form.contains("id=\"w-speak\""))
+            let rows = try await minji.get("/books/\(korean)").body.string
+            #expect(rows.contains(#"data-word-rows data-speak-lang="ko""#))
+            #expect(rows.contains(#"data-speak="사과""#) && rows.contains("class=\"link speak\""))
+            let search = try await minji.get("/search?q=%EC%82%AC%EA%B3%BC").body.string
+            #expect(
+                search.contains("사과") && !search.contains("data-speak-lang"), "rows of many books")
         }
     }
 

@@ -244,7 +244,8 @@ struct BooksWebController: RouteCollection {
             rows: result.items.map { WordRowView($0, highlight: query.isEmpty ? nil : query) },
             moveTargets: version.moveTargets,
             returnPath: returnPath, showBook: false,
-            emptyText: req.text(query.isEmpty && show == .all ? "bookEmpty" : "searchNoResults"))
+            emptyText: req.text(query.isEmpty && show == .all ? "bookEmpty" : "searchNoResults"),
+            speechLanguage: book.languages.term)
         let lang = req.uiLanguage
         return ShowData(
             book: BookView(

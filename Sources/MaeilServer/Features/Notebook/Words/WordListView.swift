@@ -86,12 +86,15 @@ struct WordListView: Encodable, Sendable {
     var showBook: Bool
     var emptyText: String
     var isEmpty: Bool
+    /// The language its terms are spoken in: rows of one book get a speak button.
+    var speechLanguage: String?
 
     init(
         rows: [WordRowView], moveTargets: [OptionView], returnPath: String, showBook: Bool,
-        emptyText: String
+        emptyText: String, speechLanguage: String? = nil
     ) {
         self.rows = rows
+        self.speechLanguage = speechLanguage
         self.moveTargets = moveTargets
         self.returnPath = returnPath
         self.showBook = showBook

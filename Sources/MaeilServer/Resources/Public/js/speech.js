@@ -1,0 +1,51 @@
+// Speak buttons: a .speak button speaks the data-speak text of itself or an ancestor,
+// in the data-speak-lang language found there or further up (ja when none says: the
+// Japanese course's pages). The server's voice (/tts, cached there) for Korean, English
+// and Japanese when it has an engine, else the browser's synthesis with a voice of that
+// language when there is one.
+"use strict";
+(function () {
+  const synth = window.speechSynthesis;
+  const serverLanguages = ["ko", "en", "ja"];
+  let serverSpeaks = true;
+  function speakInBrowser(text, lang) {
+    if (!synth || !text) return false;
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = lang;
+    const voice = synth.getVoices().find((v) => v.lang && v.lang.toLowerCase().startsWith(lang));
+    if (voice) utterance.voice = voice;
+    synth.cancel();
+    synth.speak(utterance);
+    document.body.dataset.lastSpeech = "browser";
+    return true;
+  }
+  function showNotice(spoken) {
+    const notice = document.getElementById("no-speech");
+    if (notice) notice.hidden = spoken;
+  }
+  function speak(text, lang) {
+    if (!text) return;
+    document.body.dataset.lastSpoken = text;
+    document.body.dataset.lastSpokenLang = lang;
+    if (!serverSpeaks || !serverLanguages.includes(lang)) {
+      showNotice(speakInBrowser(text, lang));
+      return;
+    }
+    const audio = new Audio("/tts?lang=" + lang + "&text=" + encodeURIComponent(text));
+    audio.play().then(() => {
+      document.body.dataset.lastSpeech = "server";
+      showNotice(true);
+    }).catch(() => {
+      // No engine on the server (503), or the audio cannot play here.
+      serverSpeaks = false;
+      showNotice(speakInBrowser(text, lang));
+    });
+  }
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest(".speak");
+    if (!button) return;
+    const holder = button.closest("[data-speak]");
+    const language = button.closest("[data-speak-lang]");
+    speak(holder ? holder.dataset.speak : "", language ? language.dataset.speakLang : "ja");
+  });
+})();
