@@ -21,6 +21,11 @@ def test_review_session_with_keys_and_undo(driver, server, shot):
     prompt = page.wait_css("#review-prompt")
     assert prompt.text == "apple"
     assert not page.find("#review-answer").is_displayed()
+    # The card speaks its word in the book's language (English by default).
+    page.find("#review-speak").click()
+    assert page.d.execute_script("return document.body.dataset.lastSpoken") == "apple"
+    assert page.d.execute_script("return document.body.dataset.lastSpokenLang") == "en"
+    assert page.d.execute_script("return document.activeElement.id") != "review-speak"
     shot("review-front")
     body = page.find("body")
     body.send_keys(Keys.SPACE)

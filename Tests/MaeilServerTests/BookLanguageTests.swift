@@ -157,6 +157,10 @@ struct BookLanguageTests {
             let search = try await minji.get("/search?q=%EC%82%AC%EA%B3%BC").body.string
             #expect(
                 search.contains("사과") && !search.contains("data-speak-lang"), "rows of many books")
+            // A review card speaks its word in its book's language.
+            let card = try await minji.get("/study/review").body.string
+            #expect(card.contains(#"data-speak="사과" data-speak-lang="ko""#))
+            #expect(card.contains("id=\"review-speak\"") && card.contains("/js/speech.js"))
         }
     }
 

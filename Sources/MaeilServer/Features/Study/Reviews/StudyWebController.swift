@@ -190,6 +190,8 @@ struct StudyWebController: RouteCollection {
         var answerKeyboard: String
         var countsText: String
         var card: StudyCardDTO?
+        /// The card's book's term language, for its speak button.
+        var speechLanguage: String?
         var ratings: [RatingButton]
         var nextText: String?
         var shownAt: Int
@@ -288,6 +290,9 @@ struct StudyWebController: RouteCollection {
                 TypedAnswer.keyboard(answer: $0.answer, reading: $0.reading).rawValue
             } ?? "",
             countsText: Self.countsText(req, queue), card: card,
+            speechLanguage: try await card.asyncMap {
+                try await req.bookStore().summary($0.bookID).languages.term
+            },
             ratings: card.map { card in
                 (1...4).map {
                     RatingButton(

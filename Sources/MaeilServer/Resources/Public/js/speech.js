@@ -44,6 +44,9 @@
   document.addEventListener("click", (event) => {
     const button = event.target.closest(".speak");
     if (!button) return;
+    // A click with the mouse gives the keys back to the page (Space reveals a review
+    // card's answer, not this button again); a key press keeps the focus where it is.
+    if (event.detail > 0) button.blur();
     const holder = button.closest("[data-speak]");
     const language = button.closest("[data-speak-lang]");
     speak(holder ? holder.dataset.speak : "", language ? language.dataset.speakLang : "ja");
