@@ -8,6 +8,7 @@ import VocabCore
 /// the original it would come from.
 struct CopyUpdates: Sendable {
     var copyID: UUID
+    var copyName: String
     var original: LibraryBook
     var updates: CopiedWords.Updates
 }
@@ -45,13 +46,15 @@ extension LibraryStore {
         let key = CopyUpdateCacheKey(
             copyID: copyID, copyRevision: copy.revision, originalRevision: originalRevision)
         if let kept = cache?.value(for: key) {
-            return CopyUpdates(copyID: copyID, original: original, updates: kept)
+            return CopyUpdates(
+                copyID: copyID, copyName: copy.name, original: original, updates: kept)
         }
         let updates = try await Self.compare(
             copyID: copyID, original: original, readerID: readerID, db: db, words: words
         ).updates
         cache?.set(updates, bytes: 64 + 16 * (updates.new.count + updates.changed.count), for: key)
-        return CopyUpdates(copyID: copyID, original: original, updates: updates)
+        return CopyUpdates(
+            copyID: copyID, copyName: copy.name, original: original, updates: updates)
     }
 
     /// Takes the original's new words and its changes to words the copier left
@@ -66,23 +69,14 @@ extension LibraryStore {
         let readerID = readerID
         return try await db.transaction { tx in
             let store = WordStore(db: tx, userID: readerID, days: words.days, hooks: words.hooks)
-            let (updates, originals) = try await Self.compare(
+            let (updates, originals, copyWordIDs) = try await Self.compare(
                 copyID: copyID, original: original, readerID: readerID, db: tx, words: store)
             let byID = Dictionary(uniqueKeysWithValues: originals.map { ($0.id.uuidString, $0) })
             let new = updates.new.compactMap { byID[$0] }
             try await Self.addCopies(of: new, to: copyID, words: store)
             let sql = try tx.sql()
             for key in updates.changed {
-                guard let (id, draft) = byID[key] else { continue }
-                guard
-                    let row = try await sql.raw(
-                        """
-                        SELECT word_id FROM copied_words
-                        WHERE book_id = \(bind: copyID) AND original_word_id = \(bind: id)
-                        """
-                    ).first()
-                else { continue }
-                let wordID = try row.decode(column: "word_id", as: StoredUUID.self).value
+                guard let (id, draft) = byID[key], let wordID = copyWordIDs[key] else { continue }
                 try await store.updateKeepingStudy(wordID, with: draft)
                 try await sql.raw(
                     """
@@ -102,10 +96,14 @@ extension LibraryStore {
             .decode(column: "revision", as: Int.self) ?? 0
     }
 
-    /// The original's words and the copy's links, compared.
+    /// The original's words and the copy's links, compared; with the copy's
+    /// word for each linked original word (by the original's id).
     private static func compare(
         copyID: UUID, original: LibraryBook, readerID: UUID, db: any Database, words: WordStore
-    ) async throws -> (updates: CopiedWords.Updates, originals: [(id: UUID, draft: WordDraft)]) {
+    ) async throws -> (
+        updates: CopiedWords.Updates, originals: [(id: UUID, draft: WordDraft)],
+        copyWordIDs: [String: UUID]
+    ) {
         let originals = try await WordStore(
             db: db, userID: original.ownerID, days: words.days, hooks: words.hooks
         ).identifiedDrafts(inBook: original.id)
@@ -113,22 +111,25 @@ extension LibraryStore {
         for (id, draft) in try await words.identifiedDrafts(inBook: copyID) {
             copyWords[id] = draft.contentFingerprint
         }
+        var copyWordIDs: [String: UUID] = [:]
         let links = try await db.sql().raw(
             "SELECT original_word_id, word_id, fingerprint FROM copied_words WHERE book_id = \(bind: copyID)"
         ).all().map { row in
-            CopiedWords.Link(
-                originalID: try row.decode(column: "original_word_id", as: StoredUUID.self).value
-                    .uuidString,
+            let originalID = try row.decode(column: "original_word_id", as: StoredUUID.self).value
+                .uuidString
+            let wordID = try row.decode(column: "word_id", as: StoredUUID.self).value
+            copyWordIDs[originalID] = wordID
+            return CopiedWords.Link(
+                originalID: originalID,
                 syncedFingerprint: try row.decode(column: "fingerprint", as: String.self),
-                copyFingerprint: copyWords[
-                    try row.decode(column: "word_id", as: StoredUUID.self).value])
+                copyFingerprint: copyWords[wordID])
         }
         let updates = CopiedWords.updates(
             original: originals.map {
                 CopiedWords.Original(id: $0.id.uuidString, fingerprint: $0.draft.contentFingerprint)
             },
             links: links)
-        return (updates, originals)
+        return (updates, originals, copyWordIDs)
     }
 }
 

@@ -128,9 +128,7 @@ struct LibraryWebController: RouteCollection {
                 let found = try await library.updates(
                     ofCopy: copyID, words: try req.wordStore(), cache: req.application.copyUpdates)
             else { continue }
-            copies.append(
-                CopyView(
-                    found, name: try await req.bookStore().summary(copyID).name, req))
+            copies.append(CopyView(found, req))
         }
         let data = ShowData(
             book: LibraryBookView(book, req), isOwn: isOwn,
@@ -204,9 +202,9 @@ struct CopyView: Encodable, Sendable {
     var keptText: String?
     var canPull: Bool
 
-    init(_ found: CopyUpdates, name: String, _ req: Request) {
+    init(_ found: CopyUpdates, _ req: Request) {
         id = found.copyID.uuidString
-        self.name = name
+        name = found.copyName
         let updates = found.updates
         canPull = !updates.isEmpty
         statusText =
@@ -248,20 +246,27 @@ struct LibraryBookView: Encodable, Sendable {
             LanguageOptions.name(book.languages.term, req.uiLanguage) + " → "
             + LanguageOptions.name(book.languages.meaning, req.uiLanguage)
         publishedText = req.dateText(book.publishedAt)
-        ratingText = book.averageStars.map { Self.rating($0) }
-        starsText = book.averageStars.map { StarsView.text(Int($0.rounded())) }
-        ratingLabel = book.averageStars.map {
-            Localizer.format("libraryRatingLabel", req.uiLanguage, ["rating": Self.rating($0)])
-        }
+        rating = book.averageStars.map { RatingView($0, req) }
         reviewCountText = req.count("libraryReviewCount", book.reviewCount)
     }
 
-    /// The average stars to one decimal ("4.5", "4.0").
-    var ratingText: String?
-    /// ★★★★☆ for the rounded average.
-    var starsText: String?
-    var ratingLabel: String?
+    /// The average of its reviews; nil without any.
+    var rating: RatingView?
     var reviewCountText: String
+}
 
-    static func rating(_ average: Double) -> String { String(format: "%.1f", average) }
+/// A book's average stars as its card, page and reviews show them.
+struct RatingView: Encodable, Sendable {
+    /// To one decimal ("4.5", "4.0").
+    var text: String
+    /// ★★★★☆ for the rounded average.
+    var stars: String
+    /// "별점 4.5점 (5점 만점)", for screen readers.
+    var label: String
+
+    init(_ average: Double, _ req: Request) {
+        text = String(format: "%.1f", average)
+        stars = StarsView.text(Int(average.rounded()))
+        label = Localizer.format("libraryRatingLabel", req.uiLanguage, ["rating": text])
+    }
 }

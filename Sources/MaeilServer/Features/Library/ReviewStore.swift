@@ -111,7 +111,7 @@ struct ReviewStore: Sendable {
     func reply(to id: UUID, in bookID: UUID, text: String) async throws -> BookReview {
         let text = try BookReviewDraft.reply(text)
         let book = try await library.book(bookID)
-        let review = try await review(id, in: bookID)
+        let review = try await review(id, of: book)
         guard book.ownerID == readerID else {
             throw AppError(
                 status: .forbidden, code: .forbidden,
@@ -221,12 +221,16 @@ struct ReviewStore: Sendable {
 
     /// A review of a book the reader may see: visible, or hidden but the reader's own.
     func review(_ id: UUID, in bookID: UUID) async throws -> BookReview {
-        _ = try await library.book(bookID)
+        try await review(id, of: try await library.book(bookID))
+    }
+
+    /// A review of `book`, which the caller has read as the reader may see it.
+    private func review(_ id: UUID, of book: LibraryBook) async throws -> BookReview {
         guard
             let row = try await db.sql().raw(
                 """
                 SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.tables)
-                WHERE r.id = \(bind: id) AND r.book_id = \(bind: bookID)
+                WHERE r.id = \(bind: id) AND r.book_id = \(bind: book.id)
                   AND (r.hidden_at IS NULL OR r.user_id = \(bind: readerID))
                 """
             ).first()

@@ -114,9 +114,7 @@ enum StarsView {
 struct ReviewSectionView: Encodable, Sendable {
     var bookID: String
     var countText: String
-    var ratingText: String?
-    var starsText: String?
-    var ratingLabel: String?
+    var rating: RatingView?
     var items: [ReviewView]
     var hasItems: Bool
     var emptyText: String
@@ -149,12 +147,7 @@ struct ReviewSectionView: Encodable, Sendable {
         let now = Date()
         bookID = book.id.uuidString
         countText = req.count("libraryReviewCount", page.total)
-        ratingText = page.averageStars.map(LibraryBookView.rating)
-        starsText = page.averageStars.map { StarsView.text(Int($0.rounded())) }
-        ratingLabel = page.averageStars.map {
-            Localizer.format(
-                "libraryRatingLabel", req.uiLanguage, ["rating": LibraryBookView.rating($0)])
-        }
+        rating = page.averageStars.map { RatingView($0, req) }
         // The reader's own review shows first, on its own; not again in the list.
         items = page.items.filter { $0.writerID != readerID }.map {
             ReviewView(
