@@ -93,6 +93,9 @@ struct LibraryAPITests {
             #expect(try await names("탑승") == ["Travel"], "a meaning")
             #expect(try await names("ㅌㅅㄱ") == ["Travel"], "a meaning's choseong")
             #expect(try await names("durnjs") == ["Travel"], "여권 typed on the wrong layout")
+            #expect(try await names("pasport") == ["Travel"], "a term with a typo")
+            #expect(try await names("여건") == ["Travel"], "a meaning with a vowel typo")
+            #expect(try await names("요권") == ["Travel"], "… in the first syllable")
             #expect(try await names("visa").isEmpty)
         }
     }

@@ -39,16 +39,21 @@ struct LibraryStore: Sendable {
         if !holdingWords.isEmpty { matching = matching + " OR b.id IN (\(binds: holdingWords))" }
         matching = matching + ")"
         let direct = try await page(of: request, where: matching, on: sql)
+        guard direct.total < Self.fuzzyThreshold, query.allowsFuzzy else { return direct }
+        // Few direct matches: the books holding half of the query in their
+        // name or description, or a word a typo away; those whose name or
+        // description is a typo away kept, and those with such a word, after
+        // the direct ones.
         let typos = WordSearchMatcher.typoNeedles(query)
-        guard direct.total < Self.fuzzyThreshold, query.allowsFuzzy, !typos.isEmpty else {
-            return direct
-        }
-        // Few direct matches: the books holding half of the query, those a
-        // typo away kept, after the direct ones.
+        let nearByWords = try await booksHoldingWords(aTypoAwayFrom: query, on: sql)
+        var near: [SQLQueryString] = typos.isEmpty ? [] : [Self.holdsAny(typos)]
+        if !nearByWords.isEmpty { near.append("b.id IN (\(binds: nearByWords))") }
+        guard let first = near.first else { return direct }
+        let candidateCondition = near.dropFirst().reduce("(" + first) { $0 + " OR " + $1 } + ")"
         let candidates = try await sql.raw(
             """
             SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.tables)
-            WHERE \(listed + " AND " + Self.holdsAny(typos)) ORDER BY \(unsafeRaw: Self.order(request.sort))
+            WHERE \(listed + " AND " + candidateCondition) ORDER BY \(unsafeRaw: Self.order(request.sort))
             LIMIT \(literal: Self.typoCandidateLimit)
             """
         ).all().map(Self.book(from:))
@@ -62,12 +67,15 @@ struct LibraryStore: Sendable {
                 where: matching, on: sql
             ).items
         let directIDs = Set(all.map(\.id))
-        let near = candidates.filter {
-            !directIDs.contains($0.id)
-                && (WordSearchMatcher.matchesTitle(query, $0.name)
-                    || WordSearchMatcher.matchesTitle(query, $0.description))
-        }
-        let matches = all + near
+        let nearWords = Set(nearByWords)
+        let matches =
+            all
+            + candidates.filter {
+                !directIDs.contains($0.id)
+                    && (nearWords.contains($0.id)
+                        || WordSearchMatcher.matchesTitle(query, $0.name)
+                        || WordSearchMatcher.matchesTitle(query, $0.description))
+            }
         let start = min((request.page - 1) * request.perPage, matches.count)
         return LibraryPage(
             items: Array(matches[start..<min(start + request.perPage, matches.count)]),
@@ -131,6 +139,38 @@ struct LibraryStore: Sendable {
         ).all().map { try $0.decode(column: "book_id", as: StoredUUID.self).value }
     }
 
+    /// Public books with a word a typo away from `query`, found as the
+    /// notebook's typo pass finds words (trigram candidates, then the edit
+    /// distance of each line), at most `wordMatchLimit` of them.
+    private func booksHoldingWords(aTypoAwayFrom query: WordSearchQuery, on sql: any SQLDatabase)
+        async throws -> [UUID]
+    {
+        let index = SearchIndex(query: query, dialect: sql.maeilDialect)
+        for kind in SearchIndex.TypoKind.allCases {
+            guard let candidates = index.fuzzyCandidates(kind) else { continue }
+            var books: [UUID] = []
+            var seen = Set<UUID>()
+            for row in try await sql.raw(
+                """
+                SELECT w.book_id, w.jamo_text FROM \(candidates.table)
+                JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+                WHERE b.visibility = \(bind: Self.listed)\(candidates.condition)
+                LIMIT \(literal: Self.typoWordCandidateLimit)
+                """
+            ).all() {
+                guard let key = try? row.decode(column: "jamo_text", as: String.self),
+                    query.isTypoAway(fromJamoKey: key),
+                    let book = try? row.decode(column: "book_id", as: StoredUUID.self).value,
+                    seen.insert(book).inserted
+                else { continue }
+                books.append(book)
+                if books.count == Self.wordMatchLimit { break }
+            }
+            if !books.isEmpty { return books }
+        }
+        return []
+    }
+
     /// `(…)`: the book's search text holds one of `needles`.
     private static func holdsAny(_ needles: [String]) -> SQLQueryString {
         var condition: SQLQueryString = "("
@@ -155,6 +195,9 @@ struct LibraryStore: Sendable {
     /// are checked for a typo: each check costs about 60 µs, and a common
     /// half ("eng" of "englsh") is in thousands of books.
     static let typoCandidateLimit = 500
+    /// At most this many public words are checked for a typo (the notebook's
+    /// typo pass reads as many of one user's).
+    static let typoWordCandidateLimit = 3000
 
     /// A book the reader may see: public, unlisted, or their own.
     func book(_ id: UUID) async throws -> LibraryBook {
