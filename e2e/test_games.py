@@ -225,6 +225,10 @@ def test_flashcards_flip_and_next(ui):
     ui.start("flashcards", state["fruit"], count=3)
     front = ui.text("#card-front")
     assert not ui.all("#card-back")
+    # The term on the card speaks, in the book's language; Space still flips after the click.
+    ui.find("#game-speak").click()
+    assert ui.d.execute_script("return document.body.dataset.lastSpoken") == front
+    assert ui.d.execute_script("return document.body.dataset.lastSpokenLang") == "en"
     ui.key(Keys.SPACE)
     assert ui.text("#card-back") == FRUIT[front]
     ui.shot("flashcards-flipped")

@@ -159,3 +159,17 @@ def test_typed_answer_is_checked_and_enter_takes_the_proposed_rating(driver, ser
     driver.switch_to.active_element.send_keys(Keys.ENTER)
     page.wait(lambda d: not d.find_elements(By.ID, "typed-verdict"))
     assert "type=1" in driver.current_url, "typing stays on for the next card"
+
+
+def test_a_card_speaks_its_term_by_itself_when_the_setting_is_on(driver, server, shot):
+    page = Page(driver, server, shot)
+    driver.delete_all_cookies()
+    page.sign_up("talk")
+    page.add_book("말하기", [("banana", "바나나")])
+    page.go("/study")
+    page.find("#speak-terms").click()
+    page.reloaded_after(lambda: page.find("#save-study-settings").click())
+    assert page.find("#speak-terms").is_selected()
+    page.reloaded_after(lambda: page.find("#start-review").click())
+    page.wait(lambda d: d.execute_script("return document.body.dataset.lastSpoken") == "banana")
+    assert page.d.execute_script("return document.body.dataset.lastSpokenLang") == "en"

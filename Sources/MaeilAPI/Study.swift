@@ -118,6 +118,8 @@ public struct StudySettingsDTO: Codable, Sendable {
     public var weights: [Double]
     /// Whether the new cards of memorized words are studied too (default false).
     public var memorizedInNew: Bool
+    /// Whether a review card speaks its term when the term shows (default false).
+    public var speakTerms: Bool
 
     public init(
         desiredRetention: Double,
@@ -126,7 +128,8 @@ public struct StudySettingsDTO: Codable, Sendable {
         maximumInterval: Int,
         fuzz: Bool,
         weights: [Double],
-        memorizedInNew: Bool = false
+        memorizedInNew: Bool = false,
+        speakTerms: Bool = false
     ) {
         self.desiredRetention = desiredRetention
         self.newPerDay = newPerDay
@@ -135,6 +138,7 @@ public struct StudySettingsDTO: Codable, Sendable {
         self.fuzz = fuzz
         self.weights = weights
         self.memorizedInNew = memorizedInNew
+        self.speakTerms = speakTerms
     }
 }
 
@@ -147,6 +151,7 @@ public struct StudySettingsPatch: Codable, Sendable {
     public var fuzz: Bool?
     public var weights: [Double]?
     public var memorizedInNew: Bool?
+    public var speakTerms: Bool?
 
     public init(
         desiredRetention: Double? = nil,
@@ -155,7 +160,8 @@ public struct StudySettingsPatch: Codable, Sendable {
         maximumInterval: Int? = nil,
         fuzz: Bool? = nil,
         weights: [Double]? = nil,
-        memorizedInNew: Bool? = nil
+        memorizedInNew: Bool? = nil,
+        speakTerms: Bool? = nil
     ) {
         self.desiredRetention = desiredRetention
         self.newPerDay = newPerDay
@@ -164,6 +170,7 @@ public struct StudySettingsPatch: Codable, Sendable {
         self.fuzz = fuzz
         self.weights = weights
         self.memorizedInNew = memorizedInNew
+        self.speakTerms = speakTerms
     }
 }
 

@@ -1,7 +1,7 @@
 /// The languages of a book: what its terms are in and what their meanings are
 /// in, as ISO 639 codes (`en`, `ko`, `ja`, …). They choose the on-screen
 /// keyboard, the speech voice and the hangman script, and filter the library.
-public struct BookLanguages: Sendable, Equatable, Hashable {
+public struct BookLanguages: Codable, Sendable, Equatable, Hashable {
     public var term: String
     public var meaning: String
 

@@ -69,7 +69,7 @@ struct LibraryCommand: AsyncParsableCommand {
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "List public books, or those whose name or description matches (choseong, the other keyboard layout, typos)."
+                "List public books, or those whose name, description or words match (choseong, the other keyboard layout, typos)."
         )
 
         @Argument(help: "What to look for (all public books when left out).")

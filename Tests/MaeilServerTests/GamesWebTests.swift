@@ -113,7 +113,7 @@ struct GamesWebTests {
                 [("kind", "quiz"), ("book", book.uuidString), ("direction", ""), ("count", "")])
             var page = try await browser.get("/games/\(game)").body.string
             var missed: String?
-            while let prompt = Self.first(#"id="quiz-prompt">([^<]*)<"#, in: page) {
+            while let prompt = Self.first(#"id="quiz-prompt">([^<]*?) ?<"#, in: page) {
                 let choices = Self.all(#"<span class="choice-text">([^<]*)</span>"#, in: page)
                 #expect(choices.count == 4)
                 let right = try #require(choices.firstIndex(of: Self.fruit[prompt] ?? ""))
@@ -282,6 +282,64 @@ struct GamesWebTests {
         }
     }
 
+    @Test func hangmanPlaysAJapaneseBooksKanjiByTheirReadingAndSpeaksTheTerm() async throws {
+        try await withMaeilApp { app in
+            let browser = try await WebBrowser.signUp(app, "kanji")
+            let book = try await browser.createBook("JLPT")
+            _ = try await browser.post(
+                "/books/\(book)",
+                [
+                    ("name", "JLPT"), ("description", ""), ("termLanguage", "ja"),
+                    ("meaningLanguage", "ko"),
+                ])
+            let word = try await browser.addWord(book, "水", "물")
+            _ = try await browser.post(
+                "/words/\(word)",
+                [("term", "水"), ("meaning", "물"), ("reading", "みず"), ("bookID", book.uuidString)])
+            let game = try await start(browser, [("kind", "hangman"), ("book", book.uuidString)])
+            var page = try await browser.get("/games/\(game)").body.string
+            #expect(page.contains(#"data-script="kana""#), "the reading is played in kana")
+            #expect(page.contains(#"id="hangman-hint">물 · 水</strong>"#), "the kanji with the clue")
+            #expect(page.contains(#"data-speak="水" data-speak-lang="ja""#))
+            #expect(
+                !page.contains(#"id="game-speak""#), "the answer is not spoken before it is found")
+            _ = try await move(browser, game, [("action", "guess"), ("guess", "み")])
+            page = try await move(browser, game, [("action", "guess"), ("guess", "ず")])
+            #expect(page.contains(#"id="hangman-outcome""#) && page.contains(#"id="game-speak""#))
+            #expect(page.contains("/js/speech.js"))
+        }
+    }
+
+    @Test func aKoreanBooksTermIsPlayedInHangulAndTheTermShownIsSpoken() async throws {
+        try await withMaeilApp { app in
+            let browser = try await WebBrowser.signUp(app, "pcbang")
+            let book = try await browser.createBook("한국어")
+            _ = try await browser.post(
+                "/books/\(book)",
+                [
+                    ("name", "한국어"), ("description", ""), ("termLanguage", "ko"),
+                    ("meaningLanguage", "en"),
+                ])
+            _ = try await browser.addWord(book, "PC방", "internet cafe")
+            let game = try await start(browser, [("kind", "hangman"), ("book", book.uuidString)])
+            let page = try await browser.get("/games/\(game)").body.string
+            #expect(
+                page.contains(#"data-script="hangul""#), "Korean, though most letters are Latin")
+            #expect(page.contains(#"<span class="cell cell-fixed">P</span>"#))
+
+            // Flashcards from term to meaning: the term on the front has its speak button.
+            let cards = try await start(
+                browser,
+                [("kind", "flashcards"), ("book", book.uuidString), ("direction", "forward")])
+            let front = try await browser.get("/games/\(cards)").body.string
+            #expect(front.contains(#"data-speak="PC방" data-speak-lang="ko""#))
+            #expect(
+                front.contains(
+                    #"id="card-front">PC방 <button type="button" class="link speak" id="game-speak""#
+                ))
+        }
+    }
+
     @Test func anotherUsersGameIsNotFound() async throws {
         try await withMaeilApp { app in
             let alice = try await WebBrowser.signUp(app, "alicegames")
@@ -347,7 +405,9 @@ struct GamesWebTests {
             let cards = try await browser.post(
                 "/mistakes/study", [("kind", "flashcards"), ("source", "all")])
             let location = try #require(cards.headers.first(name: .location))
-            #expect(try await browser.get(location).body.string.contains("id=\"card-front\">사과<"))
+            #expect(
+                try await browser.get(location).body.string.contains(
+                    "id=\"card-front\">사과 <button"), "the term, with its speak button")
 
             // Clear one source's note, then all.
             #expect(

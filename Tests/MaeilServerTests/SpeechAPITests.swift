@@ -75,6 +75,7 @@ struct SpeechAPITests {
         try await withMaeilApp { app in
             // A cache of this test's own: on PostgreSQL the tests share a data folder.
             let cache = NSTemporaryDirectory() + "maeil-speech-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: cache) }
             app.speech = SpeechService(
                 engines: SpeechSynthesizer.installed(), cacheDirectory: cache)
             let api = try await API.signUp(app)
@@ -154,6 +155,7 @@ struct SpeechAPITests {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)
             let cache = NSTemporaryDirectory() + "maeil-speech-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: cache) }
             for (name, executable, arguments) in [
                 ("fails", "/bin/false", [String]()), ("hangs", "/bin/sleep", ["30"]),
             ] {

@@ -96,6 +96,28 @@ struct StudyAPITests {
     }
 
     /// Answers the scheduler never offered are refused and change nothing.
+    @Test func theSpeakSettingIsKeptAndChangesAlone() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app, "speaker")
+            func settings() async throws -> StudySettingsDTO {
+                try api.decode(
+                    StudySettingsDTO.self, try await api.send(.GET, "/api/v1/study/settings"))
+            }
+            #expect(try await settings().speakTerms == false)
+            let on = try await api.send(
+                .PATCH, "/api/v1/study/settings", json: StudySettingsPatch(speakTerms: true))
+            #expect(try api.decode(StudySettingsDTO.self, on).speakTerms)
+            _ = try await api.send(
+                .PATCH, "/api/v1/study/settings", json: StudySettingsPatch(newPerDay: 5))
+            let kept = try await settings()
+            #expect(kept.speakTerms && kept.newPerDay == 5)
+            let bad = try await api.send(
+                .PATCH, "/api/v1/study/settings", json: ["speakTerms": "yes"])
+            #expect(bad.status == .badRequest || bad.status == .unprocessableEntity)
+            #expect(try await settings().speakTerms)
+        }
+    }
+
     @Test func answersNeverOfferedAreRefused() async throws {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)

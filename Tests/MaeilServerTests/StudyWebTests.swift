@@ -44,6 +44,34 @@ struct StudyWebTests {
         }
     }
 
+    @Test func theSpeakSettingMakesACardSpeakItsTermInTheBooksLanguage() async throws {
+        try await withMaeilApp { app in
+            let browser = try await WebBrowser.signUp(app, "talker")
+            let book = try await browser.createBook("Fruit")
+            _ = try await browser.addWord(book, "apple", "사과")
+            let review = "/study/review?book=\(book.uuidString)"
+            #expect(
+                !(try await browser.get(review).body.string.contains("data-auto-speak")),
+                "off by default")
+
+            func save(speak: Bool) async throws {
+                let response = try await browser.post(
+                    "/study/settings",
+                    [("newPerDay", "20"), ("reviewsPerDay", "200"), ("retentionPercent", "90")]
+                        + (speak ? [("speakTerms", "on")] : []))
+                #expect(response.status == .seeOther)
+            }
+            try await save(speak: true)
+            #expect(
+                try await browser.get("/study").body.string.contains(#"id="speak-terms" checked"#))
+            let page = try await browser.get(review).body.string
+            #expect(
+                page.contains(#"data-speak="apple" data-speak-lang="en" data-auto-speak="shown""#))
+            try await save(speak: false)
+            #expect(!(try await browser.get(review).body.string.contains("data-auto-speak")))
+        }
+    }
+
     @Test func undoOnABooksScreenTakesBackOnlyThatBooksAnswerAndShowsItsCard() async throws {
         try await withMaeilApp { app in
             let browser = try await WebBrowser.signUp(app, "reviewer")

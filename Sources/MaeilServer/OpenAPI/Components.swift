@@ -95,12 +95,14 @@ extension OpenAPIDocument {
         "weights": .array(.number, minItems: 21, maxItems: 21),
         "memorizedInNew": .boolean.described(
             "study the new cards of memorized words too (default: they are set aside)"),
+        "speakTerms": .boolean.described(
+            "a review card speaks its term, in its book's language, when the term shows"),
     ]
     static let settingsExample: JSONValue = [
         "desiredRetention": 0.9, "newPerDay": 20, "reviewsPerDay": 200, "maximumInterval": 36500,
         "fuzz": true,
         "weights": .array(Array(repeating: 0.5, count: 21).map(JSONValue.number)),
-        "memorizedInNew": false,
+        "memorizedInNew": false, "speakTerms": false,
     ]
     static let wordRef: Schema = .object(["id": .uuid, "prompt": .string, "answer": .string])
     static let wordRefExample: JSONValue = ["id": .string(id1), "prompt": "apple", "answer": "사과"]

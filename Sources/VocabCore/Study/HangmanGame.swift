@@ -2,8 +2,10 @@ import Foundation
 
 /// Hangman: guess the keys of a word before 7 misses.
 ///
-/// The answer's script (`HangmanScript`) is the one most of its characters are
-/// written in (a tie goes to Hangul, then kana, then Latin). Characters that are not
+/// The answer's script (`HangmanScript`) is its language's (`HangmanScript(language:)`)
+/// when the answer has keys of it, else the one most of its characters are written
+/// in (a tie goes to Hangul, then kana, then Latin). A Japanese term written with
+/// kanji is played by its reading, the term shown with the clue. Characters that are not
 /// keys of that script (spaces, digits, punctuation, kanji, ー, letters of another
 /// script as in "CD플레이어") are shown from the start. A guessed key is revealed at
 /// every position, inside every syllable.
@@ -22,6 +24,8 @@ public struct HangmanGame: Sendable, Hashable {
     /// The word to find, trimmed.
     public let answer: String
     public let script: HangmanScript
+    /// The word's term, for a speak button once the word is over.
+    public let term: SpokenTerm?
     /// Keys guessed so far, in order, as `HangmanOutcome.key` records them.
     public private(set) var guesses: [String] = []
     /// Wrong guesses so far, 0...7: how much of the drawing to show.
@@ -32,17 +36,25 @@ public struct HangmanGame: Sendable, Hashable {
     private var guessedUnits: Set<Unicode.Scalar> = []
     private var revealedCount = 0
 
-    /// A game on `answer`. Throws `.nothingToGuess` when no character of it is a key.
-    public init(answer: String, hint: String = "", itemID: UUID? = nil) throws(GameError) {
+    /// A game on `answer`, in `preferred` script when the answer has keys of it.
+    /// Throws `.nothingToGuess` when no character of it is a key.
+    public init(
+        answer: String, hint: String = "", itemID: UUID? = nil,
+        preferring preferred: HangmanScript? = nil, term: SpokenTerm? = nil
+    ) throws(GameError) {
         let trimmed = TextTrim.trimmed(answer)
         let classified = trimmed.map { ($0, HangmanScript.classify($0)) }
         var counts: [HangmanScript: Int] = [:]
         for case (_, let found?) in classified { counts[found.script, default: 0] += 1 }
         let preference: [HangmanScript] = [.hangul, .kana, .latin]
-        guard let script = preference.max(by: { counts[$0, default: 0] < counts[$1, default: 0] }),
+        let majority = preference.max { counts[$0, default: 0] < counts[$1, default: 0] }
+        guard
+            let script = preferred.flatMap({ counts[$0, default: 0] > 0 ? $0 : nil })
+                ?? majority,
             counts[script, default: 0] > 0
         else { throw .nothingToGuess(trimmed) }
         self.itemID = itemID
+        self.term = term
         self.hint = hint
         self.answer = trimmed
         self.script = script
@@ -56,7 +68,26 @@ public struct HangmanGame: Sendable, Hashable {
     /// A game on a word: guess the term from its meaning (`.meaningToTerm`, the
     /// default) or the meaning from its term.
     public init(item: StudyItem, direction: StudyDirection = .meaningToTerm) throws(GameError) {
-        try self.init(answer: item.answer(direction), hint: item.prompt(direction), itemID: item.id)
+        let language = item.answerLanguage(direction)
+        if direction == .meaningToTerm, language == "ja", Self.holdsKanji(item.term),
+            let reading = item.reading.map(TextTrim.trimmed), HangmanScript.kana.spells(reading)
+        {
+            try self.init(
+                answer: reading, hint: item.meaning + " · " + item.term, itemID: item.id,
+                preferring: .kana, term: item.spokenTerm)
+            return
+        }
+        try self.init(
+            answer: item.answer(direction), hint: item.prompt(direction), itemID: item.id,
+            preferring: language.flatMap(HangmanScript.init(language:)), term: item.spokenTerm)
+    }
+
+    /// Whether `text` has a kanji (a CJK ideograph, or 々).
+    static func holdsKanji(_ text: String) -> Bool {
+        text.unicodeScalars.contains {
+            (0x4E00...0x9FFF).contains($0.value) || (0x3400...0x4DBF).contains($0.value)
+                || (0xF900...0xFAFF).contains($0.value) || $0 == "々"
+        }
     }
 
     public var isWon: Bool { revealedCount == answerUnits.count }
@@ -117,7 +148,7 @@ public struct HangmanGame: Sendable, Hashable {
 
 extension HangmanGame: Codable {
     private enum CodingKeys: String, CodingKey {
-        case itemID, hint, answer, guesses
+        case itemID, hint, answer, guesses, script, term
     }
 
     /// Saves the word and the guesses; loading replays the guesses, so a loaded game is
@@ -128,6 +159,8 @@ extension HangmanGame: Codable {
         try container.encode(hint, forKey: .hint)
         try container.encode(answer, forKey: .answer)
         try container.encode(guesses, forKey: .guesses)
+        try container.encode(script, forKey: .script)
+        try container.encodeIfPresent(term, forKey: .term)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -137,7 +170,9 @@ extension HangmanGame: Codable {
             try self.init(
                 answer: answer,
                 hint: try container.decode(String.self, forKey: .hint),
-                itemID: try container.decodeIfPresent(UUID.self, forKey: .itemID))
+                itemID: try container.decodeIfPresent(UUID.self, forKey: .itemID),
+                preferring: try container.decodeIfPresent(HangmanScript.self, forKey: .script),
+                term: try container.decodeIfPresent(SpokenTerm.self, forKey: .term))
             for key in try container.decode([String].self, forKey: .guesses) {
                 try guess(key)
             }

@@ -16,6 +16,37 @@ public enum HangmanScript: String, Codable, Sendable, CaseIterable {
     case hangul
     case kana
 
+    /// The script words of a language are played in: Korean in Hangul, Japanese
+    /// in kana, languages written in the Latin alphabet in it; nil for others
+    /// (the answer's own characters decide).
+    public init?(language: String) {
+        switch language {
+        case "ko": self = .hangul
+        case "ja": self = .kana
+        case _ where Self.latinLanguages.contains(language): self = .latin
+        default: return nil
+        }
+    }
+
+    private static let latinLanguages: Set<String> = [
+        "en", "es", "fr", "de", "it", "pt", "vi", "id", "nl", "sv", "da", "no", "fi", "pl", "cs",
+        "tr", "ro", "hu", "ms", "tl", "sw", "eo", "la", "ca", "hr", "sk", "sl", "et", "lv", "lt",
+    ]
+
+    /// Whether every character of `text` is a key of this script or a character no
+    /// script plays (a space, ー), and one at least is a key.
+    func spells(_ text: String) -> Bool {
+        var keys = 0
+        for character in text {
+            if unit(of: character) != nil {
+                keys += 1
+            } else if Self.classify(character) != nil {
+                return false
+            }
+        }
+        return keys > 0
+    }
+
     /// The keys of the on-screen pad, in pad order: a–z; ㄱ…ㅎ then ㅏ…ㅣ; hiragana
     /// gojūon, then dakuten and handakuten rows, then small kana.
     public var keys: [String] {

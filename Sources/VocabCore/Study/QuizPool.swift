@@ -90,7 +90,7 @@ struct QuizPool {
             itemID: word.item.id,
             prompt: word.prompt,
             choices: order.map { all[$0] },
-            correctIndex: order.firstIndex(of: 0) ?? 0)
+            correctIndex: order.firstIndex(of: 0) ?? 0, term: word.item.spokenTerm)
     }
 
     /// The text a group shows as a wrong choice: its first member's answer.

@@ -10,9 +10,15 @@ public struct QuizQuestion: Codable, Sendable, Hashable {
     public var choices: [String]
     /// Where the right answer is in `choices`.
     public var correctIndex: Int
+    /// The word's term, for a speak button (nil in quizzes saved before).
+    public var term: SpokenTerm?
 
-    public init(itemID: UUID, prompt: String, choices: [String], correctIndex: Int) {
+    public init(
+        itemID: UUID, prompt: String, choices: [String], correctIndex: Int,
+        term: SpokenTerm? = nil
+    ) {
         self.itemID = itemID
+        self.term = term
         self.prompt = prompt
         self.choices = choices
         self.correctIndex = correctIndex

@@ -287,12 +287,57 @@ import Testing
         let g = try game("닭고기", "ㄱ", "ㅓ", "ㅗ")
         let data = try JSONEncoder().encode(g)
         let json = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(json.keys) == ["hint", "answer", "guesses"])
+        #expect(Set(json.keys) == ["hint", "answer", "guesses", "script"])
         #expect(json["guesses"] as? [String] == ["ㄱ", "ㅓ", "ㅗ"])
         let restored = try StudyFixtures.roundTrip(g)
         #expect(restored == g && restored.cells == g.cells && restored.misses == 1)
         let withItem = try HangmanGame(item: StudyFixtures.item(3, "cat", "고양이"))
         #expect(try StudyFixtures.roundTrip(withItem) == withItem)
+    }
+
+    @Test func theBooksLanguageChoosesTheScript() throws {
+        func item(
+            _ term: String, _ meaning: String, _ languages: BookLanguages, reading: String = ""
+        )
+            -> StudyItem
+        {
+            StudyItem(
+                id: UUID(), term: term, meaning: meaning, bookID: UUID(), bookName: "B",
+                reading: reading, languages: languages)
+        }
+        let korean = BookLanguages(term: "ko", meaning: "en")
+        // Most letters of "PC방" are Latin, but the book says Korean: 방 is played.
+        #expect(try HangmanGame(answer: "PC방").script == .latin)
+        let pcBang = try HangmanGame(item: item("PC방", "internet cafe", korean))
+        #expect(
+            pcBang.script == .hangul && pcBang.cells[0].text == "P" && !pcBang.cells[0].isPlayed)
+        #expect(pcBang.term == SpokenTerm(text: "PC방", language: "ko"))
+        // Guessing the meaning plays the meaning's language.
+        let meaning = try HangmanGame(
+            item: item("PC방", "PC room", korean), direction: .termToMeaning)
+        #expect(meaning.script == .latin && meaning.hint == "PC방")
+        // A language with no keys in the answer: the answer's own script.
+        #expect(
+            try HangmanGame(item: item("사과", "", BookLanguages(term: "en", meaning: "ko"))).script
+                == .hangul)
+
+        // A Japanese term in kanji is played by its reading, the kanji with the clue.
+        let japanese = BookLanguages.japaneseToKorean
+        var water = try HangmanGame(item: item("水", "물", japanese, reading: "みず"))
+        #expect(water.script == .kana && water.answer == "みず" && water.hint == "물 · 水")
+        #expect(water.term == SpokenTerm(text: "水", language: "ja"))
+        try water.guess("ミ")
+        try water.guess("ず")
+        #expect(water.isWon)
+        let restored = try StudyFixtures.roundTrip(water)
+        #expect(restored == water && restored.term == water.term)
+        // Kana terms are played as written; a reading in romaji is no kana to play.
+        #expect(try HangmanGame(item: item("ねこ", "고양이", japanese, reading: "ねこ")).answer == "ねこ")
+        #expect(throws: GameError.self) {
+            try HangmanGame(item: item("水", "물", japanese, reading: "mizu"))
+        }
+        // Without languages (a game saved before books had them): as before.
+        #expect(try HangmanGame(item: StudyFixtures.item(3, "PC방", "")).script == .latin)
     }
 
     @Test func aSavedGameThatCouldNotHaveBeenPlayedIsRefused() throws {

@@ -83,7 +83,7 @@ extension StudySettingsDTO {
             reviewsPerDay: settings.limits.reviewsPerDay,
             maximumInterval: settings.parameters.maximumInterval,
             fuzz: settings.parameters.enableFuzzing, weights: settings.parameters.weights,
-            memorizedInNew: settings.memorizedInNew)
+            memorizedInNew: settings.memorizedInNew, speakTerms: settings.speakTerms)
     }
 }
 
@@ -97,6 +97,7 @@ extension StudySettingsPatch {
         if let fuzz { s.parameters.enableFuzzing = fuzz }
         if let weights { s.parameters.weights = weights }
         if let memorizedInNew { s.memorizedInNew = memorizedInNew }
+        if let speakTerms { s.speakTerms = speakTerms }
         return s
     }
 }

@@ -469,8 +469,12 @@ struct WordStore: Sendable {
             })
     }
 
-    private static let studyItemColumns =
-        "w.id, w.term, w.meaning, w.examples, w.book_id, (SELECT b.name FROM books b WHERE b.id = w.book_id) AS book_name"
+    private static let studyItemColumns = """
+        w.id, w.term, w.meaning, w.reading, w.examples, w.book_id, \
+        (SELECT b.name FROM books b WHERE b.id = w.book_id) AS book_name, \
+        (SELECT b.term_language FROM books b WHERE b.id = w.book_id) AS term_language, \
+        (SELECT b.meaning_language FROM books b WHERE b.id = w.book_id) AS meaning_language
+        """
 
     private static func studyItem(from row: any SQLRow) throws -> StudyItem {
         StudyItem(
@@ -479,7 +483,11 @@ struct WordStore: Sendable {
             meaning: try row.decode(column: "meaning", as: String.self),
             bookID: try row.decode(column: "book_id", as: UUID.self),
             bookName: try row.decode(column: "book_name", as: String.self),
-            example: WordRow.examples(try row.decode(column: "examples", as: String.self)).first)
+            example: WordRow.examples(try row.decode(column: "examples", as: String.self)).first,
+            reading: try row.decode(column: "reading", as: String.self),
+            languages: BookLanguages(
+                term: try row.decode(column: "term_language", as: String.self),
+                meaning: try row.decode(column: "meaning_language", as: String.self)))
     }
 
     /// All drafts of a book, oldest first (for export).

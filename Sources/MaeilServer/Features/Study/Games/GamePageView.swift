@@ -23,6 +23,11 @@ struct GamePageView: Encodable, Sendable {
     var write: WriteView?
     var result: ResultView?
     var playAgain: PlayAgainView
+    /// The term of the word on screen, for its speak button, and where the
+    /// button goes: after the "prompt", the "answer" (once shown), the "last"
+    /// answer checked (writing), or "" (the term is not on screen).
+    var speech: SpokenTerm?
+    var speakAt = ""
 
     struct QuizView: Encodable, Sendable {
         var prompt: String?
@@ -193,6 +198,7 @@ struct GamePageView: Encodable, Sendable {
             Localizer.format(key, lang, values.mapValues { "\($0)" })
         }
 
+        let termFirst = direction == .termToMeaning
         switch game {
         case .quiz(let quiz):
             progressText = format(
@@ -232,6 +238,10 @@ struct GamePageView: Encodable, Sendable {
                     nextHref: "/games/\(session.id)?seen=\(answered)",
                     nextLabel: req.text(quiz.isFinished ? "gameQuizSeeResult" : "gameQuizNext"))
             }
+            if let asked = review == nil ? question : quiz.questions[answered - 1] {
+                speech = asked.term
+                speakAt = termFirst ? "prompt" : review == nil ? "" : "answer"
+            }
             self.quiz = QuizView(
                 prompt: review == nil ? question?.prompt : nil,
                 choices: review == nil
@@ -268,6 +278,8 @@ struct GamePageView: Encodable, Sendable {
                     ? "gameHangmanKeysHangul"
                     : current.script == .kana ? "gameHangmanKeysKana" : "gameHangmanKeysLatin")
             hangman = Self.hangmanView(current, round: round, req: req)
+            speech = current.term
+            speakAt = termFirst ? "prompt" : current.isFinished ? "answer" : ""
             if round.isFinished {
                 let lost = round.games.filter(\.isLost)
                 result = ResultView(
@@ -283,6 +295,8 @@ struct GamePageView: Encodable, Sendable {
                 ["n": min(test.currentIndex + 1, test.items.count), "total": test.items.count])
             shortcuts = req.text("gameTestKeys")
             let item = test.currentItem
+            speech = item?.spokenTerm
+            speakAt = termFirst ? "prompt" : test.isRevealed ? "answer" : ""
             self.test = TestView(
                 prompt: item?.prompt(test.direction),
                 answer: test.isRevealed ? item?.answer(test.direction) : nil,
@@ -315,6 +329,8 @@ struct GamePageView: Encodable, Sendable {
                 ["n": min(deck.index + 1, deck.cards.count), "total": deck.cards.count])
             shortcuts = req.text("gameCardsKeys")
             let card = deck.currentCard
+            speech = card?.spokenTerm
+            speakAt = termFirst ? "prompt" : deck.isFlipped ? "answer" : ""
             let example = deck.isFlipped ? card?.example : nil
             flashcards = FlashcardsView(
                 front: card?.prompt(deck.direction),
@@ -341,6 +357,8 @@ struct GamePageView: Encodable, Sendable {
                 ])
             shortcuts = req.text("gameWriteKeys")
             let last = game.lastAnswer
+            speech = (termFirst ? game.currentItem : last?.item)?.spokenTerm
+            speakAt = termFirst ? "prompt" : last == nil ? "" : "last"
             let answer = game.currentItem?.answer(game.direction) ?? ""
             write = WriteView(
                 prompt: game.currentItem?.prompt(game.direction),
@@ -364,6 +382,7 @@ struct GamePageView: Encodable, Sendable {
                     canBookmark: !wrong.isEmpty, canRetest: false)
             }
         }
+        if speech == nil { speakAt = "" }
     }
 
     private static func hangmanView(_ game: HangmanGame, round: HangmanRound, req: Request)

@@ -10,6 +10,8 @@ struct StudySettings: Sendable, Equatable {
     var limits: StudyLimits
     /// Whether the new cards of memorized words are studied too.
     var memorizedInNew = false
+    /// Whether a review card speaks its term when the term shows.
+    var speakTerms = false
 
     static let defaults = StudySettings(
         parameters: SchedulerParameters(enableFuzzing: true), limits: StudyLimits())
@@ -32,7 +34,7 @@ struct StudySettingsStore: Sendable {
             let row = try await db.sql().raw(
                 """
                 SELECT desired_retention, weights, new_per_day, reviews_per_day, maximum_interval, fuzz,
-                  memorized_new
+                  memorized_new, speak_terms
                 FROM study_settings WHERE user_id = \(bind: userID)
                 """
             ).first()
@@ -48,6 +50,7 @@ struct StudySettingsStore: Sendable {
             column: "maximum_interval", as: Int.self)
         settings.parameters.enableFuzzing = try row.decode(column: "fuzz", as: Bool.self)
         settings.memorizedInNew = try row.decode(column: "memorized_new", as: Bool.self)
+        settings.speakTerms = try row.decode(column: "speak_terms", as: Bool.self)
         settings.limits = StudyLimits(
             newPerDay: try row.decode(column: "new_per_day", as: Int.self),
             reviewsPerDay: try row.decode(column: "reviews_per_day", as: Int.self))
@@ -66,11 +69,11 @@ struct StudySettingsStore: Sendable {
             try await sql.raw(
                 """
                 INSERT INTO study_settings (user_id, desired_retention, weights, new_per_day, reviews_per_day, maximum_interval, fuzz,
-                  memorized_new, updated_at)
+                  memorized_new, speak_terms, updated_at)
                 VALUES (\(bind: userID), \(bind: settings.parameters.desiredRetention), \(bind: weights),
                   \(bind: settings.limits.newPerDay), \(bind: settings.limits.reviewsPerDay),
                   \(bind: settings.parameters.maximumInterval), \(bind: settings.parameters.enableFuzzing),
-                  \(bind: settings.memorizedInNew), \(bind: Date()))
+                  \(bind: settings.memorizedInNew), \(bind: settings.speakTerms), \(bind: Date()))
                 """
             ).run()
         }

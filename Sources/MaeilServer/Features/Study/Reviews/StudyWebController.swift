@@ -40,6 +40,7 @@ struct StudyWebController: RouteCollection {
         var reviewsPerDay: Int
         var retentionPercent: Int
         var memorizedInNew: Bool
+        var speakTerms: Bool
     }
 
     @Sendable func overview(req: Request) async throws -> Response {
@@ -73,7 +74,7 @@ struct StudyWebController: RouteCollection {
             dueText: Self.countsText(req, all), hasCards: !all.cards.isEmpty, books: rows,
             newPerDay: settings.limits.newPerDay, reviewsPerDay: settings.limits.reviewsPerDay,
             retentionPercent: Int((settings.parameters.desiredRetention * 100).rounded()),
-            memorizedInNew: settings.memorizedInNew)
+            memorizedInNew: settings.memorizedInNew, speakTerms: settings.speakTerms)
         return try await req.renderPage("study/study", title: "navStudy", nav: "study", data: data)
     }
 
@@ -93,6 +94,7 @@ struct StudyWebController: RouteCollection {
         var reviewsPerDay: String
         var retentionPercent: String
         var memorizedInNew: String?
+        var speakTerms: String?
     }
 
     @Sendable func saveSettings(req: Request) async throws -> Response {
@@ -110,6 +112,7 @@ struct StudyWebController: RouteCollection {
         settings.limits = StudyLimits(newPerDay: new, reviewsPerDay: reviews)
         settings.parameters.desiredRetention = percent / 100
         settings.memorizedInNew = form.memorizedInNew == "on"
+        settings.speakTerms = form.speakTerms == "on"
         if settings.problem != nil {
             req.flash("studySettingsInvalid", error: true)
             return req.redirect(to: "/study")
@@ -192,6 +195,10 @@ struct StudyWebController: RouteCollection {
         var card: StudyCardDTO?
         /// The card's book's term language, for its speak button.
         var speechLanguage: String?
+        /// When the card speaks its term by itself (the `speakTerms` setting):
+        /// "shown" as the page opens (the term is on it), "answer" when the
+        /// answer is shown, or "" (never).
+        var autoSpeak: String
         var ratings: [RatingButton]
         var nextText: String?
         var shownAt: Int
@@ -293,6 +300,10 @@ struct StudyWebController: RouteCollection {
             speechLanguage: try await card.asyncMap {
                 try await req.bookStore().summary($0.bookID).languages.term
             },
+            autoSpeak: card.map { card in
+                guard queue.day.settings.speakTerms else { return "" }
+                return card.direction == .forward || typed != nil ? "shown" : "answer"
+            } ?? "",
             ratings: card.map { card in
                 (1...4).map {
                     RatingButton(

@@ -13,6 +13,7 @@
     answer.hidden = false;
     ratings.hidden = false;
     show.hidden = true;
+    document.dispatchEvent(new CustomEvent("maeil:answer-shown"));
     var good = document.getElementById("rate-3");
     if (good) good.focus();
   }

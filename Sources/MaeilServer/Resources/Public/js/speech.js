@@ -35,11 +35,25 @@
     audio.play().then(() => {
       document.body.dataset.lastSpeech = "server";
       showNotice(true);
-    }).catch(() => {
+    }).catch((error) => {
+      // Not allowed to play before the user touched the page (a card that speaks by
+      // itself): nothing to fall back to, the speak button still works.
+      if (error && error.name === "NotAllowedError") return;
       // No engine on the server (503), or the audio cannot play here.
       serverSpeaks = false;
       showNotice(speakInBrowser(text, lang));
     });
+  }
+  // A review card that speaks by itself (the study setting): its term as the page
+  // opens when the term is on it, else when the answer is shown (review.js's event).
+  const talking = document.querySelector("[data-auto-speak]");
+  function speakCard() {
+    const language = talking.closest("[data-speak-lang]");
+    speak(talking.dataset.speak, language ? language.dataset.speakLang : "ja");
+  }
+  if (talking && talking.dataset.autoSpeak === "shown") speakCard();
+  if (talking && talking.dataset.autoSpeak === "answer") {
+    document.addEventListener("maeil:answer-shown", speakCard, { once: true });
   }
   document.addEventListener("click", (event) => {
     const button = event.target.closest(".speak");
