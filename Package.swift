@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Lotto", targets: ["Lotto"]),
         .library(name: "VocabCore", targets: ["VocabCore"]),
         .library(name: "Imaging", targets: ["Imaging"]),
+        .library(name: "AnkiPackage", targets: ["AnkiPackage"]),
         .library(name: "MaeilAPI", targets: ["MaeilAPI"]),
         .library(name: "MaeilServer", targets: ["MaeilServer"]),
     ],
@@ -24,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/async-kit.git", from: "1.22.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         .target(name: "Hangul"),
@@ -35,6 +37,16 @@ let package = Package(
         // Image files read to their structure (format, size) and stripped of metadata; no dependencies.
         .target(name: "Imaging"),
         .target(name: "VocabCore", dependencies: ["Hangul", "Kana", "FSRS"]),
+        // C libraries opened at run time (dlopen), so that the build never needs them.
+        .target(name: "SystemLibraries"),
+        // Anki's .apkg and .colpkg files read to their parts (collection, media), their
+        // fields to text, their review history to FSRS; the collection's SQL is read by the server.
+        .target(
+            name: "AnkiPackage",
+            dependencies: [
+                "VocabCore", "FSRS", "SystemLibraries",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         // The wire types of /api/v1: plain Codable, shared by the server, the CLI and the OpenAPI document.
         .target(name: "MaeilAPI"),
         .target(
@@ -47,6 +59,8 @@ let package = Package(
                 "Kana",
                 "Lotto",
                 "Imaging",
+                "AnkiPackage",
+                "SystemLibraries",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -79,14 +93,22 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "MaeilTestSupport"]),
         .testTarget(name: "VocabCoreTests", dependencies: ["VocabCore", "MaeilTestSupport"]),
         .testTarget(
+            name: "AnkiPackageTests",
+            dependencies: [
+                "AnkiPackage", "MaeilTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
+        .testTarget(
             name: "MaeilServerTests",
             dependencies: [
                 "MaeilServer",
                 "MaeilAPI",
                 "VocabCore",
+                "MaeilTestSupport",
                 "Kana",
                 "Lotto",
                 "Imaging",
+                "SystemLibraries",
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),

@@ -18,6 +18,8 @@ install_missing() {
     fc-list 2>/dev/null | grep -qi nanum || apt+=(fonts-nanum fontconfig)
     command -v node >/dev/null 2>&1 || apt+=(nodejs)
     command -v tmux >/dev/null 2>&1 || apt+=(tmux)
+    # Virtual environments for the two Anki versions that make the test packages.
+    python3 -c "import venv, ensurepip" 2>/dev/null || apt+=(python3-venv)
     # The Japanese course's sources, rebuilt and compared with what is shipped.
     [ -e /usr/share/edict/kanjidic2.xml.gz ] || apt+=(kanjidic-xml)
     [ -e /usr/share/libhangul/hanja/hanja.txt ] || apt+=(libhangul-data)
@@ -88,6 +90,10 @@ log "generating py-fsrs reference cases for the FSRS differential test"
 MAEIL_FSRS_REFERENCE=$(scripts/fsrs-reference.sh)
 export MAEIL_FSRS_REFERENCE
 
+log "making Anki packages of all four layouts with real Anki (PyPI anki 26.9.3 and 2.1.49)"
+MAEIL_ANKI_PACKAGES=$(scripts/anki-packages.sh)
+export MAEIL_ANKI_PACKAGES
+
 log "CLI: maeil hangul, maeil kana and maeil lotto decode on examples"
 scripts/cli-text-test.sh .build/debug/maeil
 
@@ -96,6 +102,9 @@ scripts/cli-lotto-test.sh .build/debug/maeil
 
 log "CLI: maeil books publish and maeil library search and copy on a fresh data folder"
 scripts/cli-library-test.sh .build/debug/maeil
+
+log "CLI: maeil import of Anki packages on a fresh data folder"
+scripts/cli-anki-test.sh .build/debug/maeil "$MAEIL_ANKI_PACKAGES"
 
 log "CLI: maeil study driven in tmux (local and against a real server)"
 scripts/cli-study-test.sh .build/debug/maeil

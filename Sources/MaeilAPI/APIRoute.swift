@@ -66,6 +66,7 @@ extension APIRoute {
     public static let bookWords = APIRoute(.get, "books/{id}/words")
     public static let addWord = APIRoute(.post, "books/{id}/words")
     public static let importFile = APIRoute(.post, "books/{id}/import")
+    public static let importAnki = APIRoute(.post, "import/anki")
     public static let exportBook = APIRoute(.get, "books/{id}/export")
 
     public static let library = APIRoute(.get, "library")
@@ -153,7 +154,7 @@ extension APIRoute {
         openAPI, signUp, logIn, logOut, me, updateMe, deleteMe, changePassword, tokens, createToken,
         deleteToken,
         books, createBook, addStarterBook, book, updateBook, deleteBook, bookWords, addWord,
-        importFile, exportBook,
+        importFile, importAnki, exportBook,
         library, libraryBook, copyLibraryBook, unpublishLibraryBook, copyUpdates, pullCopy,
         bookReviews, addReview, updateReview, deleteReview, replyToReview, reportReview, hideReview,
         reviewReports, avatar, uploadAvatar, deleteAvatar,

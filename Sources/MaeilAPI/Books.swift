@@ -135,3 +135,39 @@ public struct ImportResultDTO: Codable, Sendable {
         self.encoding = encoding
     }
 }
+
+/// `POST import/anki`: what an Anki package became, book by book.
+public struct AnkiImportResultDTO: Codable, Sendable {
+    public struct Book: Codable, Sendable {
+        public var id: UUID
+        /// The deck's name with its levels joined by " › ".
+        public var name: String
+        /// Notes added as new words.
+        public var imported: Int
+        /// Notes left out: their words were in the book already (`duplicates=skip`).
+        public var skipped: Int
+        /// Words written over with their notes (`duplicates=update`).
+        public var updated: Int
+
+        public init(id: UUID, name: String, imported: Int, skipped: Int, updated: Int) {
+            self.id = id
+            self.name = name
+            self.imported = imported
+            self.skipped = skipped
+            self.updated = updated
+        }
+    }
+
+    /// The package's layout: its collection file (`collection.anki2`,
+    /// `collection.anki21` or `collection.anki21b`).
+    public var layout: String
+    public var books: [Book]
+    /// Notes left out because no text came out of the field mapped to the term.
+    public var notesWithoutTerm: Int
+
+    public init(layout: String, books: [Book], notesWithoutTerm: Int) {
+        self.layout = layout
+        self.books = books
+        self.notesWithoutTerm = notesWithoutTerm
+    }
+}

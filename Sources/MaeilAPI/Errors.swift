@@ -102,4 +102,8 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case adminOnly = "admin_only"
     /// A picture that is damaged, cut off or larger than 2048 pixels a side (422).
     case invalidImage = "invalid_image"
+
+    // Anki packages
+    /// A package made by a current Anki needs libzstd, which the server lacks (503).
+    case ankiUnavailable = "anki_unavailable"
 }

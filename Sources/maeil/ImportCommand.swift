@@ -21,7 +21,8 @@ struct ImportWords: AsyncParsableCommand {
             Formats: csv and tsv (UTF-8, UTF-16 with BOM, or CP949/EUC-KR, detected), quizlet \
             (term TAB definition per line) and json (Maeil's own lossless format). The format \
             is guessed from the file when --format is not given. `maeil import FILE --book NAME` \
-            runs this command.
+            runs this command. An Anki package (FILE.apkg or FILE.colpkg) needs no --book: \
+            each of its decks becomes a book of that name ("Korean::Basics" → "Korean › Basics").
             """)
 
     @Argument(help: "The file to import.")
@@ -29,9 +30,9 @@ struct ImportWords: AsyncParsableCommand {
 
     @Option(
         help:
-            "The book to import into: its exact name (made when missing), or its id when two books share the name."
+            "The book to import into: its exact name (made when missing), or its id when two books share the name. Not for Anki packages."
     )
-    var book: String
+    var book: String?
 
     @Option(help: "csv, tsv, quizlet or json.")
     var format: ImportFormat?
@@ -45,7 +46,25 @@ struct ImportWords: AsyncParsableCommand {
     @OptionGroup var user: UserOption
     @OptionGroup var storage: StorageOptions
 
+    /// An Anki package, told by its extension.
+    private var isAnkiPackage: Bool {
+        let lower = file.lowercased()
+        return lower.hasSuffix(".apkg") || lower.hasSuffix(".colpkg")
+    }
+
+    func validate() throws {
+        if isAnkiPackage {
+            if book != nil || format != nil {
+                throw ValidationError(
+                    "an Anki package goes into one book per deck: leave out --book and --format")
+            }
+        } else if book == nil {
+            throw ValidationError("Missing expected argument '--book <book>'")
+        }
+    }
+
     func run() async throws {
+        guard let book else { return try await runAnki() }
         let bar = ProgressBar()
         let result = try await storage.withInstance { instance in
             try await instance.importFile(
@@ -59,6 +78,19 @@ struct ImportWords: AsyncParsableCommand {
         if result.skipped > 0 { line += " Skipped \(result.skipped) the book had already." }
         if result.updated > 0 { line += " Updated \(result.updated) the book had already." }
         print(line)
+    }
+
+    private func runAnki() async throws {
+        let result = try await storage.withInstance { instance in
+            try await instance.importAnki(
+                at: file, username: try await user.resolve(instance), duplicates: duplicates)
+        }
+        for book in result.books {
+            var line = "Imported \(book.imported) words into \"\(book.name)\"."
+            if book.skipped > 0 { line += " Skipped \(book.skipped) the book had already." }
+            if book.updated > 0 { line += " Updated \(book.updated) the book had already." }
+            print(line)
+        }
     }
 }
 

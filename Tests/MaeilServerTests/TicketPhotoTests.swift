@@ -1,6 +1,7 @@
 import Foundation
 import Lotto
 import NIOPosix
+import SystemLibraries
 import Testing
 
 @testable import MaeilServer

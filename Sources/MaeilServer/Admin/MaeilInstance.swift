@@ -93,7 +93,7 @@ public final class MaeilInstance: Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw EDICTFileMissing(path: path)
         }
-        let entries = try EDICT.parse(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let entries = try EDICT.parse(try Self.readFile(at: path))
         try await DictionaryStore(db: app.db).replace(with: entries, progress: progress)
         return entries.count
     }
@@ -130,12 +130,43 @@ public final class MaeilInstance: Sendable {
         )
     }
 
+    /// An Anki package (.apkg, .colpkg) into the user's books, one per deck: the
+    /// books' names and what each took.
+    public func importAnki(at path: String, username: String, duplicates: DuplicatePolicy = .skip)
+        async throws -> (
+            layout: String, books: [(name: String, imported: Int, skipped: Int, updated: Int)]
+        )
+    {
+        let words = try await transfer(username).words
+        let data = try Self.readFile(at: path)
+        let report = try await AnkiImporter(words: words).importPackage(
+            data, duplicates: duplicates)
+        return (
+            report.layout.rawValue,
+            report.books.map {
+                ($0.name, $0.counts.imported, $0.counts.skipped, $0.counts.updated)
+            }
+        )
+    }
+
+    /// A file's bytes, or an error that names it: none there, a folder, unreadable.
+    static func readFile(at path: String) throws -> Data {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw AppError.invalid("there is no file at \(path)", code: .invalidFile)
+        }
+        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw AppError.invalid("\(path) cannot be read as a file", code: .invalidFile)
+        }
+        return data
+    }
+
     private static func parseFile(
         at path: String, format: ImportFormat?, with transfer: BookTransfer
     )
         throws -> ImportResult
     {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let data = try Self.readFile(at: path)
         guard data.count <= 20 * 1024 * 1024 else {
             throw AppError(
                 status: .payloadTooLarge, code: .tooLarge, message: "the file is larger than 20 MB")

@@ -453,6 +453,34 @@ extension OpenAPIDocument {
                         "encoding": "cp949",
                     ])),
             Component(
+                "AnkiImportResult", AnkiImportResultDTO.self,
+                .object(
+                    [
+                        "layout": .oneOf([
+                            "collection.anki2", "collection.anki21", "collection.anki21b",
+                        ]),
+                        "books": .array(
+                            .object(
+                                [
+                                    "id": .uuid, "name": .string("the deck, levels joined by ›"),
+                                    "imported": .integer("notes added as new words"),
+                                    "skipped": .integer("notes whose words the book had"),
+                                    "updated": .integer("words written over"),
+                                ])),
+                        "notesWithoutTerm": .integer(
+                            "notes left out: no text in the field mapped to the term"),
+                    ],
+                    example: [
+                        "layout": "collection.anki21b",
+                        "books": [
+                            [
+                                "id": .string(id1), "name": "Korean › Basics", "imported": 4,
+                                "skipped": 0, "updated": 0,
+                            ]
+                        ],
+                        "notesWithoutTerm": 0,
+                    ])),
+            Component(
                 "WordExample", ExampleDTO.self,
                 .object(
                     ["sentence": .string(maxLength: WordLimits.exampleText)],

@@ -289,6 +289,22 @@ enum OpenAPIDocument {
                 ],
                 body: .file, response: "ImportResult"),
             Operation(
+                .importAnki,
+                summary:
+                    "Import an Anki package (.apkg or .colpkg, any of Anki's four layouts): each deck a book, each note a word (one transaction)",
+                tag: "import",
+                query: [
+                    Parameter(
+                        "duplicates", .oneOf(DuplicatePolicy.self),
+                        "a note whose word (term and reading) its book has: skip it (default), update the word, or keep both"
+                    )
+                ],
+                body: .file, response: "AnkiImportResult",
+                refusals: [
+                    413: "the package is over 200 MB, or unpacks past a limit (size, files, ratio)",
+                    503: "the package needs zstd and the server has no libzstd",
+                ]),
+            Operation(
                 .exportBook, summary: "Export a book", tag: "import",
                 query: [
                     Parameter("format", .oneOf(ImportFormat.self), "file format (default json)")

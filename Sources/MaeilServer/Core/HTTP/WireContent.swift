@@ -27,6 +27,7 @@ extension AvatarDTO: Content {}
 extension CopyUpdatesDTO: Content {}
 extension PullResultDTO: Content {}
 extension ImportResultDTO: Content {}
+extension AnkiImportResultDTO: Content {}
 
 extension WordDTO: Content {
     public func encodeResponse(for request: Request) async throws -> Response { jsonResponse() }

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import SystemLibraries
 
 /// An image as 8-bit grey levels (luma), rows top to bottom with no padding: what ZBar
 /// scans.

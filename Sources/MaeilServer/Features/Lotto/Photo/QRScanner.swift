@@ -1,3 +1,5 @@
+import SystemLibraries
+
 /// ZBar's image scanner, set to look for QR codes only (a ticket also carries a barcode,
 /// and every other symbology only costs time and false reads).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import SystemLibraries
 
 /// Reads the QR code in a photo of a lotto ticket: PNG, JPEG or WebP bytes in, the texts of
 /// the QR codes found out (`LottoTicket.decode(qr:)` then says whether one is a ticket).

@@ -1,0 +1,98 @@
+import Foundation
+import MaeilAPI
+import MaeilTestSupport
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+/// Anki packages made by real Anki (`scripts/anki-packages.sh`) imported over the API.
+@Suite("Anki import over the API")
+struct AnkiImportAPITests {
+    static let files = ["A.apkg", "B.apkg", "C.apkg", "D.apkg", "D.colpkg"]
+
+    func importPackage(_ api: API, _ data: Data, _ query: String = "") async throws
+        -> TestingHTTPResponse
+    {
+        try await api.send(
+            .POST, "/api/v1/import/anki\(query)", raw: data,
+            contentType: HTTPMediaType(type: "application", subType: "octet-stream"))
+    }
+
+    func words(_ api: API, _ book: UUID) async throws -> [WordDTO] {
+        try api.decode(
+            WordPageDTO.self,
+            try await api.send(.GET, "/api/v1/books/\(book)/words?sort=oldest&perPage=100")
+        ).items
+    }
+
+    @Test(arguments: files)
+    func everyLayoutBecomesTheDecksBookWithItsWords(file: String) async throws {
+        guard let data = try AnkiPackages.data(file) else {
+            #expect(AnkiPackages.mayBeMissing, "the test command makes the packages")
+            return
+        }
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let response = try await importPackage(api, data)
+            #expect(response.status == .ok, "\(response.body.string)")
+            let result = try api.decode(AnkiImportResultDTO.self, response)
+            #expect(
+                result.layout
+                    == (file.hasPrefix("D")
+                        ? "collection.anki21b"
+                        : file == "A.apkg" ? "collection.anki2" : "collection.anki21"))
+            #expect(
+                result.books.map(\.name) == ["Korean › Basics"] && result.books[0].imported == 4)
+            let words = try await words(api, result.books[0].id)
+            #expect(
+                words.map(\.term) == ["apple", "river", "The cat sat on the mat.", "pear"],
+                "never the dummy collection's \"update Anki\" note")
+            #expect(words[0].meaning == "사과\n(fruit)" && words[0].tags == ["fruit"])
+            #expect(words[1].meaning == "강 & 하천" && Set(words[1].tags) == ["geo", "nature"])
+
+            // Again: every note is in the book already, nothing changes.
+            let again = try api.decode(AnkiImportResultDTO.self, try await importPackage(api, data))
+            #expect(again.books.map(\.id) == result.books.map(\.id))
+            #expect(again.books[0].imported == 0 && again.books[0].skipped == 4)
+        }
+    }
+
+    @Test func badPackagesAreRefusedAndLeaveNothing() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let notZip = try await importPackage(api, Data("term,meaning\napple,사과\n".utf8))
+            #expect(notZip.status == .unprocessableEntity)
+            #expect(notZip.body.string.contains("not a zip file"))
+            let empty = try await api.send(.POST, "/api/v1/import/anki")
+            #expect(empty.status == .badRequest)
+            let books = try api.decode(
+                [BookDTO].self, try await api.send(.GET, "/api/v1/books"))
+            #expect(books.isEmpty, "no book was made")
+            // Signed out: 401.
+            let anonymous = try await api.send(
+                .POST, "/api/v1/import/anki", raw: Data("x".utf8), token: "nope")
+            #expect(anonymous.status == .unauthorized)
+        }
+    }
+
+    @Test func importedBooksAreTheImportersOnly() async throws {
+        guard let data = try AnkiPackages.data("D.apkg") else {
+            #expect(AnkiPackages.mayBeMissing)
+            return
+        }
+        try await withMaeilApp { app in
+            let owner = try await API.signUp(app)
+            let other = try await API.signUp(app)
+            let result = try owner.decode(
+                AnkiImportResultDTO.self, try await importPackage(owner, data))
+            let book = try #require(result.books.first).id
+            #expect(try await other.send(.GET, "/api/v1/books/\(book)").status == .notFound)
+            #expect(try await other.send(.GET, "/api/v1/books/\(book)/words").status == .notFound)
+            let theirs = try other.decode(
+                [BookDTO].self, try await other.send(.GET, "/api/v1/books"))
+            #expect(theirs.isEmpty)
+        }
+    }
+}
