@@ -87,9 +87,14 @@ public struct AnkiCard: Sendable, Equatable {
     public var ordinal: Int
     /// −1 suspended, −2/−3 buried, 0 new, 1 learning, 2 review, 3 day learning.
     public var queue: Int
+    /// The memory state Anki's FSRS gave the card (`cards.data` `s` and `d`), when it
+    /// was on: only a cross-check of Maeil's own replay of the review log.
+    public var ankiStability: Double?
+    public var ankiDifficulty: Double?
 
     public init(
-        id: Int64, noteID: Int64, deckID: Int64, homeDeckID: Int64, ordinal: Int, queue: Int
+        id: Int64, noteID: Int64, deckID: Int64, homeDeckID: Int64, ordinal: Int, queue: Int,
+        ankiStability: Double? = nil, ankiDifficulty: Double? = nil
     ) {
         self.id = id
         self.noteID = noteID
@@ -97,6 +102,8 @@ public struct AnkiCard: Sendable, Equatable {
         self.homeDeckID = homeDeckID
         self.ordinal = ordinal
         self.queue = queue
+        self.ankiStability = ankiStability
+        self.ankiDifficulty = ankiDifficulty
     }
 
     public var isSuspended: Bool { queue == -1 }

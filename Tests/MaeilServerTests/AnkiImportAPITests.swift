@@ -52,6 +52,47 @@ struct AnkiImportAPITests {
             #expect(words[0].meaning == "사과\n(fruit)" && words[0].tags == ["fruit"])
             #expect(words[1].meaning == "강 & 하천" && Set(words[1].tags) == ["geo", "nature"])
 
+            // The review history goes on in FSRS-6: the cards Anki answered carry their
+            // answers (A was exported without scheduling), and where Anki ran FSRS
+            // too, both reach the same memory state.
+            let anki = try await AnkiImporter.plan(data).collection
+            let answered = file != "A.apkg"
+            for (term, direction, reps) in [
+                ("apple", "forward", 1), ("river", "forward", 2), ("river", "reverse", 0),
+                ("pear", "forward", 0),
+            ] {
+                let row = try #require(
+                    try await app.db.sql().raw(
+                        """
+                        SELECT c.reps, c.state, c.stability, c.difficulty FROM cards c JOIN words w ON w.id = c.word_id
+                        WHERE w.term = \(bind: term) AND c.direction = \(bind: direction) AND w.book_id = \(bind: result.books[0].id)
+                        """
+                    ).first())
+                let stored = try row.decode(column: "reps", as: Int.self)
+                #expect(stored == (answered ? reps : 0), "\(term) \(direction)")
+                let note = try #require(anki.notes.first { $0.fields[0].hasPrefix(term) })
+                let card = try #require(
+                    anki.cards.first {
+                        $0.noteID == note.id && $0.ordinal == (direction == "forward" ? 0 : 1)
+                    })
+                if let stability = card.ankiStability, let difficulty = card.ankiDifficulty {
+                    let ours = try row.decode(column: "stability", as: Double.self)
+                    let theirs = try row.decode(column: "difficulty", as: Double.self)
+                    #expect(
+                        abs(ours - stability) < 0.001, "\(term): \(ours) vs Anki's \(stability)")
+                    #expect(
+                        abs(theirs - difficulty) < 0.001,
+                        "\(term): \(theirs) vs Anki's \(difficulty)")
+                }
+            }
+            let logged = try await app.db.sql().raw("SELECT COUNT(*) AS n FROM review_logs")
+                .first()?
+                .decode(column: "n", as: Int.self)
+            #expect(logged == (answered ? 3 : 0))
+            let book = try api.decode(
+                BookDTO.self, try await api.send(.GET, "/api/v1/books/\(result.books[0].id)"))
+            #expect(book.studyDirections == "both", "river has a reverse card")
+
             // Again: every note is in the book already, nothing changes.
             let again = try api.decode(AnkiImportResultDTO.self, try await importPackage(api, data))
             #expect(again.books.map(\.id) == result.books.map(\.id))

@@ -192,7 +192,8 @@ struct BookStore: Sendable {
         return book
     }
 
-    private func book(named reference: String) async throws -> Book? {
+    /// The book `reference` names, nil when none does (409 when several do).
+    func book(named reference: String) async throws -> Book? {
         var candidates = Book.query(on: db).filter(\.$user.$id == userID)
         if let id = UUID(uuidString: reference) {
             candidates = candidates.group(.or) {

@@ -91,15 +91,20 @@ enum AnkiCollectionReader {
                     ).map(String.init))
             }
         collection.cards = try await db.query(
-            "SELECT id, nid, did, odid, ord, queue FROM cards ORDER BY nid, ord"
+            "SELECT id, nid, did, odid, ord, queue, data FROM cards ORDER BY nid, ord"
         ).map { row in
-            AnkiCard(
+            let memory =
+                (row.column("data")?.string).flatMap {
+                    try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+                } ?? [:]
+            return AnkiCard(
                 id: Int64(row.column("id")?.integer ?? 0),
                 noteID: Int64(row.column("nid")?.integer ?? 0),
                 deckID: Int64(row.column("did")?.integer ?? 0),
                 homeDeckID: Int64(row.column("odid")?.integer ?? 0),
                 ordinal: Int(row.column("ord")?.integer ?? 0),
-                queue: Int(row.column("queue")?.integer ?? 0))
+                queue: Int(row.column("queue")?.integer ?? 0),
+                ankiStability: memory["s"] as? Double, ankiDifficulty: memory["d"] as? Double)
         }
         if tables.contains("revlog") {
             collection.reviews = try await db.query(

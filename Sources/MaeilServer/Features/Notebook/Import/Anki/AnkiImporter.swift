@@ -1,6 +1,8 @@
 import AnkiPackage
+import FSRS
 import Fluent
 import Foundation
+import MaeilAPI
 import NIOPosix
 import VocabCore
 
@@ -55,24 +57,77 @@ struct AnkiImporter: Sendable {
         _ data: Data, mapping: AnkiFieldMapping? = nil,
         duplicates: DuplicatePolicy = .skip
     ) async throws -> Report {
-        let (archive, _, plan) = try await Self.plan(data, mapping: mapping)
+        let (archive, collection, plan) = try await Self.plan(data, mapping: mapping)
+        let history = AnkiReviewHistory.answers(collection)
         let words = words
         let books = try await words.db.transaction { tx -> [Report.BookResult] in
             let store = WordStore(
                 db: tx, userID: words.userID, days: words.days, hooks: words.hooks)
             let shelf = BookStore(db: tx, userID: words.userID)
+            let scheduler = Scheduler(
+                try await StudySettingsStore(db: tx, userID: words.userID).get().parameters)
             var results: [Report.BookResult] = []
             for planned in plan.books {
+                let isNew = try await shelf.book(named: planned.name) == nil
                 let book = try await shelf.findOrCreate(named: planned.name)
                 let id = try book.requireID()
+                // A deck that studies its notes both ways makes a book that does.
+                if isNew, planned.words.contains(where: { $0.reverseCard != nil }) {
+                    _ = try await shelf.update(id, BookChanges(studyDirections: .both))
+                }
+                let drafts = planned.words.map(\.draft)
+                // The words that will be added (not those the book has, unless kept)
+                // get their ids here, to carry their Anki history.
+                let existing =
+                    duplicates == .keep
+                    ? [] : Set(try await store.duplicates(of: drafts, inBook: id).map(\.row))
+                let added = drafts.indices.filter { !existing.contains($0) }
+                let ids = WordStore.ascendingIDs(added.count)
                 let counts = try await store.importDrafts(
-                    planned.words.map(\.draft), intoBook: id,
-                    duplicates: DuplicateChoices(duplicates))
+                    drafts, intoBook: id, duplicates: DuplicateChoices(duplicates), ids: ids)
+                for (row, wordID) in zip(added, ids) {
+                    let word = planned.words[row]
+                    for (card, direction) in [
+                        (word.forwardCard, CardDirection.forward), (word.reverseCard, .reverse),
+                    ] {
+                        guard let card, let answers = history[card.id] else { continue }
+                        try await Self.continueHistory(
+                            answers, of: wordID, direction: direction, with: scheduler,
+                            words: store)
+                    }
+                }
                 results.append(Report.BookResult(id: id, name: book.name, counts: counts))
             }
             return results
         }
         return Report(layout: archive.layout, books: books, notesWithoutTerm: plan.notesWithoutTerm)
+    }
+
+    /// Replays a card's Anki answers through FSRS-6 (`AnkiReviewHistory`): the new
+    /// word's card takes the state they lead to, and each answer goes into the
+    /// review log on its own day, as if answered in Maeil.
+    private static func continueHistory(
+        _ answers: [AnkiReviewHistory.Answer], of wordID: UUID, direction: CardDirection,
+        with scheduler: Scheduler, words: WordStore
+    ) async throws {
+        let logs = AnkiReviewHistory.replay(answers, with: scheduler)
+        let sql = try words.db.sql()
+        let reviews = ReviewLogStore(db: words.db, userID: words.userID)
+        var stored = StoredCard(
+            state: .new, memory: logs.first?.before ?? Card(due: Date()), reps: 0, lapses: 0)
+        for (log, answer) in zip(logs, answers) {
+            let before = stored
+            stored = StoredCard(
+                state: QueueState(log.after.state), memory: log.after, reps: before.reps + 1,
+                lapses: before.lapses + (before.state == .review && log.rating == .again ? 1 : 0))
+            try await reviews.append(
+                ReviewLogStore.Answer(
+                    wordID: wordID, direction: direction, source: .review, rating: log.rating,
+                    at: answer.time, day: words.days.day(of: answer.time),
+                    elapsedMilliseconds: answer.duration, before: before, after: stored))
+        }
+        _ = try await CardStore(db: words.db, userID: words.userID).replace(
+            wordID: wordID, direction: direction, expectedReps: 0, with: stored, on: sql)
     }
 
     /// A package error as the API says it: too big is 413, a missing system library
