@@ -105,6 +105,7 @@ let package = Package(
                 "MaeilAPI",
                 "VocabCore",
                 "MaeilTestSupport",
+                "AnkiPackage",
                 "Kana",
                 "Lotto",
                 "Imaging",

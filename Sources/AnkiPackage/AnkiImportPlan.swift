@@ -42,7 +42,11 @@ public struct AnkiImportPlan: Sendable {
             }
             let roles = mapping.roles[type.id] ?? AnkiFieldMapping.defaultRoles(for: type.fields)
             guard roles.contains(.term) else { throw .noTermField(noteType: type.name) }
-            var draft = WordDraft(term: "", tags: note.tags)
+            // A note's id is when it was made (ms): the word keeps that date.
+            let made = Date(timeIntervalSince1970: Double(note.id) / 1000)
+            var draft = WordDraft(
+                term: "", tags: note.tags,
+                createdAt: made.timeIntervalSince1970 > 0 && made < Date() ? made : nil)
             var notes: [String] = []
             for (index, html) in note.fields.enumerated() where index < roles.count {
                 let text = AnkiText.plain(html)

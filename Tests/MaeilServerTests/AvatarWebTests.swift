@@ -14,18 +14,7 @@ struct AvatarWebTests {
     private func upload(_ browser: WebBrowser, _ data: Data, fileName: String) async throws
         -> TestingHTTPResponse
     {
-        var headers = browser.headers
-        headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=XyZ")
-        var body = Data(
-            "--XyZ\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(browser.csrf)\r\n"
-                .utf8)
-        body += Data(
-            "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\n\r\n"
-                .utf8)
-        body += data
-        body += Data("\r\n--XyZ--\r\n".utf8)
-        return try await browser.app.testing().sendRequest(
-            .POST, "/settings/avatar", headers: headers, body: ByteBuffer(data: body))
+        try await browser.postFile("/settings/avatar", data, fileName: fileName)
     }
 
     @Test func uploadFromSettingsAndSeeEachWritersOwnPicture() async throws {

@@ -1,3 +1,4 @@
+import AnkiPackage
 import Foundation
 import Kana
 import MaeilAPI
@@ -54,6 +55,8 @@ struct UIStringsTests {
         ],
         "language_": BookLanguages.common,
         "errEmpty_": ["text", "reply"],
+        "ankiRole_": AnkiFieldRole.allCases.map(\.rawValue),
+        "ankiDuplicates_": DuplicatePolicy.allCases.map(\.rawValue),
     ]
 
     @Test func bothLanguagesHaveTheSameKeys() {

@@ -57,6 +57,23 @@ struct WebBrowser {
         return try #require(UUID(uuidString: String(location.split(separator: "/").last ?? "")))
     }
 
+    /// Posts a file as a form's "file" field (multipart), with the CSRF token.
+    func postFile(_ path: String, _ data: Data, fileName: String) async throws
+        -> TestingHTTPResponse
+    {
+        var headers = self.headers
+        headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=XyZ")
+        var body = Data(
+            "--XyZ\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(csrf)\r\n".utf8)
+        body += Data(
+            "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\n\r\n"
+                .utf8)
+        body += data
+        body += Data("\r\n--XyZ--\r\n".utf8)
+        return try await app.testing().sendRequest(
+            .POST, path, headers: headers, body: ByteBuffer(data: body))
+    }
+
     func addWord(_ bookID: UUID, _ term: String, _ meaning: String) async throws -> UUID {
         let response = try await postJSON(
             "/books/\(bookID)/words", ["term": term, "meaning": meaning])

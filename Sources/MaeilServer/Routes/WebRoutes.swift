@@ -38,5 +38,12 @@ struct WebRoutes: RouteCollection {
             CSRFMiddleware(maxBodySize: "20mb"))
         try uploads.register(collection: ImportWebController())
         try uploads.register(collection: LottoWebController.Uploads())
+        // Anki packages are bigger still.
+        let packages = routes.grouped(
+            SecureCookiesMiddleware(), sessions, DropEmptySessionMiddleware(),
+            UserSessionAuthenticator(),
+            RequireWebUserMiddleware(),
+            CSRFMiddleware(maxBodySize: ByteCount(value: AnkiImporter.packageLimit)))
+        try packages.register(collection: AnkiWebController())
     }
 }

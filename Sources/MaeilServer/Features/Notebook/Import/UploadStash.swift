@@ -10,7 +10,8 @@ import Vapor
 struct UploadStash: Sendable {
     struct Meta: Codable, Sendable {
         var fileName: String?
-        var bookID: UUID
+        /// The book the file goes into; nil for an Anki package (a book per deck).
+        var bookID: UUID?
         var size: Int
     }
 
@@ -31,7 +32,7 @@ struct UploadStash: Sendable {
         directory.appendingPathComponent("\(userID.uuidString)-\(id.uuidString).json")
     }
 
-    func save(_ data: Data, fileName: String?, bookID: UUID) throws -> UUID {
+    func save(_ data: Data, fileName: String?, bookID: UUID?) throws -> UUID {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         sweep()
         let id = UUID()
@@ -52,8 +53,9 @@ struct UploadStash: Sendable {
         return id
     }
 
-    /// The upload, if it exists, is this user's and was made for this book.
-    func load(_ id: UUID, bookID: UUID) throws -> (data: Data, meta: Meta) {
+    /// The upload, if it exists, is this user's and was made for this book (nil:
+    /// an Anki package).
+    func load(_ id: UUID, bookID: UUID?) throws -> (data: Data, meta: Meta) {
         guard let metaData = FileManager.default.contents(atPath: metaURL(id).path),
             let meta = try? JSONDecoder().decode(Meta.self, from: metaData), meta.bookID == bookID,
             let data = FileManager.default.contents(atPath: dataURL(id).path)
