@@ -5,12 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 MAEIL=$(realpath "${1:-.build/debug/maeil}")
-WORK=$(mktemp -d /tmp/maeil-cli-lotto.XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
-unset DATABASE_URL MAEIL_DATA_DIR
-export MAEIL_BCRYPT_COST=4 MAEIL_LOTTO_FETCH=off
-passed=0
-failed=0
+source scripts/cli-test-lib.sh lotto
 
 # expect NAME STATUS EXPECTED_STDOUT [STDERR_FRAGMENT] -- ARGS…
 expect() {
@@ -50,5 +45,4 @@ expect "speetto" 0 "Added speetto 2000, bought 2026-11-20: 6,000 won spent, 2,00
     -- add --speetto 2000 --amount 6000 --won 2000 --date 2026-11-20
 expect "speetto in 500s" 1 "" "multiple of 500" -- add --speetto 500 --amount 1200
 
-echo "cli-lotto-test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+cli_test_summary cli-lotto-test

@@ -14,6 +14,10 @@ import Testing
         #expect(AnkiText.plain("<br><br>a<br><br><br>b<br>") == "a\n\nb")
         #expect(AnkiText.plain("<style>.x{}</style>text<script>alert(1)</script>") == "text")
         #expect(AnkiText.plain("5 &lt 6 & 7") == "5 &lt 6 & 7", "not an entity: kept")
+        #expect(AnkiText.plain("A<BR/>B< br >C</DIV>D</span>E") == "A\nB\nC\nDE")
+        #expect(AnkiText.plain("[1] a < b") == "[1] a < b", "a bracket and a lone < stay text")
+        #expect(AnkiText.plain("x<SCRIPT>y</script >z") == "xz")
+        #expect(AnkiText.plain("\u{00A0} a \t  b ") == "a b")
     }
 
     @Test func clozeMarkersBecomeTheirAnswers() {

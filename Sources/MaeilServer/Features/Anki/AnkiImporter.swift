@@ -85,17 +85,24 @@ struct AnkiImporter: Sendable {
                 let ids = WordStore.ascendingIDs(added.count)
                 let counts = try await store.importDrafts(
                     drafts, intoBook: id, duplicates: DuplicateChoices(duplicates), ids: ids)
+                var cards: [(wordID: UUID, direction: CardDirection, card: StoredCard)] = []
+                var answers: [ReviewLogStore.Answer] = []
                 for (row, wordID) in zip(added, ids) {
                     let word = planned.words[row]
                     for (card, direction) in [
                         (word.forwardCard, CardDirection.forward), (word.reverseCard, .reverse),
                     ] {
-                        guard let card, let answers = history[card.id] else { continue }
-                        try await Self.continueHistory(
-                            answers, of: wordID, direction: direction, with: scheduler,
-                            words: store)
+                        guard let card, let history = history[card.id] else { continue }
+                        let replayed = Self.replay(
+                            history, of: wordID, direction: direction, with: scheduler,
+                            days: words.days)
+                        cards.append((wordID, direction, replayed.card))
+                        answers += replayed.answers
                     }
                 }
+                let sql = try tx.sql()
+                try await CardStore(db: tx, userID: words.userID).store(cards, inBook: id, on: sql)
+                try await ReviewLogStore(db: tx, userID: words.userID).append(contentsOf: answers)
                 results.append(Report.BookResult(id: id, name: book.name, counts: counts))
             }
             return results
@@ -103,31 +110,29 @@ struct AnkiImporter: Sendable {
         return Report(layout: archive.layout, books: books, notesWithoutTerm: plan.notesWithoutTerm)
     }
 
-    /// Replays a card's Anki answers through FSRS-6 (`AnkiReviewHistory`): the new
-    /// word's card takes the state they lead to, and each answer goes into the
-    /// review log on its own day, as if answered in Maeil.
-    private static func continueHistory(
-        _ answers: [AnkiReviewHistory.Answer], of wordID: UUID, direction: CardDirection,
-        with scheduler: Scheduler, words: WordStore
-    ) async throws {
-        let logs = AnkiReviewHistory.replay(answers, with: scheduler)
-        let sql = try words.db.sql()
-        let reviews = ReviewLogStore(db: words.db, userID: words.userID)
+    /// Replays a card's Anki answers through FSRS-6 (`AnkiReviewHistory`): the state
+    /// they lead to, and each answer as the review log keeps it, on its own day, as if
+    /// answered in Maeil.
+    private static func replay(
+        _ history: [AnkiReviewHistory.Answer], of wordID: UUID, direction: CardDirection,
+        with scheduler: Scheduler, days: DayFormatter
+    ) -> (card: StoredCard, answers: [ReviewLogStore.Answer]) {
+        let logs = AnkiReviewHistory.replay(history, with: scheduler)
         var stored = StoredCard(
             state: .new, memory: logs.first?.before ?? Card(due: Date()), reps: 0, lapses: 0)
-        for (log, answer) in zip(logs, answers) {
+        var answers: [ReviewLogStore.Answer] = []
+        for (log, answer) in zip(logs, history) {
             let before = stored
             stored = StoredCard(
                 state: QueueState(log.after.state), memory: log.after, reps: before.reps + 1,
                 lapses: before.lapses + (before.state == .review && log.rating == .again ? 1 : 0))
-            try await reviews.append(
+            answers.append(
                 ReviewLogStore.Answer(
                     wordID: wordID, direction: direction, source: .review, rating: log.rating,
-                    at: answer.time, day: words.days.day(of: answer.time),
+                    at: answer.time, day: days.day(of: answer.time),
                     elapsedMilliseconds: answer.duration, before: before, after: stored))
         }
-        _ = try await CardStore(db: words.db, userID: words.userID).replace(
-            wordID: wordID, direction: direction, expectedReps: 0, with: stored, on: sql)
+        return (stored, answers)
     }
 
     /// A package error as the API says it: too big is 413, a missing system library

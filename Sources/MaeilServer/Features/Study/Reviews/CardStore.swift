@@ -273,6 +273,37 @@ struct CardStore: Sendable {
         return row
     }
 
+    /// Sets the state of many cards of the user's words in `bookID` at once, 200 to a
+    /// statement (an import's continued history): each card, made or not, takes it.
+    func store(
+        _ cards: [(wordID: UUID, direction: CardDirection, card: StoredCard)], inBook bookID: UUID,
+        on sql: any SQLDatabase
+    ) async throws {
+        for chunk in cards.chunked(200) {
+            var rows: [SQLQueryString] = []
+            for (wordID, direction, card) in chunk {
+                let memory = card.memory
+                rows.append(
+                    """
+                    (\(bind: wordID), \(bind: direction.rawValue), \(bind: userID), \(bind: bookID),
+                      \(bind: card.state.rawValue), \(bind: memory.step), \(bind: memory.stability),
+                      \(bind: memory.difficulty), \(bind: memory.due), \(bind: memory.lastReview),
+                      \(bind: card.reps), \(bind: card.lapses))
+                    """)
+            }
+            try await sql.raw(
+                """
+                INSERT INTO cards (word_id, direction, user_id, book_id, state, step, stability, difficulty, due,
+                  last_review, reps, lapses)
+                VALUES \(rows.joined(separator: ", "))
+                ON CONFLICT (word_id, direction) DO UPDATE SET state = excluded.state, step = excluded.step,
+                  stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
+                  last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses
+                """
+            ).run()
+        }
+    }
+
     /// Replaces a card's state if it is still at version `expectedReps`;
     /// false when another answer got there first.
     func replace(

@@ -37,16 +37,31 @@ struct ReviewLogStore: Sendable {
     }
 
     func append(_ answer: Answer) async throws {
-        try await db.sql().raw(
-            """
-            INSERT INTO review_logs (id, user_id, word_id, direction, source, rating, reviewed_at, reviewed_on, elapsed_ms,
-              state_before, state_after, card_before, card_after)
-            VALUES (\(bind: UUID()), \(bind: userID), \(bind: answer.wordID), \(bind: answer.direction.rawValue),
-              \(bind: answer.source.rawValue), \(bind: answer.rating.rawValue), \(bind: answer.at), \(bind: answer.day),
-              \(bind: max(0, min(answer.elapsedMilliseconds, 3_600_000))), \(bind: answer.before.state.rawValue),
-              \(bind: answer.after.state.rawValue), \(bind: Self.json(answer.before)), \(bind: Self.json(answer.after)))
-            """
-        ).run()
+        try await append(contentsOf: [answer])
+    }
+
+    /// Many answers, 200 to a statement (an import's history).
+    func append(contentsOf answers: [Answer]) async throws {
+        let sql = try db.sql()
+        for chunk in answers.chunked(200) {
+            var rows: [SQLQueryString] = []
+            for answer in chunk {
+                rows.append(
+                    """
+                    (\(bind: UUID()), \(bind: userID), \(bind: answer.wordID), \(bind: answer.direction.rawValue),
+                      \(bind: answer.source.rawValue), \(bind: answer.rating.rawValue), \(bind: answer.at), \(bind: answer.day),
+                      \(bind: max(0, min(answer.elapsedMilliseconds, 3_600_000))), \(bind: answer.before.state.rawValue),
+                      \(bind: answer.after.state.rawValue), \(bind: Self.json(answer.before)), \(bind: Self.json(answer.after)))
+                    """)
+            }
+            try await sql.raw(
+                """
+                INSERT INTO review_logs (id, user_id, word_id, direction, source, rating, reviewed_at, reviewed_on, elapsed_ms,
+                  state_before, state_after, card_before, card_after)
+                VALUES \(rows.joined(separator: ", "))
+                """
+            ).run()
+        }
     }
 
     /// New cards and reviews answered on `day` in review sessions (the daily limits count these).
