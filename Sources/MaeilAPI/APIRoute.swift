@@ -92,6 +92,7 @@ extension APIRoute {
     public static let updateWord = APIRoute(.patch, "words/{id}")
     public static let replaceWord = APIRoute(.put, "words/{id}")
     public static let deleteWord = APIRoute(.delete, "words/{id}")
+    public static let wordMediaFile = APIRoute(.get, "words/{id}/media/{name}")
     public static let search = APIRoute(.get, "search")
     public static let calendar = APIRoute(.get, "calendar")
     public static let calendarDay = APIRoute(.get, "calendar/{date}")
@@ -158,7 +159,8 @@ extension APIRoute {
         library, libraryBook, copyLibraryBook, unpublishLibraryBook, copyUpdates, pullCopy,
         bookReviews, addReview, updateReview, deleteReview, replyToReview, reportReview, hideReview,
         reviewReports, avatar, uploadAvatar, deleteAvatar,
-        bulkWords, word, updateWord, replaceWord, deleteWord, search, calendar, calendarDay,
+        bulkWords, word, updateWord, replaceWord, deleteWord, wordMediaFile, search, calendar,
+        calendarDay,
         calendarDayAction,
         studyQueue, answerCard, undoAnswer, studySettings, updateStudySettings, studySummary,
         studyMore, bookLimits, setBookLimits,

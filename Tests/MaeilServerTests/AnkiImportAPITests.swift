@@ -93,6 +93,20 @@ struct AnkiImportAPITests {
                 BookDTO.self, try await api.send(.GET, "/api/v1/books/\(result.books[0].id)"))
             #expect(book.studyDirections == "both", "river has a reverse card")
 
+            // The sound and the picture of apple's note came with its word, for its owner only.
+            let sound = try await api.send(.GET, "/api/v1/words/\(words[0].id)/media/apple.wav")
+            #expect(sound.status == .ok && sound.headers.contentType?.description == "audio/wav")
+            #expect(Data(buffer: sound.body).prefix(4) == Data("RIFF".utf8))
+            let picture = try await api.send(.GET, "/api/v1/words/\(words[0].id)/media/apple.png")
+            #expect(picture.headers.contentType?.description == "image/png")
+            #expect(
+                try await api.send(.GET, "/api/v1/words/\(words[1].id)/media/apple.wav").status
+                    == .notFound)
+            let stranger = try await API.signUp(app)
+            #expect(
+                try await stranger.send(.GET, "/api/v1/words/\(words[0].id)/media/apple.wav").status
+                    == .notFound)
+
             // Again: every note is in the book already, nothing changes.
             let again = try api.decode(AnkiImportResultDTO.self, try await importPackage(api, data))
             #expect(again.books.map(\.id) == result.books.map(\.id))

@@ -65,6 +65,17 @@ struct AnkiWebTests {
             let page = try await mina.get(book).body.string
             #expect(page.contains("Anki에서 단어 4개를 가져왔습니다 (단어장 1개)."))
             #expect(page.contains("The cat sat on the mat."))
+            // apple's word page plays its sound and shows its picture.
+            let apple = try #require(
+                GamesWebTests.first(#"href="/words/([0-9A-F-]{36})"[^>]*>apple<"#, in: page))
+            let wordPage = try await mina.get("/words/\(apple)").body.string
+            #expect(wordPage.contains(#"<img src="/words/\#(apple)/media/apple.png""#))
+            #expect(
+                wordPage.contains(
+                    #"<audio controls preload="none" src="/words/\#(apple)/media/apple.wav""#))
+            let sound = try await mina.get("/words/\(apple)/media/apple.wav")
+            #expect(sound.status == .ok && sound.headers.contentType?.description == "audio/wav")
+            #expect(try await other.get("/words/\(apple)/media/apple.wav").status == .notFound)
             #expect(try await mina.get(location).status == .notFound, "the upload is gone")
         }
     }

@@ -317,6 +317,11 @@ enum OpenAPIDocument {
                 body: .json("BulkRequest"), response: "BulkResult"),
             Operation(.word, summary: "One word", tag: "words", response: "Word"),
             Operation(
+                .wordMediaFile,
+                summary:
+                    "A sound or picture kept with a word (an imported Anki note's), by the name the note gave it",
+                tag: "words", response: nil, responseMedia: "application/octet-stream"),
+            Operation(
                 .updateWord, summary: "Change some fields of a word (bookID moves it)",
                 tag: "words",
                 body: .json("WordPatch"), response: "Word"),

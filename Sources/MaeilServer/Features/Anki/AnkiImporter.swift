@@ -103,6 +103,9 @@ struct AnkiImporter: Sendable {
                 let sql = try tx.sql()
                 try await CardStore(db: tx, userID: words.userID).store(cards, inBook: id, on: sql)
                 try await ReviewLogStore(db: tx, userID: words.userID).append(contentsOf: answers)
+                try await Self.keepMedia(
+                    of: zip(added, ids).map { (planned.words[$0].media, $1) }, from: archive,
+                    in: WordMediaStore(db: tx, userID: words.userID))
                 results.append(Report.BookResult(id: id, name: book.name, counts: counts))
             }
             return results
@@ -133,6 +136,35 @@ struct AnkiImporter: Sendable {
                     elapsedMilliseconds: answer.duration, before: before, after: stored))
         }
         return (stored, answers)
+    }
+
+    /// The sounds and pictures each word's note names, as the package has them
+    /// (`AnkiMedia`: kinds a browser plays or shows, up to 10 MB each), written a few
+    /// megabytes at a time.
+    private static func keepMedia(
+        of words: [(names: [String], wordID: UUID)], from archive: AnkiArchive,
+        in store: WordMediaStore
+    ) async throws {
+        var pending: [WordMediaStore.File] = []
+        var pendingBytes = 0
+        for (names, wordID) in words {
+            for name in names {
+                guard let type = AnkiMedia.contentType(ofName: name) else { continue }
+                let bytes: Data?
+                do { bytes = try archive.media(named: name) } catch { throw appError(error) }
+                guard let bytes, bytes.count <= AnkiMedia.fileLimit else { continue }
+                pending.append(
+                    WordMediaStore.File(
+                        wordID: wordID, name: name, contentType: type, bytes: bytes))
+                pendingBytes += bytes.count
+                if pendingBytes > 16 * 1_048_576 {
+                    try await store.add(pending)
+                    pending = []
+                    pendingBytes = 0
+                }
+            }
+        }
+        try await store.add(pending)
     }
 
     /// A package error as the API says it: too big is 413, a missing system library

@@ -9,6 +9,7 @@ struct WordsAPIController: RouteCollection {
         routes.on(.updateWord, use: update)
         routes.on(.replaceWord, use: replace)
         routes.on(.deleteWord, use: delete)
+        routes.on(.wordMediaFile) { try await $0.wordMediaResponse() }
         routes.on(.search, use: search)
         routes.on(.calendar, use: calendar)
         routes.on(.calendarDay, use: day)

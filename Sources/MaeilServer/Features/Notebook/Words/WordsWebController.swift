@@ -8,6 +8,7 @@ struct WordsWebController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.post("words", "bulk", use: bulk)
         routes.get("words", ":id", use: show)
+        routes.get("words", ":id", "media", ":name") { try await $0.wordMediaResponse() }
         routes.post("words", ":id", use: save)
         routes.post("words", ":id", "delete", use: delete)
     }
@@ -48,6 +49,8 @@ struct WordsWebController: RouteCollection {
         /// The other word of the book with this term and reading, when the
         /// form would make a second one (saved only when the user says so).
         var duplicateOf: String?
+        /// Sounds and pictures kept with the word (from an Anki note).
+        var media: [WordMediaView] = []
     }
 
     /// The edit form. Lists are comma-separated; examples are parallel arrays.
@@ -112,7 +115,7 @@ struct WordsWebController: RouteCollection {
             + Array(
                 repeating: ExampleRow(sentence: "", translation: ""), count: Self.spareExampleRows)
         let languages = books.first { $0.id == bookID }?.languages ?? .englishToKorean
-        return EditData(
+        var data = EditData(
             id: word.id.uuidString, heading: word.term, term: draft.term, meaning: draft.meaning,
             reading: draft.reading,
             partOfSpeech: draft.partOfSpeech, note: draft.note,
@@ -129,6 +132,8 @@ struct WordsWebController: RouteCollection {
             createdText: req.dateTimeText(word.createdAt),
             updatedText: req.dateTimeText(word.updatedAt),
             error: error?.message, errorField: error?.field)
+        data.media = try await WordMediaView.list(word.id, for: req)
+        return data
     }
 
     @Sendable func save(req: Request) async throws -> Response {

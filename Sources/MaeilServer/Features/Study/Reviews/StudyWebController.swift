@@ -199,6 +199,8 @@ struct StudyWebController: RouteCollection {
         /// "shown" as the page opens (the term is on it), "answer" when the
         /// answer is shown, or "" (never).
         var autoSpeak: String
+        /// The word's sounds and pictures, shown with the answer.
+        var media: [WordMediaView]
         var ratings: [RatingButton]
         var nextText: String?
         var shownAt: Int
@@ -304,6 +306,8 @@ struct StudyWebController: RouteCollection {
                 guard queue.day.settings.speakTerms else { return "" }
                 return card.direction == .forward || typed != nil ? "shown" : "answer"
             } ?? "",
+            media: try await card.asyncMap { try await WordMediaView.list($0.wordID, for: req) }
+                ?? [],
             ratings: card.map { card in
                 (1...4).map {
                     RatingButton(
