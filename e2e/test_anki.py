@@ -25,7 +25,7 @@ def test_import_an_anki_deck_with_the_mapping_step(driver, server, shot):
     shot("anki-upload")
     page.find("#anki-file").send_keys(str(Path(PACKAGES) / "D.apkg"))
     page.reloaded_after(lambda: page.find("#anki-upload").click())
-    assert [b.text for b in page.all(".anki-book-name")] == ["Korean › Basics"]
+    assert [b.text for b in page.all(".anki-book-name")] == ["Korean › Basics", "Korean › Basics › Japanese"]
     assert "복습 기록 3건" in page.find("#anki-history").text
     terms = [t.text for t in page.all("#anki-samples .anki-term")]
     assert terms[:2] == ["apple", "river"], terms
@@ -46,7 +46,9 @@ def test_import_an_anki_deck_with_the_mapping_step(driver, server, shot):
         assert page.overflowing(skip=".topbar") == [], "the preview is wider than a phone"
         shot("anki-preview-phone")
     page.reloaded_after(lambda: page.find("#anki-import").click())
-    assert "Anki에서 단어 4개를 가져왔습니다" in page.find(".flash").text
+    assert "Anki에서 단어 5개를 가져왔습니다 (단어장 2개)" in page.find(".flash").text
+    page.reloaded_after(lambda: next(
+        a for a in page.all("a") if a.text.strip() == "Korean › Basics").click())
     assert sorted(t.text for t in page.all(".word-list .term")) == sorted(
         ["apple", "river", "The cat sat on the mat.", "pear"])
     shot("anki-imported")

@@ -33,7 +33,8 @@ public struct AnkiNoteType: Sendable, Equatable {
     public var isCloze: Bool
     /// Field names in order.
     public var fields: [String]
-    /// Card templates in order (`cards.ord` indexes them), each with its question format.
+    /// Card templates in order (`cards.ord` indexes them), each its question format
+    /// and its answer format, one after the other.
     public var templates: [String]
 
     public init(id: Int64, name: String, isCloze: Bool, fields: [String], templates: [String]) {

@@ -9,6 +9,10 @@ public struct AnkiImportPlan: Sendable {
     public struct Book: Sendable {
         public var name: String
         public var words: [Word]
+        /// The languages its note types' templates speak the term and the meaning
+        /// in (`{{tts ja_JP:Expression}}`), when they say.
+        public var termLanguage: String?
+        public var meaningLanguage: String?
     }
 
     public struct Word: Sendable {
@@ -34,6 +38,7 @@ public struct AnkiImportPlan: Sendable {
             $0.sorted { $0.ordinal < $1.ordinal }
         }
         var byDeck: [Int64: [Word]] = [:]
+        var languages: [Int64: (term: String?, meaning: String?)] = [:]
         var deckOrder: [Int64] = []
         var withoutTerm = 0
         for note in collection.notes {
@@ -42,6 +47,12 @@ public struct AnkiImportPlan: Sendable {
             }
             let roles = mapping.roles[type.id] ?? AnkiFieldMapping.defaultRoles(for: type.fields)
             guard roles.contains(.term) else { throw .noTermField(noteType: type.name) }
+            let spoken = AnkiText.spokenLanguages(type.templates.joined(separator: "\n"))
+            func language(of role: AnkiFieldRole) -> String? {
+                roles.firstIndex(of: role).flatMap { index in
+                    index < type.fields.count ? spoken[type.fields[index]] : nil
+                }
+            }
             // A note's id is when it was made (ms): the word keeps that date.
             let made = Date(timeIntervalSince1970: Double(note.id) / 1000)
             var draft = WordDraft(
@@ -68,6 +79,10 @@ public struct AnkiImportPlan: Sendable {
             let cards = cardsByNote[note.id] ?? []
             let deck = cards.first?.ownDeckID ?? 0
             if byDeck[deck] == nil { deckOrder.append(deck) }
+            let known = languages[deck] ?? (nil, nil)
+            languages[deck] = (
+                known.term ?? language(of: .term), known.meaning ?? language(of: .meaning)
+            )
             byDeck[deck, default: []].append(
                 Word(
                     noteID: note.id, draft: draft.normalized(),
@@ -80,7 +95,8 @@ public struct AnkiImportPlan: Sendable {
         books = deckOrder.map { id in
             Book(
                 name: collection.decks[id].map(\.bookName).flatMap { $0.isEmpty ? nil : $0 }
-                    ?? "Anki", words: byDeck[id] ?? [])
+                    ?? "Anki", words: byDeck[id] ?? [], termLanguage: languages[id]?.term,
+                meaningLanguage: languages[id]?.meaning)
         }
         notesWithoutTerm = withoutTerm
     }

@@ -101,6 +101,30 @@ public enum AnkiText {
             in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1")
     }
 
+    /// The language each field is spoken in by a template's TTS tag,
+    /// `{{tts ja_JP:Expression}}` → Expression: ja (the ISO 639 part, lower case).
+    public static func spokenLanguages(_ template: String) -> [String: String] {
+        var languages: [String: String] = [:]
+        for match in ttsTag?.matches(
+            in: template, range: NSRange(template.startIndex..., in: template)) ?? []
+        {
+            guard let code = Range(match.range(at: 1), in: template),
+                let field = Range(match.range(at: 2), in: template)
+            else { continue }
+            let language = template[code].prefix { $0.isLetter }.lowercased()
+            let name = String(template[field]).trimmingCharacters(in: .whitespaces)
+            // "{{tts ja_JP voices=…:cloze:Text}}": the field is the last name.
+            let fieldName = name.split(separator: ":").last.map(String.init) ?? name
+            if (2...3).contains(language.count), languages[fieldName] == nil {
+                languages[fieldName] = language
+            }
+        }
+        return languages
+    }
+
+    private static let ttsTag = try? NSRegularExpression(
+        pattern: #"\{\{\s*tts\s+([A-Za-z]{2,3}(?:[_-][A-Za-z]+)?)[^:}]*:([^}]+)\}\}"#)
+
     /// The media a field names: `[sound:x.mp3]` and `<img src="x.jpg">`, in order, each once.
     public static func mediaNames(_ html: String) -> [String] {
         var names: [String] = []

@@ -33,6 +33,14 @@ import Testing
                 == ["a.mp3", "b.jpg", "c&d.png"])
     }
 
+    @Test func templatesTellTheLanguagesTheirFieldsAreSpokenIn() {
+        #expect(
+            AnkiText.spokenLanguages(
+                "{{Front}}{{tts en_US:Front}}\n{{Back}} {{tts ko_KR voices=Apple_Yuna:Back}} {{tts ja:cloze:Text}}"
+            ) == ["Front": "en", "Back": "ko", "Text": "ja"])
+        #expect(AnkiText.spokenLanguages("{{Front}}<hr>{{Back}}").isEmpty)
+    }
+
     @Test func defaultMappingsGoByFieldNames() {
         #expect(AnkiFieldMapping.defaultRoles(for: ["Front", "Back"]) == [.term, .meaning])
         #expect(

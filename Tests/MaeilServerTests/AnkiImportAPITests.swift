@@ -44,7 +44,13 @@ struct AnkiImportAPITests {
                         ? "collection.anki21b"
                         : file == "A.apkg" ? "collection.anki2" : "collection.anki21"))
             #expect(
-                result.books.map(\.name) == ["Korean › Basics"] && result.books[0].imported == 4)
+                result.books.map(\.name) == ["Korean › Basics", "Korean › Basics › Japanese"])
+            #expect(result.books.map(\.imported) == [4, 1])
+            // The child deck's templates speak Japanese terms and Korean meanings.
+            let japanese = try api.decode(
+                BookDTO.self, try await api.send(.GET, "/api/v1/books/\(result.books[1].id)"))
+            #expect(japanese.termLanguage == "ja" && japanese.meaningLanguage == "ko")
+            #expect(try await words(api, result.books[1].id).map(\.term) == ["猫"])
             let words = try await words(api, result.books[0].id)
             #expect(
                 words.map(\.term) == ["apple", "river", "The cat sat on the mat.", "pear"],
@@ -110,7 +116,7 @@ struct AnkiImportAPITests {
             // Again: every note is in the book already, nothing changes.
             let again = try api.decode(AnkiImportResultDTO.self, try await importPackage(api, data))
             #expect(again.books.map(\.id) == result.books.map(\.id))
-            #expect(again.books[0].imported == 0 && again.books[0].skipped == 4)
+            #expect(again.books.map(\.imported) == [0, 0] && again.books.map(\.skipped) == [4, 1])
         }
     }
 

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import MaeilTestSupport
 import Testing
@@ -31,6 +32,7 @@ struct AnkiWebTests {
             let location = try #require(uploaded.headers.first(name: .location))
             let preview = try await mina.get(location).body.string
             #expect(preview.contains("Korean › Basics") && preview.contains("단어 4개"))
+            #expect(preview.contains("Korean › Basics › Japanese"))
             #expect(preview.contains("복습 기록 3건을 FSRS로 이어서 가져옵니다."))
             #expect(preview.contains(#"<td class="anki-term">apple</td>"#))
             let typeID = try #require(
@@ -60,10 +62,12 @@ struct AnkiWebTests {
             #expect(try await other.get(location).status == .notFound)
 
             let done = try await mina.post(location, [("duplicates", "skip")])
-            #expect(done.status == .seeOther)
-            let book = try #require(done.headers.first(name: .location))
-            let page = try await mina.get(book).body.string
-            #expect(page.contains("Anki에서 단어 4개를 가져왔습니다 (단어장 1개)."))
+            #expect(done.status == .seeOther && done.headers.first(name: .location) == "/")
+            let books = try await mina.get("/").body.string
+            #expect(books.contains("Anki에서 단어 5개를 가져왔습니다 (단어장 2개)."))
+            let book = try #require(
+                try await Book.query(on: app.db).filter(\.$name == "Korean › Basics").first()?.id)
+            let page = try await mina.get("/books/\(book)").body.string
             #expect(page.contains("The cat sat on the mat."))
             // apple's word page plays its sound and shows its picture.
             let apple = try #require(

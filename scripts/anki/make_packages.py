@@ -6,6 +6,8 @@ Every package holds the same deck, "Korean::Basics" (그 › Basics in Maeil):
 - Basic (and reversed card) "river" / "강 &amp; 하천", tagged nature geo;
 - Cloze "The {{c1::cat}} sat on the {{c2::mat::floor}}.";
 - a Basic note "pear" whose card is suspended;
+- in the child deck "Korean::Basics::Japanese", a note "猫" / "고양이" of a note type
+  whose templates speak Expression in ja_JP and Meaning in ko_KR;
 and, for B, C and D, a review history: apple answered Good, then Good a day later,
 river Again then Good. The layouts are those of ../shared/data/anki/README.md."""
 import os
@@ -68,6 +70,26 @@ def build(path, answered):
     add("Cloze", ["The {{c1::cat}} sat on the {{c2::mat::floor}}.", ""], [])
     use("Basic")
     pear = add("Basic", ["pear", "배"], ["fruit"])
+    # A note type whose templates speak its fields: the book takes their languages.
+    m = models.new("Japanese (TTS)")
+    for name in ("Expression", "Meaning"):
+        (models.add_field if hasattr(models, "add_field") else models.addField)(
+            m, (models.new_field if hasattr(models, "new_field") else models.newField)(name))
+    t = (models.new_template if hasattr(models, "new_template") else models.newTemplate)("Card 1")
+    t["qfmt"] = "{{Expression}}{{tts ja_JP:Expression}}"
+    t["afmt"] = "{{FrontSide}}<hr id=answer>{{Meaning}} {{tts ko_KR voices=Apple_Yuna:Meaning}}"
+    (models.add_template if hasattr(models, "add_template") else models.addTemplate)(m, t)
+    models.add(m)
+    japanese_deck = col.decks.id("Korean::Basics::Japanese")
+    m = models.by_name("Japanese (TTS)") if hasattr(models, "by_name") else models.byName("Japanese (TTS)")
+    cat = col.new_note(m) if hasattr(col, "new_note") else col.newNote(m)
+    cat.fields[0], cat.fields[1] = "猫", "고양이"
+    if hasattr(col, "new_note"):
+        col.add_note(cat, japanese_deck)
+    else:
+        m["did"] = japanese_deck
+        col.decks.select(japanese_deck)
+        col.addNote(cat)
     for card in pear.cards():
         col.sched.suspend_cards([card.id]) if hasattr(col.sched, "suspend_cards") else col.sched.suspendCards([card.id])
     if answered:

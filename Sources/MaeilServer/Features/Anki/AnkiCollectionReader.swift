@@ -134,14 +134,14 @@ enum AnkiCollectionReader {
         }
         for (key, value) in object("models") {
             guard let model = value as? [String: Any], let id = Int64(key) else { continue }
-            func ordered(_ name: String, _ field: String) -> [String] {
+            func ordered(_ name: String, _ keys: String...) -> [String] {
                 ((model[name] as? [[String: Any]]) ?? [])
                     .sorted { ($0["ord"] as? Int ?? 0) < ($1["ord"] as? Int ?? 0) }
-                    .map { $0[field] as? String ?? "" }
+                    .map { item in keys.map { item[$0] as? String ?? "" }.joined(separator: "\n") }
             }
             collection.noteTypes[id] = AnkiNoteType(
                 id: id, name: model["name"] as? String ?? "", isCloze: model["type"] as? Int == 1,
-                fields: ordered("flds", "name"), templates: ordered("tmpls", "qfmt"))
+                fields: ordered("flds", "name"), templates: ordered("tmpls", "qfmt", "afmt"))
         }
         for (key, value) in object("decks") {
             guard let deck = value as? [String: Any], let id = Int64(key) else { continue }
@@ -169,7 +169,8 @@ enum AnkiCollectionReader {
             "SELECT t.ntid, t.config FROM templates t JOIN notetypes n ON n.id = t.ntid ORDER BY t.ntid, t.ord"
         ) {
             templates[Int64(row.column("ntid")?.integer ?? 0), default: []].append(
-                protobufString(row.column("config"), field: 1) ?? "")
+                [1, 2].map { protobufString(row.column("config"), field: $0) ?? "" }.joined(
+                    separator: "\n"))
         }
         for row in try await db.query("SELECT id, name, config FROM notetypes") {
             let id = Int64(row.column("id")?.integer ?? 0)

@@ -71,9 +71,19 @@ struct AnkiImporter: Sendable {
                 let isNew = try await shelf.book(named: planned.name) == nil
                 let book = try await shelf.findOrCreate(named: planned.name)
                 let id = try book.requireID()
-                // A deck that studies its notes both ways makes a book that does.
-                if isNew, planned.words.contains(where: { $0.reverseCard != nil }) {
-                    _ = try await shelf.update(id, BookChanges(studyDirections: .both))
+                // A deck that studies its notes both ways makes a book that does, and
+                // one whose templates speak its fields makes a book in those languages.
+                if isNew {
+                    let changes = BookChanges(
+                        studyDirections: planned.words.contains { $0.reverseCard != nil }
+                            ? .both : nil,
+                        termLanguage: planned.termLanguage, meaningLanguage: planned.meaningLanguage
+                    )
+                    if changes.studyDirections != nil || changes.termLanguage != nil
+                        || changes.meaningLanguage != nil
+                    {
+                        _ = try await shelf.update(id, changes)
+                    }
                 }
                 let drafts = planned.words.map(\.draft)
                 // The words that will be added (not those the book has, unless kept)
