@@ -129,6 +129,9 @@ def test_fast_entry_enter_flow(ui):
     reopen = ui.find("[data-fast-reopen]")
     assert reopen.is_displayed()
     ui.shot("fast-entry-ended")
+    # A word just added speaks like the others, without a reload.
+    ui.find(".word-row .speak").click()
+    assert ui.d.execute_script("return document.body.dataset.lastSpoken") == "Café"
 
     # A term over the limit is refused inline and nothing is added.
     reopen.click()

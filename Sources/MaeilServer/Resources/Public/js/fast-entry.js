@@ -51,6 +51,9 @@
   function addRow(word) {
     const row = template.content.firstElementChild.cloneNode(true);
     row.dataset.wordId = word.id;
+    row.dataset.speak = word.term;
+    const speak = row.querySelector(".speak");
+    if (speak) speak.setAttribute("aria-label", `${speak.title}: ${word.term}`);
     const check = row.querySelector("[data-select-word]");
     check.value = word.id;
     check.setAttribute("aria-label", `${listForm?.dataset.selectLabel || ""}: ${word.term}`);
