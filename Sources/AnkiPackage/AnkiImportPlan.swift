@@ -24,6 +24,9 @@ public struct AnkiImportPlan: Sendable {
         /// cloze) and reverse (template 2).
         public var forwardCard: AnkiCard?
         public var reverseCard: AnkiCard?
+        /// Every card of the note is suspended: the word's cards Anki has no
+        /// counterpart of (the reverse of a one-card note) are too.
+        public var isSuspended: Bool
     }
 
     public var books: [Book]
@@ -90,7 +93,8 @@ public struct AnkiImportPlan: Sendable {
                         if !$0.contains($1) { $0.append($1) }
                     },
                     forwardCard: cards.first { $0.ordinal == 0 },
-                    reverseCard: type.isCloze ? nil : cards.first { $0.ordinal == 1 }))
+                    reverseCard: type.isCloze ? nil : cards.first { $0.ordinal == 1 },
+                    isSuspended: !cards.isEmpty && cards.allSatisfy(\.isSuspended)))
         }
         books = deckOrder.map { id in
             Book(

@@ -105,6 +105,7 @@ extension APIRoute {
     public static let updateStudySettings = APIRoute(.patch, "study/settings")
     public static let studySummary = APIRoute(.get, "study/summary")
     public static let studyMore = APIRoute(.post, "study/more")
+    public static let unsuspendCards = APIRoute(.post, "study/unsuspend")
     public static let bookLimits = APIRoute(.get, "study/books/{id}/limits")
     public static let setBookLimits = APIRoute(.put, "study/books/{id}/limits")
 
@@ -163,7 +164,7 @@ extension APIRoute {
         calendarDay,
         calendarDayAction,
         studyQueue, answerCard, undoAnswer, studySettings, updateStudySettings, studySummary,
-        studyMore, bookLimits, setBookLimits,
+        studyMore, unsuspendCards, bookLimits, setBookLimits,
         dashboard, statsDays, chart,
         startGame, recentGames, game, playMove, retestWrong, bookmarkWrong, mistakes, clearMistakes,
         clearWordMistakes,

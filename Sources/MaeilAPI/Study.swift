@@ -254,3 +254,12 @@ public struct BookLimitsDTO: Codable, Sendable, Equatable {
         self.reviewsPerDay = reviewsPerDay
     }
 }
+
+/// `POST study/unsuspend`: how many suspended cards came back into the queues.
+public struct UnsuspendResultDTO: Codable, Sendable {
+    public var unsuspended: Int
+
+    public init(unsuspended: Int) {
+        self.unsuspended = unsuspended
+    }
+}

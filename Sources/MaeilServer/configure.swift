@@ -66,6 +66,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(AddBookLanguages())
     app.migrations.add(AddSpeakTerms())
     app.migrations.add(CreateWordMedia())
+    app.migrations.add(AddSuspendedCards())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

@@ -13,6 +13,9 @@ public enum QueueState: Int, Sendable, Codable, CaseIterable {
     /// (unless the user's settings bring such cards back), new again when
     /// the mark comes off.
     case setAside = 4
+    /// Out of every queue until the user puts it back (an Anki card that was
+    /// suspended there); the state it had waits beside it (`cards.suspended_state`).
+    case suspended = 5
 
     public init(_ state: CardState) {
         self = QueueState(rawValue: state.rawValue) ?? .learning
@@ -25,6 +28,7 @@ public enum QueueState: Int, Sendable, Codable, CaseIterable {
         case .review: "review"
         case .relearning: "relearning"
         case .setAside: "set aside"
+        case .suspended: "suspended"
         }
     }
 }
@@ -72,6 +76,7 @@ public enum ReviewPolicy {
         case .new, .setAside: true
         case .learning, .relearning: due <= now.addingTimeInterval(learnAhead)
         case .review: due < startOfTomorrow
+        case .suspended: false
         }
     }
 }

@@ -4,6 +4,7 @@ import MaeilTestSupport
 import Testing
 import Vapor
 import VaporTesting
+import VocabCore
 
 @testable import MaeilServer
 
@@ -98,6 +99,31 @@ struct AnkiImportAPITests {
             let book = try api.decode(
                 BookDTO.self, try await api.send(.GET, "/api/v1/books/\(result.books[0].id)"))
             #expect(book.studyDirections == "both", "river has a reverse card")
+
+            // pear's card was suspended in Anki (kept only by exports with scheduling):
+            // out of the queue until the user puts it back, then new as it was.
+            func pearState() async throws -> Int? {
+                try await app.db.sql().raw(
+                    """
+                    SELECT c.state FROM cards c JOIN words w ON w.id = c.word_id
+                    WHERE w.term = 'pear' AND c.direction = 'forward' AND w.book_id = \(bind: result.books[0].id)
+                    """
+                ).first()?.decode(column: "state", as: Int.self)
+            }
+            #expect(try await pearState() == (answered ? QueueState.suspended.rawValue : 0))
+            let queue = try api.decode(
+                ReviewQueueDTO.self,
+                try await api.send(
+                    .GET, "/api/v1/study/queue?bookID=\(result.books[0].id)&limit=50"))
+            #expect(queue.cards.contains { $0.term == "pear" } == !answered)
+            let back = try api.decode(
+                UnsuspendResultDTO.self,
+                try await api.send(
+                    .POST, "/api/v1/study/unsuspend?bookID=\(result.books[0].id)"))
+            #expect(
+                back.unsuspended == (answered ? 2 : 0), "its card, and the reverse the note had not"
+            )
+            #expect(try await pearState() == 0)
 
             // The sound and the picture of apple's note came with its word, for its owner only.
             let sound = try await api.send(.GET, "/api/v1/words/\(words[0].id)/media/apple.wav")

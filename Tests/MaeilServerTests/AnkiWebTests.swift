@@ -81,6 +81,15 @@ struct AnkiWebTests {
             #expect(sound.status == .ok && sound.headers.contentType?.description == "audio/wav")
             #expect(try await other.get("/words/\(apple)/media/apple.wav").status == .notFound)
             #expect(try await mina.get(location).status == .notFound, "the upload is gone")
+
+            // pear's card was suspended in Anki: the Study page says so and puts it back.
+            let study = try await mina.get("/study").body.string
+            #expect(study.contains("Anki에서 보류했던 카드 2장은 복습에 나오지 않습니다."))
+            let unsuspended = try await mina.post("/study/unsuspend", [])
+            #expect(unsuspended.status == .seeOther)
+            let after = try await mina.get("/study").body.string
+            #expect(
+                after.contains("카드 2장을 다시 복습에 넣었습니다.") && !after.contains("id=\"suspended-cards\""))
         }
     }
 }

@@ -453,6 +453,10 @@ extension OpenAPIDocument {
                         "encoding": "cp949",
                     ])),
             Component(
+                "UnsuspendResult", UnsuspendResultDTO.self,
+                .object(
+                    ["unsuspended": .integer("cards put back")], example: ["unsuspended": 12])),
+            Component(
                 "AnkiImportResult", AnkiImportResultDTO.self,
                 .object(
                     [

@@ -395,6 +395,13 @@ enum OpenAPIDocument {
                 tag: "study",
                 body: .json("StudyMore"), response: "ReviewQueue"),
             Operation(
+                .unsuspendCards,
+                summary:
+                    "Put suspended cards (suspended in Anki before an import) back into the queues, each in the state it had",
+                tag: "study",
+                query: [Parameter("bookID", .uuid, "only this book's cards (default: all books)")],
+                response: "UnsuspendResult"),
+            Operation(
                 .bookLimits, summary: "A book's own daily limits (under the user's)", tag: "study",
                 response: "BookLimits"),
             Operation(

@@ -28,6 +28,7 @@ extension CopyUpdatesDTO: Content {}
 extension PullResultDTO: Content {}
 extension ImportResultDTO: Content {}
 extension AnkiImportResultDTO: Content {}
+extension UnsuspendResultDTO: Content {}
 
 extension WordDTO: Content {
     public func encodeResponse(for request: Request) async throws -> Response { jsonResponse() }

@@ -95,18 +95,25 @@ struct AnkiImporter: Sendable {
                 let ids = WordStore.ascendingIDs(added.count)
                 let counts = try await store.importDrafts(
                     drafts, intoBook: id, duplicates: DuplicateChoices(duplicates), ids: ids)
-                var cards: [(wordID: UUID, direction: CardDirection, card: StoredCard)] = []
+                var cards:
+                    [(wordID: UUID, direction: CardDirection, card: StoredCard, suspended: Bool)] =
+                        []
                 var answers: [ReviewLogStore.Answer] = []
                 for (row, wordID) in zip(added, ids) {
                     let word = planned.words[row]
                     for (card, direction) in [
                         (word.forwardCard, CardDirection.forward), (word.reverseCard, .reverse),
                     ] {
-                        guard let card, let history = history[card.id] else { continue }
+                        // Cards Anki answered go on from their history; suspended
+                        // ones stay suspended (and so does a card Anki has no
+                        // counterpart of, when the note was); the rest are new, as made.
+                        let answered = card.flatMap { history[$0.id] } ?? []
+                        let suspended = card?.isSuspended ?? word.isSuspended
+                        guard !answered.isEmpty || suspended else { continue }
                         let replayed = Self.replay(
-                            history, of: wordID, direction: direction, with: scheduler,
-                            days: words.days)
-                        cards.append((wordID, direction, replayed.card))
+                            answered, of: wordID, direction: direction, with: scheduler,
+                            days: words.days, madeAt: word.draft.createdAt ?? Date())
+                        cards.append((wordID, direction, replayed.card, suspended))
                         answers += replayed.answers
                     }
                 }
@@ -128,11 +135,11 @@ struct AnkiImporter: Sendable {
     /// answered in Maeil.
     private static func replay(
         _ history: [AnkiReviewHistory.Answer], of wordID: UUID, direction: CardDirection,
-        with scheduler: Scheduler, days: DayFormatter
+        with scheduler: Scheduler, days: DayFormatter, madeAt: Date
     ) -> (card: StoredCard, answers: [ReviewLogStore.Answer]) {
         let logs = AnkiReviewHistory.replay(history, with: scheduler)
         var stored = StoredCard(
-            state: .new, memory: logs.first?.before ?? Card(due: Date()), reps: 0, lapses: 0)
+            state: .new, memory: logs.first?.before ?? Card(due: madeAt), reps: 0, lapses: 0)
         var answers: [ReviewLogStore.Answer] = []
         for (log, answer) in zip(logs, history) {
             let before = stored

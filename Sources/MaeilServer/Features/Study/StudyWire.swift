@@ -38,7 +38,8 @@ extension StudyCardState {
     init(_ state: QueueState) {
         self =
             switch state {
-            case .new, .setAside: .new
+            // A suspended card is in no queue; shown by name, it cannot be answered.
+            case .new, .setAside, .suspended: .new
             case .learning: .learning
             case .review: .review
             case .relearning: .relearning

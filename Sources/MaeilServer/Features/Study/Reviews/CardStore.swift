@@ -274,34 +274,66 @@ struct CardStore: Sendable {
     }
 
     /// Sets the state of many cards of the user's words in `bookID` at once, 200 to a
-    /// statement (an import's continued history): each card, made or not, takes it.
+    /// statement (an import's continued history): each card, made or not, takes it;
+    /// a suspended one keeps it beside `QueueState.suspended`.
     func store(
-        _ cards: [(wordID: UUID, direction: CardDirection, card: StoredCard)], inBook bookID: UUID,
-        on sql: any SQLDatabase
+        _ cards: [(wordID: UUID, direction: CardDirection, card: StoredCard, suspended: Bool)],
+        inBook bookID: UUID, on sql: any SQLDatabase
     ) async throws {
         for chunk in cards.chunked(200) {
             var rows: [SQLQueryString] = []
-            for (wordID, direction, card) in chunk {
+            for (wordID, direction, card, suspended) in chunk {
                 let memory = card.memory
+                let state = suspended ? QueueState.suspended : card.state
                 rows.append(
                     """
                     (\(bind: wordID), \(bind: direction.rawValue), \(bind: userID), \(bind: bookID),
-                      \(bind: card.state.rawValue), \(bind: memory.step), \(bind: memory.stability),
+                      \(bind: state.rawValue), \(bind: suspended ? card.state.rawValue : nil),
+                      \(bind: memory.step), \(bind: memory.stability),
                       \(bind: memory.difficulty), \(bind: memory.due), \(bind: memory.lastReview),
                       \(bind: card.reps), \(bind: card.lapses))
                     """)
             }
             try await sql.raw(
                 """
-                INSERT INTO cards (word_id, direction, user_id, book_id, state, step, stability, difficulty, due,
-                  last_review, reps, lapses)
+                INSERT INTO cards (word_id, direction, user_id, book_id, state, suspended_state, step, stability,
+                  difficulty, due, last_review, reps, lapses)
                 VALUES \(rows.joined(separator: ", "))
-                ON CONFLICT (word_id, direction) DO UPDATE SET state = excluded.state, step = excluded.step,
+                ON CONFLICT (word_id, direction) DO UPDATE SET state = excluded.state,
+                  suspended_state = excluded.suspended_state, step = excluded.step,
                   stability = excluded.stability, difficulty = excluded.difficulty, due = excluded.due,
                   last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses
                 """
             ).run()
         }
+    }
+
+    /// How many of the user's cards (in one book, or all) are suspended.
+    func suspendedCount(bookID: UUID?) async throws -> Int {
+        try await db.sql().raw(
+            """
+            SELECT COUNT(*) AS n FROM cards c WHERE c.user_id = \(bind: userID)
+              AND c.state = \(literal: QueueState.suspended.rawValue)\(Self.inBook(bookID))
+            """
+        ).first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    /// Puts the user's suspended cards (in one book, or all) back where they were;
+    /// how many came back.
+    func unsuspend(bookID: UUID?) async throws -> Int {
+        try await db.sql().raw(
+            """
+            UPDATE cards SET state = COALESCE(suspended_state, \(literal: QueueState.new.rawValue)),
+              suspended_state = NULL
+            WHERE user_id = \(bind: userID)
+              AND state = \(literal: QueueState.suspended.rawValue)\(Self.inBook(bookID, alias: ""))
+            RETURNING word_id
+            """
+        ).all().count
+    }
+
+    private static func inBook(_ bookID: UUID?, alias: String = "c.") -> SQLQueryString {
+        bookID.map { " AND \(unsafeRaw: alias)book_id = \(bind: $0)" } ?? ""
     }
 
     /// Replaces a card's state if it is still at version `expectedReps`;

@@ -12,6 +12,7 @@ struct StudyAPIController: RouteCollection {
         routes.on(.updateStudySettings, use: updateSettings)
         routes.on(.studySummary, use: summary)
         routes.on(.studyMore, use: more)
+        routes.on(.unsuspendCards, use: unsuspend)
         routes.on(.bookLimits, use: bookLimits)
         routes.on(.setBookLimits, use: setBookLimits)
     }
@@ -67,6 +68,13 @@ struct StudyAPIController: RouteCollection {
             CardTally(new: input.newCards ?? 0, reviews: input.reviews ?? 0),
             aheadDays: input.aheadDays ?? 0, bookID: bookID)
         return ReviewQueueDTO(try await reviews.queue(bookID: bookID))
+    }
+
+    @Sendable func unsuspend(req: Request) async throws -> UnsuspendResultDTO {
+        let bookID = try await req.studiedBook()
+        return UnsuspendResultDTO(
+            unsuspended: try await CardStore(db: req.db, userID: try req.requireUserID())
+                .unsuspend(bookID: bookID))
     }
 
     @Sendable func bookLimits(req: Request) async throws -> BookLimitsDTO {

@@ -17,6 +17,7 @@ struct StudyWebController: RouteCollection {
         study.post("review", "answer", use: answer)
         study.post("review", "undo", use: undo)
         study.post("review", "more", use: studyMore)
+        study.post("unsuspend", use: unsuspend)
     }
 
     struct BookRow: Encodable, Sendable {
@@ -41,6 +42,8 @@ struct StudyWebController: RouteCollection {
         var retentionPercent: Int
         var memorizedInNew: Bool
         var speakTerms: Bool
+        /// "카드 3장이 보류되어 복습에 나오지 않습니다", when there are such cards.
+        var suspendedText: String?
     }
 
     @Sendable func overview(req: Request) async throws -> Response {
@@ -69,12 +72,14 @@ struct StudyWebController: RouteCollection {
                 limitsText: Self.limitsText(req, own))
         }
         let settings = day.settings
+        let suspended = try await reviews.cards.suspendedCount(bookID: nil)
         let data = OverviewData(
             dashboard: try await DashboardView(req, queue: all, now: now),
             dueText: Self.countsText(req, all), hasCards: !all.cards.isEmpty, books: rows,
             newPerDay: settings.limits.newPerDay, reviewsPerDay: settings.limits.reviewsPerDay,
             retentionPercent: Int((settings.parameters.desiredRetention * 100).rounded()),
-            memorizedInNew: settings.memorizedInNew, speakTerms: settings.speakTerms)
+            memorizedInNew: settings.memorizedInNew, speakTerms: settings.speakTerms,
+            suspendedText: suspended == 0 ? nil : req.count("studySuspended", suspended))
         return try await req.renderPage("study/study", title: "navStudy", nav: "study", data: data)
     }
 
@@ -95,6 +100,13 @@ struct StudyWebController: RouteCollection {
         var retentionPercent: String
         var memorizedInNew: String?
         var speakTerms: String?
+    }
+
+    @Sendable func unsuspend(req: Request) async throws -> Response {
+        let count = try await CardStore(db: req.db, userID: try req.requireUserID())
+            .unsuspend(bookID: nil)
+        req.flash(req.count("flashUnsuspended", count))
+        return req.redirect(to: "/study")
     }
 
     @Sendable func saveSettings(req: Request) async throws -> Response {
