@@ -93,11 +93,8 @@ public struct AnkiArchive: Sendable {
         if let list = entries["media"] {
             var bytes = try Self.read(list, from: archive, limits: limits)
             if Zstd.isFrame(bytes) { bytes = try Zstd.decompress(bytes, limit: limits.totalBytes) }
-            for (index, name) in try Self.mediaList(bytes).enumerated() {
-                guard entries[name.entry] != nil else { continue }
-                let clean = try Self.safeName(name.name)
-                media[clean] = name.entry
-                _ = index
+            for name in try Self.mediaList(bytes) where entries[name.entry] != nil {
+                media[try Self.safeName(name.name)] = name.entry
             }
         }
         mediaEntries = media

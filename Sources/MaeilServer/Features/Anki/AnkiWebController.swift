@@ -210,9 +210,15 @@ struct AnkiWebController: RouteCollection {
         if fields["action"] == "preview" { return try await renderPreview(req, choices: choices) }
         do {
             let read = try await AnkiImporter.plan(bytes)
+            let mapping = Self.mapping(read.collection, choices)
+            // A mapping the plan refuses goes back to the preview, said in the page's language.
+            if case .failure(let refused) = Self.plan(read.collection, mapping) {
+                return try await renderPreview(
+                    req, choices: choices, error: Self.message(refused, req),
+                    status: .unprocessableEntity)
+            }
             let report = try await AnkiImporter(words: try req.wordStore()).importPackage(
-                bytes, mapping: Self.mapping(read.collection, choices),
-                duplicates: try DuplicatePolicy.from(fields["duplicates"]))
+                bytes, mapping: mapping, duplicates: try DuplicatePolicy.from(fields["duplicates"]))
             stash.remove(uploadID)
             let imported = report.books.reduce(0) { $0 + $1.counts.imported }
             let skipped = report.books.reduce(0) { $0 + $1.counts.skipped }
@@ -235,9 +241,7 @@ struct AnkiWebController: RouteCollection {
         } catch let error as AppError where error.status == .unprocessableEntity {
             // Nothing was written (one transaction); the preview says what went wrong.
             return try await renderPreview(
-                req, choices: choices,
-                error: error.message.hasPrefix("no field")
-                    ? nil : error.message, status: .unprocessableEntity)
+                req, choices: choices, error: error.message, status: .unprocessableEntity)
         }
     }
 
