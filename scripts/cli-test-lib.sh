@@ -9,14 +9,14 @@ export MAEIL_BCRYPT_COST=4 MAEIL_LOTTO_FETCH=off
 passed=0
 failed=0
 
-# expect_output NAME STATUS FRAGMENT -- ARGS…: `maeil ARGS --data-dir …` exits with
-# STATUS, and FRAGMENT is in its stdout (or, for a failure, its stderr); an empty
-# FRAGMENT expects empty stdout.
+# expect_output NAME STATUS FRAGMENT -- ARGS…: `maeil ARGS --data-dir …` (DATA_DIR, else
+# the work folder's data) exits with STATUS, and FRAGMENT is in its stdout (or, for a
+# failure, its stderr); an empty FRAGMENT expects empty stdout.
 expect_output() {
     local name=$1 status=$2 fragment=$3
     shift 4
     local out rc
-    out=$("$MAEIL" "$@" --data-dir "$WORK/data" 2>"$WORK/stderr")
+    out=$("$MAEIL" "$@" --data-dir "${DATA_DIR:-$WORK/data}" 2>"$WORK/stderr")
     rc=$?
     local where=$out
     [ "$status" != 0 ] && where=$(cat "$WORK/stderr")

@@ -106,6 +106,9 @@ scripts/cli-library-test.sh .build/debug/maeil
 log "CLI: maeil import of Anki packages on a fresh data folder"
 scripts/cli-anki-test.sh .build/debug/maeil "$MAEIL_ANKI_PACKAGES"
 
+log "CLI: maeil backup (while a server writes) and maeil restore, compared row for row"
+scripts/cli-backup-test.sh .build/debug/maeil "$MAEIL_ANKI_PACKAGES"
+
 log "CLI: maeil study driven in tmux (local and against a real server)"
 scripts/cli-study-test.sh .build/debug/maeil
 

@@ -12,7 +12,7 @@ struct Maeil: AsyncParsableCommand {
             """,
         subcommands: [
             Serve.self, Migrate.self, UserCommand.self, BooksCommand.self, LibraryCommand.self,
-            Import.self, Export.self, StudyCommand.self,
+            Import.self, Export.self, Backup.self, Restore.self, StudyCommand.self,
             HangulCommand.self, KanaCommand.self, LottoCommand.self,
         ]
     )

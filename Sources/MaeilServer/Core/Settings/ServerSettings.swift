@@ -97,12 +97,12 @@ public struct ServerSettings: Sendable {
         return settings
     }
 
-    var usesPostgres: Bool {
+    public var usesPostgres: Bool {
         guard let url = databaseURL else { return false }
         return url.hasPrefix("postgres://") || url.hasPrefix("postgresql://")
     }
 
-    var sqlitePath: String {
+    public var sqlitePath: String {
         if let url = databaseURL, url.hasPrefix("sqlite://") {
             return String(url.dropFirst("sqlite://".count))
         }

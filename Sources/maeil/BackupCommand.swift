@@ -1,0 +1,49 @@
+import ArgumentParser
+import MaeilServer
+
+struct Backup: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Copy the whole SQLite database into a new file, safely while the server runs.",
+        discussion: """
+            The copy is consistent (one read transaction) and compact, a single file to keep \
+            elsewhere; `maeil restore FILE` brings it back. PostgreSQL: use pg_dump for now.
+            """)
+
+    @Argument(help: "The new file to write (it must not exist).")
+    var file: String
+
+    @OptionGroup var storage: StorageOptions
+
+    func run() async throws {
+        let settings = storage.settings()
+        try await storage.withInstance { try await $0.backup(to: file, settings: settings) }
+        print("Backed up to \(file).")
+    }
+}
+
+struct Restore: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replace the SQLite database with a backup made by `maeil backup`.",
+        discussion: """
+            Stop the server first. The backup is checked (integrity, Maeil's tables) before \
+            anything changes; a database that has accounts is replaced only with --force. The \
+            restored database is brought up to this version's schema.
+            """)
+
+    @Argument(help: "The backup file.")
+    var file: String
+
+    @Flag(help: "Replace a database that has accounts.")
+    var force = false
+
+    @OptionGroup var storage: StorageOptions
+
+    func run() async throws {
+        do {
+            try await MaeilInstance.restore(from: file, settings: storage.settings(), force: force)
+        } catch {
+            throw CLIError(describeError(error))
+        }
+        print("Restored \(file).")
+    }
+}
