@@ -78,21 +78,22 @@ extension MaeilInstance {
     }
 
     private static func check(_ path: String) async throws -> Bool {
-        let connection = try await SQLiteConnection.open(storage: .file(path: path))
-        let integrity = try? await connection.query("PRAGMA integrity_check").first?.column(
-            "integrity_check")?.string
-        let migrations = try? await connection.query(
-            "SELECT COUNT(*) AS n FROM _fluent_migrations"
-        ).first?.column("n")?.integer
-        try? await connection.close()
+        let integrity = try await firstValue("PRAGMA integrity_check", in: path)?.string
+        let migrations = try await firstValue(
+            "SELECT COUNT(*) AS n FROM _fluent_migrations", in: path)?.integer
         return integrity == "ok" && (migrations ?? 0) > 0
     }
 
     private static func accountCount(_ path: String) async throws -> Int {
+        Int(try await firstValue("SELECT COUNT(*) AS n FROM users", in: path)?.integer ?? 0)
+    }
+
+    /// The first column of the first row `query` gives on the SQLite file at `path`,
+    /// nil when it fails (not a database, no such table).
+    private static func firstValue(_ query: String, in path: String) async throws -> SQLiteData? {
         let connection = try await SQLiteConnection.open(storage: .file(path: path))
-        let count = try? await connection.query("SELECT COUNT(*) AS n FROM users").first?.column(
-            "n")?.integer
+        let row = try? await connection.query(query).first
         try? await connection.close()
-        return Int(count ?? 0)
+        return row.flatMap { row in row.columns.first.map(\.data) }
     }
 }

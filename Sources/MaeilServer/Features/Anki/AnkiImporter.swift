@@ -29,11 +29,16 @@ struct AnkiImporter: Sendable {
         var notesWithoutTerm: Int
     }
 
+    /// A package read, and planned with a mapping.
+    struct Planned: Sendable {
+        var archive: AnkiArchive
+        var collection: AnkiCollection
+        var plan: AnkiImportPlan
+    }
+
     /// The package read and planned with `mapping` (the defaults when nil), or the
     /// first thing wrong with it as a 4xx.
-    static func plan(_ data: Data, mapping: AnkiFieldMapping? = nil) async throws -> (
-        archive: AnkiArchive, collection: AnkiCollection, plan: AnkiImportPlan
-    ) {
+    static func plan(_ data: Data, mapping: AnkiFieldMapping? = nil) async throws -> Planned {
         guard data.count <= packageLimit else { throw AppError.tooLarge(packageLimit) }
         // Unpacking is CPU work: off the event loop.
         let archive: AnkiArchive
@@ -47,7 +52,7 @@ struct AnkiImporter: Sendable {
             let plan = try AnkiImportPlan(
                 collection, mapping: mapping ?? AnkiFieldMapping.defaults(for: collection))
             guard plan.wordCount > 0 else { throw AnkiImportError.noNotes }
-            return (archive, collection, plan)
+            return Planned(archive: archive, collection: collection, plan: plan)
         } catch let error as AnkiImportError {
             throw AppError.invalid(error.description, code: .invalidFile)
         }
@@ -57,7 +62,14 @@ struct AnkiImporter: Sendable {
         _ data: Data, mapping: AnkiFieldMapping? = nil,
         duplicates: DuplicatePolicy = .skip
     ) async throws -> Report {
-        let (archive, collection, plan) = try await Self.plan(data, mapping: mapping)
+        try await importPackage(Self.plan(data, mapping: mapping), duplicates: duplicates)
+    }
+
+    /// A package already read and planned (the web's confirm step reads it once).
+    func importPackage(_ planned: Planned, duplicates: DuplicatePolicy = .skip) async throws
+        -> Report
+    {
+        let (archive, collection, plan) = (planned.archive, planned.collection, planned.plan)
         let history = AnkiReviewHistory.answers(collection)
         let words = words
         let books = try await words.db.transaction { tx -> [Report.BookResult] in

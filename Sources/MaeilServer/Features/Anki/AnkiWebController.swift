@@ -209,16 +209,21 @@ struct AnkiWebController: RouteCollection {
         // "Preview with these fields": the same page, nothing imported.
         if fields["action"] == "preview" { return try await renderPreview(req, choices: choices) }
         do {
-            let read = try await AnkiImporter.plan(bytes)
-            let mapping = Self.mapping(read.collection, choices)
+            var read = try await AnkiImporter.plan(bytes)
             // A mapping the plan refuses goes back to the preview, said in the page's language.
-            if case .failure(let refused) = Self.plan(read.collection, mapping) {
+            switch Self.plan(read.collection, Self.mapping(read.collection, choices)) {
+            case .success(let chosen):
+                guard chosen.wordCount > 0 else {
+                    throw AppError.invalid(AnkiImportError.noNotes.description, code: .invalidFile)
+                }
+                read.plan = chosen
+            case .failure(let refused):
                 return try await renderPreview(
                     req, choices: choices, error: Self.message(refused, req),
                     status: .unprocessableEntity)
             }
             let report = try await AnkiImporter(words: try req.wordStore()).importPackage(
-                bytes, mapping: mapping, duplicates: try DuplicatePolicy.from(fields["duplicates"]))
+                read, duplicates: try DuplicatePolicy.from(fields["duplicates"]))
             stash.remove(uploadID)
             let imported = report.books.reduce(0) { $0 + $1.counts.imported }
             let skipped = report.books.reduce(0) { $0 + $1.counts.skipped }
