@@ -138,6 +138,10 @@ struct AnkiImportAPITests {
             #expect(
                 try await stranger.send(.GET, "/api/v1/words/\(words[0].id)/media/apple.wav").status
                     == .notFound)
+            #expect(
+                try await stranger.send(
+                    .POST, "/api/v1/study/unsuspend?bookID=\(result.books[0].id)"
+                ).status == .notFound, "another user's book")
 
             // Again: every note is in the book already, nothing changes.
             let again = try api.decode(AnkiImportResultDTO.self, try await importPackage(api, data))
