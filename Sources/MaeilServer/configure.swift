@@ -17,6 +17,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.routes.defaultMaxBodySize = "20mb"
 
     try configureDatabase(app, settings: settings)
+    try await openFirstConnections(app)
     if !settings.usesPostgres {
         try await SQLiteTuning.apply(
             to: app, busyTimeoutMilliseconds: Int(settings.databaseWait * 1000),
@@ -112,6 +113,29 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.http.server.configuration.responseCompression = .enabledForCompressibleTypes
 
     try routes(app)
+}
+
+/// Opens one connection on each event loop's pool before anything else runs.
+/// `databaseWait` is how long a *request* may wait for a connection, but on a
+/// busy machine (or beside a busy PostgreSQL) opening the first ones can take
+/// longer, and a migration would time out half-way. Once each pool holds an
+/// open connection, the migrations' statements, one after another, find it
+/// idle at once.
+private func openFirstConnections(_ app: Application, patience: Duration = .seconds(30))
+    async throws
+{
+    let deadline = ContinuousClock.now + patience
+    for loop in app.eventLoopGroup.makeIterator() {
+        guard let db = app.databases.database(logger: app.logger, on: loop) else { continue }
+        while true {
+            do {
+                try await db.withConnection { _ in }
+                break
+            } catch  where DatabaseBusy.translated(error) is DatabaseBusy && .now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
 }
 
 private func configureDatabase(_ app: Application, settings: ServerSettings) throws {

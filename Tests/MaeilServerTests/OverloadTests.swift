@@ -65,6 +65,24 @@ struct OverloadTests {
         }
     }
 
+    /// The request wait is not the boot's: a server told to give up on a busy
+    /// database after a millisecond still opens its connections and migrates
+    /// (a PostgreSQL connection takes longer than that to open; under a busy
+    /// test run the migrations timed out with a wait of a second).
+    @Test func aShortRequestWaitStillStarts() async throws {
+        var settings = freshSettings()
+        settings.databaseWait = 0.001
+        try await withMaeilApp(settings: settings) { app in
+            #expect(try await app.testing().sendRequest(.GET, "/healthz").status == .ok)
+            let loops = Array(app.eventLoopGroup.makeIterator())
+            for loop in loops {
+                let db = try #require(app.databases.database(logger: app.logger, on: loop))
+                let users = try await User.query(on: db).count()
+                #expect(users == 0)
+            }
+        }
+    }
+
     /// SQLite: a write that waits on another writer (here a second process's
     /// transaction, as `maeil import` holds one) gives up after the wait with
     /// 503 instead of spinning on its thread until the other commits.
