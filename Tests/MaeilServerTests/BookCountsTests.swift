@@ -76,7 +76,7 @@ struct BookCountsTests {
                     words = try await wordIDs(app, in: books)
                     described = "import"
                 case 8:
-                    let today = DayFormatter(timeZone: TimeZone(identifier: "Asia/Seoul")!).day(
+                    let today = DayFormatter(timeZone: testTimeZone).day(
                         of: Date())
                     let r = try await api.send(.POST, "/api/v1/calendar/\(today)/memorize-all")
                     #expect(r.status == .ok, "\(r.body.string)")

@@ -15,7 +15,9 @@ struct CalendarAPITests {
     }
 
     @Test func countsWordsPerDayInTheServersTimeZone() async throws {
-        try await withMaeilApp { app in
+        var settings = freshSettings()
+        settings.timeZone = TimeZone(identifier: "Asia/Seoul")!
+        try await withMaeilApp(settings: settings) { app in
             let api = try await API.signUp(app)
             let book = try await api.createBook("Days")
             // Seoul is UTC+9: 2026-10-31T20:00Z is already November 1st there.

@@ -86,7 +86,7 @@ struct MemorizedAndBookmarkedTests {
             // Memorize-all on a day sets aside what is still new.
             _ = try await api.send(
                 .PATCH, "/api/v1/study/settings", json: StudySettingsPatch(memorizedInNew: false))
-            let today = DayFormatter(timeZone: TimeZone(identifier: "Asia/Seoul")!).day(of: Date())
+            let today = DayFormatter(timeZone: testTimeZone).day(of: Date())
             #expect(
                 try await api.send(.POST, "/api/v1/calendar/\(today)/memorize-all").status == .ok)
             let after = try await queue()
@@ -150,7 +150,7 @@ extension Application {
             try await User.query(on: db).filter(\.$username == username).first())
         return WordStore(
             db: db, userID: try user.requireID(),
-            days: DayFormatter(timeZone: TimeZone(identifier: "Asia/Seoul")!), hooks: notebookHooks)
+            days: DayFormatter(timeZone: testTimeZone), hooks: notebookHooks)
     }
 }
 

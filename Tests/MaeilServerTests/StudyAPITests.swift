@@ -269,7 +269,7 @@ struct StudyAPITests {
                 try await User.query(on: app.db).filter(\.$username == username).first())
             let reviews = ReviewService(
                 db: app.db, userID: try user.requireID(),
-                days: DayFormatter(timeZone: TimeZone(identifier: "Asia/Seoul")!))
+                days: DayFormatter(timeZone: testTimeZone))
             let laterSeconds: [TimeInterval] = [0, 300, 540, 172_800, 2_592_000]
             for later in laterSeconds {
                 let day = try await reviews.today(Date().addingTimeInterval(later))

@@ -36,9 +36,22 @@ let roomyBlockingPool: Void = {
     NIOSingletons.blockingPoolThreadCountSuggestion = 16
 }()
 
+/// The server's time zone in tests: Seoul, unless it is within an hour of midnight
+/// there, when a learning card answered now would fall due after the day ends and
+/// leave today's queue (reviews count learning cards up to the end of the day); then
+/// a zone twelve hours away, where it is about noon. The test run keeps the one it
+/// starts with.
+let testTimeZone: TimeZone = {
+    let seoul = TimeZone(identifier: "Asia/Seoul")!
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = seoul
+    let hour = calendar.component(.hour, from: Date())
+    return hour == 23 ? TimeZone(secondsFromGMT: -3 * 3600)! : seoul
+}()
+
 func freshSettings() -> ServerSettings {
     _ = roomyBlockingPool
-    var settings = ServerSettings(bcryptCost: 4, timeZone: TimeZone(identifier: "Asia/Seoul")!)
+    var settings = ServerSettings(bcryptCost: 4, timeZone: testTimeZone)
     // Tests never reach the real lottery site; the draw-source tests use a fake on loopback.
     settings.lottoFetch = false
     if let url = TestDatabase.postgresURL {
