@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/leaf.git", from: "4.5.0"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/async-kit.git", from: "1.22.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
@@ -46,6 +47,8 @@ let package = Package(
             dependencies: [
                 "VocabCore", "FSRS", "SystemLibraries",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // SHA-1 for the notes' checksums (Anki's duplicate check).
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // The wire types of /api/v1: plain Codable, shared by the server, the CLI and the OpenAPI document.
         .target(name: "MaeilAPI"),

@@ -182,3 +182,35 @@ private final class ArchiveBox: @unchecked Sendable {
     let archive: Archive
     init(archive: Archive) { self.archive = archive }
 }
+
+extension AnkiArchive {
+    /// An `.apkg` of the legacy layout current Anki reads (and Anki ≥ 2.1.x before
+    /// it): `meta` says version 2, the schema 11 `collection.anki21`, the media list
+    /// as JSON (`{"0": "apple.mp3"}`) and each file under its number. The collection
+    /// is deflated; media files, compressed already, are stored as they are.
+    public static func package(collection: Data, media: [(name: String, bytes: Data)])
+        throws -> Data
+    {
+        let archive = try Archive(data: Data(), accessMode: .create)
+        func add(_ name: String, _ bytes: Data, compressed: Bool) throws {
+            try archive.addEntry(
+                with: name, type: .file, uncompressedSize: Int64(bytes.count),
+                compressionMethod: compressed ? .deflate : .none
+            ) { position, size in
+                bytes.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        try add("meta", Data([0x08, 0x02]), compressed: false)
+        try add("collection.anki21", collection, compressed: true)
+        var names: [String: String] = [:]
+        for (index, file) in media.enumerated() {
+            names[String(index)] = try safeName(file.name)
+            try add(String(index), file.bytes, compressed: false)
+        }
+        try add(
+            "media", try JSONSerialization.data(withJSONObject: names, options: [.sortedKeys]),
+            compressed: true)
+        guard let data = archive.data else { throw AnkiPackageError.notAZip }
+        return data
+    }
+}

@@ -8,7 +8,8 @@ public enum AnkiFieldRole: String, CaseIterable, Codable, Sendable {
 /// The roles of every note type's fields, by note type id (each list in field order).
 /// The defaults go by field names (Front/Back, Expression/Reading/Meaning, Text/Back
 /// Extra, 단어/뜻…); a note type none of whose names is known gets its first field
-/// as the term and its second as the meaning.
+/// as the term and its second as the meaning, and one without a term field (only
+/// Meaning and Reading, say) gets one of its other fields as the term.
 public struct AnkiFieldMapping: Sendable, Equatable, Codable {
     public var roles: [Int64: [AnkiFieldRole]]
 
@@ -27,7 +28,13 @@ public struct AnkiFieldMapping: Sendable, Equatable, Codable {
         for index in roles.indices where roles[index] != .skip && roles[index] != .note {
             if !seen.insert(roles[index]).inserted { roles[index] = .note }
         }
-        if !roles.contains(.term), let free = roles.firstIndex(where: { $0 == .skip }) {
+        // Every note type needs a term: an unknown field first, else the reading
+        // (a kana deck's word), a note, an example, else the meaning itself —
+        // never a mapping the import refuses.
+        if !roles.contains(.term),
+            let free = [AnkiFieldRole.skip, .reading, .note, .example, .meaning].lazy
+                .compactMap({ role in roles.firstIndex(of: role) }).first
+        {
             roles[free] = .term
         }
         if !roles.contains(.meaning), let free = roles.firstIndex(where: { $0 == .skip }) {

@@ -68,6 +68,7 @@ extension APIRoute {
     public static let importFile = APIRoute(.post, "books/{id}/import")
     public static let importAnki = APIRoute(.post, "import/anki")
     public static let exportBook = APIRoute(.get, "books/{id}/export")
+    public static let exportAnki = APIRoute(.get, "books/{id}/export/anki")
 
     public static let library = APIRoute(.get, "library")
     public static let libraryBook = APIRoute(.get, "library/{id}")
@@ -156,7 +157,7 @@ extension APIRoute {
         openAPI, signUp, logIn, logOut, me, updateMe, deleteMe, changePassword, tokens, createToken,
         deleteToken,
         books, createBook, addStarterBook, book, updateBook, deleteBook, bookWords, addWord,
-        importFile, importAnki, exportBook,
+        importFile, importAnki, exportBook, exportAnki,
         library, libraryBook, copyLibraryBook, unpublishLibraryBook, copyUpdates, pullCopy,
         bookReviews, addReview, updateReview, deleteReview, replyToReview, reportReview, hideReview,
         reviewReports, avatar, uploadAvatar, deleteAvatar,

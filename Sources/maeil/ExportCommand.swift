@@ -10,8 +10,11 @@ struct Export: AsyncParsableCommand {
     @Option(help: "The book to export: its exact name, or its id when two books share the name.")
     var book: String
 
-    @Option(help: "csv, tsv, quizlet or json.")
-    var format: ImportFormat = .json
+    @Option(
+        help:
+            "csv, tsv, quizlet, json, or apkg (an Anki package, with the review history and media)."
+    )
+    var format: ExportFormat = .json
 
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
@@ -21,8 +24,11 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         let data = try await storage.withInstance { instance in
-            try await instance.export(
-                username: try await user.resolve(instance), bookName: book, format: format)
+            let username = try await user.resolve(instance)
+            if let text = format.textFormat {
+                return try await instance.export(username: username, bookName: book, format: text)
+            }
+            return try await instance.exportAnki(username: username, bookName: book)
         }
         if let output {
             try data.write(to: URL(fileURLWithPath: output))
@@ -30,4 +36,11 @@ struct Export: AsyncParsableCommand {
             FileHandle.standardOutput.write(data)
         }
     }
+}
+
+/// What a book can be written as: one of the text formats, or an Anki package.
+enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
+    case csv, tsv, quizlet, json, apkg
+
+    var textFormat: ImportFormat? { ImportFormat(rawValue: rawValue) }
 }

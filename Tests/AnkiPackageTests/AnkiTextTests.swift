@@ -55,5 +55,13 @@ import Testing
                 .term, .note, .meaning,
             ],
             "a second term field is kept as a note")
+        // No field named like a term: one of the others becomes it.
+        #expect(AnkiFieldMapping.defaultRoles(for: ["Meaning", "Reading"]) == [.meaning, .term])
+        #expect(
+            AnkiFieldMapping.defaultRoles(for: ["Meaning", "Reading", "Notes"]) == [
+                .meaning, .term, .note,
+            ])
+        #expect(AnkiFieldMapping.defaultRoles(for: ["Meaning"]) == [.term])
+        #expect(AnkiFieldMapping.defaultRoles(for: ["뜻", "예문"]) == [.meaning, .term])
     }
 }

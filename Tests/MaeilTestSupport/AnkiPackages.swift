@@ -10,6 +10,47 @@ public enum AnkiPackages {
     /// Whether a test without the packages may pass by skipping: only outside CI.
     public static var mayBeMissing: Bool { ProcessInfo.processInfo.environment["CI"] == nil }
 
+    /// The Python of the virtual environment with current Anki (anki==26.9.3), which
+    /// `scripts/anki/read_package.py` runs on to read Maeil's exports back.
+    public static var ankiPython: String? {
+        guard let folder,
+            let path = try? String(
+                contentsOf: folder.appendingPathComponent("anki-python"), encoding: .utf8)
+        else { return nil }
+        return path.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// What real Anki makes of a package (`scripts/anki/read_package.py`), as JSON;
+    /// nil when there is no Anki here.
+    public static func readWithAnki(_ package: Data) throws -> [String: Any]? {
+        guard let python = ankiPython else { return nil }
+        let file = NSTemporaryDirectory() + "maeil-export-\(UUID().uuidString).apkg"
+        try package.write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../scripts/anki/read_package.py").standardized.path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [script, file]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let problems = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw AnkiReadFailure(message: String(decoding: problems, as: UTF8.self))
+        }
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    }
+
+    public struct AnkiReadFailure: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { "Anki could not read the package: \(message)" }
+    }
+
     public static func data(_ name: String) throws -> Data? {
         guard let folder else { return nil }
         return try Data(contentsOf: folder.appendingPathComponent(name))

@@ -184,6 +184,14 @@ public final class MaeilInstance: Sendable {
         return try await transfer.export(bookID: try book.requireID(), format: format).data
     }
 
+    /// A book as an Anki package (`AnkiExporter`).
+    public func exportAnki(username: String, bookName: String) async throws -> Data {
+        let transfer = try await transfer(username)
+        let book = try await transfer.books.find(named: bookName)
+        return try await AnkiExporter(books: transfer.books, words: transfer.words)
+            .export(bookID: try book.requireID()).data
+    }
+
     private func transfer(_ username: String) async throws -> BookTransfer {
         let user = try await user(named: username)
         let userID = try user.requireID()

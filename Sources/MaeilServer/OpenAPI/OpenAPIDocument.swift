@@ -311,6 +311,11 @@ enum OpenAPIDocument {
                 ],
                 response: nil, responseMedia: "application/octet-stream"),
             Operation(
+                .exportAnki,
+                summary:
+                    "Export a book as an Anki package (.apkg, the legacy layout current Anki reads): notes with Term, Meaning, Reading, Example and Note fields, the cards of the directions the book studies with their FSRS memory, the review history and the media",
+                tag: "import", response: nil, responseMedia: "application/vnd.anki"),
+            Operation(
                 .bulkWords,
                 summary: "Move, delete, memorize or bookmark many words at once (all or nothing)",
                 tag: "words",

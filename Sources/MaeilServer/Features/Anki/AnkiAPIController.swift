@@ -2,12 +2,18 @@ import MaeilAPI
 import Vapor
 import VocabCore
 
-/// `POST /api/v1/import/anki`: an Anki package into the user's books.
+/// `POST /api/v1/import/anki`: an Anki package into the user's books;
+/// `GET /api/v1/books/{id}/export/anki`: a book as one.
 struct AnkiAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.on(
             .importAnki, body: .collect(maxSize: ByteCount(value: AnkiImporter.packageLimit)),
             use: importPackage)
+        routes.on(.exportAnki, use: exportPackage)
+    }
+
+    @Sendable func exportPackage(req: Request) async throws -> Response {
+        try await req.ankiExporter().download(bookID: req.idParameter("id", "book"))
     }
 
     @Sendable func importPackage(req: Request) async throws -> AnkiImportResultDTO {

@@ -16,6 +16,11 @@ struct AnkiWebController: RouteCollection {
         anki.get(":upload", use: preview)
         anki.post(":upload", use: confirm)
         anki.post(":upload", "cancel", use: cancel)
+        routes.get("books", ":id", "export", "anki", use: export)
+    }
+
+    @Sendable func export(req: Request) async throws -> Response {
+        try await req.ankiExporter().download(bookID: req.idParameter("id", "book"))
     }
 
     struct UploadData: Encodable, Sendable {

@@ -278,7 +278,7 @@ struct BooksWebController: RouteCollection {
             exports: [("CSV", "csv"), ("TSV", "tsv"), ("JSON", "json"), ("Quizlet", "quizlet")].map
             {
                 ExportLink(label: $0.0, href: "\(path)/export?format=\($0.1)")
-            },
+            } + [ExportLink(label: "Anki (.apkg)", href: "\(path)/export/anki")],
             visibilities: BookVisibility.allCases.map {
                 OptionView(
                     value: $0.rawValue, label: req.text(Self.visibilityKey($0)),

@@ -56,8 +56,6 @@ struct BookTransfer: Sendable {
         let drafts = try await words.drafts(inBook: bookID)
         let data = try WordExporter.export(
             name: book.name, description: book.description, words: drafts, format: format)
-        let safeName = String(
-            book.name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
         let ext = format == .quizlet ? "txt" : format.rawValue
         let type: HTTPMediaType =
             switch format {
@@ -68,7 +66,14 @@ struct BookTransfer: Sendable {
             case .json: .json
             case .quizlet: .plainText
             }
-        return (data, "\(safeName.isEmpty ? "book" : safeName).\(ext)", type)
+        return (data, Self.fileName(for: book.name, extension: ext), type)
+    }
+
+    /// A download's file name from a book's name: letters and digits kept, the rest `_`.
+    static func fileName(for bookName: String, extension ext: String) -> String {
+        let safeName = String(
+            bookName.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        return "\(safeName.isEmpty ? "book" : safeName).\(ext)"
     }
 
     /// Creates the starter book written by the project (240 common English

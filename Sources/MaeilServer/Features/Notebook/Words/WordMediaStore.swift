@@ -49,6 +49,24 @@ struct WordMediaStore: Sendable {
             bytes: try row.decode(column: "bytes", as: Data.self))
     }
 
+    /// Every file of a book's words (an export carries them).
+    func files(inBook bookID: UUID) async throws -> [File] {
+        try await db.sql().raw(
+            """
+            SELECT m.word_id, m.name, m.content_type, m.bytes
+            FROM word_media m JOIN words w ON w.id = m.word_id AND w.user_id = m.user_id
+            WHERE m.user_id = \(bind: userID) AND w.book_id = \(bind: bookID)
+            ORDER BY m.word_id, m.name
+            """
+        ).all().map { row in
+            File(
+                wordID: try row.decode(column: "word_id", as: UUID.self),
+                name: try row.decode(column: "name", as: String.self),
+                contentType: try row.decode(column: "content_type", as: String.self),
+                bytes: try row.decode(column: "bytes", as: Data.self))
+        }
+    }
+
     /// Adds files to the user's words (inside the caller's transaction), 20 to a statement.
     func add(_ files: [File]) async throws {
         let sql = try db.sql()

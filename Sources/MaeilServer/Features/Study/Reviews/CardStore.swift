@@ -358,22 +358,47 @@ struct CardStore: Sendable {
     }
 
     static func card(from row: any SQLRow) throws -> StudyCard {
+        StudyCard(
+            word: try WordRow.record(from: row), direction: try direction(from: row),
+            stored: try stored(from: row))
+    }
+
+    private static func direction(from row: any SQLRow) throws -> CardDirection {
+        CardDirection(rawValue: try row.decode(column: "direction", as: String.self)) ?? .forward
+    }
+
+    private static func stored(from row: any SQLRow) throws -> StoredCard {
         let state = QueueState(rawValue: try row.decode(column: "state", as: Int.self)) ?? .new
-        let due = try row.decode(column: "due", as: Date.self)
         let memory = Card(
             state: state == .new ? .learning : CardState(rawValue: state.rawValue) ?? .learning,
             step: try row.decode(column: "step", as: Int?.self) ?? (state == .new ? 0 : nil),
             stability: try row.decode(column: "stability", as: Double?.self),
             difficulty: try row.decode(column: "difficulty", as: Double?.self),
-            due: due,
+            due: try row.decode(column: "due", as: Date.self),
             lastReview: try row.decode(column: "last_review", as: Date?.self))
-        return StudyCard(
-            word: try WordRow.record(from: row),
-            direction: CardDirection(rawValue: try row.decode(column: "direction", as: String.self))
-                ?? .forward,
-            stored: StoredCard(
-                state: state, memory: memory,
-                reps: try row.decode(column: "reps", as: Int.self),
-                lapses: try row.decode(column: "lapses", as: Int.self)))
+        return StoredCard(
+            state: state, memory: memory, reps: try row.decode(column: "reps", as: Int.self),
+            lapses: try row.decode(column: "lapses", as: Int.self))
+    }
+
+    /// Every card of a book's words as stored, a suspended one with the state it
+    /// waits to go back to (an export carries them all).
+    func storedCards(inBook bookID: UUID) async throws -> [(
+        wordID: UUID, direction: CardDirection, stored: StoredCard, suspendedState: QueueState?
+    )] {
+        try await db.sql().raw(
+            """
+            SELECT word_id, direction, state, suspended_state, step, stability, difficulty, due,
+              last_review, reps, lapses
+            FROM cards WHERE user_id = \(bind: userID) AND book_id = \(bind: bookID)
+            """
+        ).all().map { row in
+            (
+                try row.decode(column: "word_id", as: UUID.self), try Self.direction(from: row),
+                try Self.stored(from: row),
+                try row.decode(column: "suspended_state", as: Int?.self).flatMap(
+                    QueueState.init(rawValue:))
+            )
+        }
     }
 }

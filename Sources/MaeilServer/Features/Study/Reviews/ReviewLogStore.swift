@@ -143,6 +143,40 @@ struct ReviewLogStore: Sendable {
         ).run()
     }
 
+    /// An answer that moved a card, as an export carries it.
+    struct Answered: Sendable {
+        var wordID: UUID
+        var direction: CardDirection
+        var rating: Int
+        var at: Date
+        var elapsedMilliseconds: Int
+        var before: StoredCard
+        var after: StoredCard
+    }
+
+    /// Every answer that moved a card of a book's words, oldest first: reviews, and
+    /// the games' wrong answers (each an Again on the card).
+    func answers(inBook bookID: UUID) async throws -> [Answered] {
+        try await db.sql().raw(
+            """
+            SELECT r.word_id, r.direction, r.rating, r.reviewed_at, r.elapsed_ms, r.card_before, r.card_after
+            FROM review_logs r JOIN words w ON w.id = r.word_id AND w.user_id = r.user_id
+            WHERE r.user_id = \(bind: userID) AND w.book_id = \(bind: bookID)
+            ORDER BY r.reviewed_at
+            """
+        ).all().map { row in
+            Answered(
+                wordID: try row.decode(column: "word_id", as: UUID.self),
+                direction: CardDirection(
+                    rawValue: try row.decode(column: "direction", as: String.self)) ?? .forward,
+                rating: try row.decode(column: "rating", as: Int.self),
+                at: try row.decode(column: "reviewed_at", as: Date.self),
+                elapsedMilliseconds: try row.decode(column: "elapsed_ms", as: Int.self),
+                before: try Self.storedCard(try row.decode(column: "card_before", as: String.self)),
+                after: try Self.storedCard(try row.decode(column: "card_after", as: String.self)))
+        }
+    }
+
     static func json(_ card: StoredCard) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
