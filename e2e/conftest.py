@@ -2,11 +2,14 @@
 database, and a headless Chromium driven by Debian's chromedriver."""
 
 import contextlib
+import http.server
+import json
 import os
 import re
 import shutil
 import socket
 import subprocess
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -45,8 +48,45 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+class FakeDeepL(http.server.BaseHTTPRequestHandler):
+    """DeepL's `POST /v2/translate` at the edge of the world, on loopback: a few known
+    translations for the key `e2e-key:fx`, 403 for any other key."""
+
+    translations = {"passport": "패스포트", "suitcase": "여행 가방"}
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+        if self.path != "/v2/translate" or self.headers.get("Authorization") != "DeepL-Auth-Key e2e-key:fx":
+            self.send_response(403)
+            self.end_headers()
+            return
+        term = (body.get("text") or [""])[0]
+        # Like DeepL, a word it cannot translate comes back as it was.
+        text = self.translations.get(term.lower(), term)
+        answer = {"translations": [{"detected_source_language": "EN", "text": text}]}
+        data = json.dumps(answer, ensure_ascii=False).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
 @pytest.fixture(scope="session")
-def server(tmp_path_factory, artifacts):
+def fake_deepl():
+    """A fake DeepL on a free loopback port for the whole run; yields its base URL."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), FakeDeepL)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory, artifacts, fake_deepl):
     """Starts the built binary and yields its base URL; stops it at the end."""
     binary = Path(os.environ.get("MAEIL_BIN", ROOT / ".build" / "debug" / "maeil"))
     if not binary.exists():
@@ -57,7 +97,9 @@ def server(tmp_path_factory, artifacts):
     SERVER_DATA = data
     # Many browser tests sign up from 127.0.0.1 within minutes: no per-address limit here.
     # No lottery site to reach from a test machine: draws after the history stay unfetched.
-    env = dict(os.environ, MAEIL_BCRYPT_COST="4", MAEIL_SIGNUPS_PER_HOUR="0", MAEIL_LOTTO_FETCH="off")
+    # Auto-fill asks the fake DeepL.
+    env = dict(os.environ, MAEIL_BCRYPT_COST="4", MAEIL_SIGNUPS_PER_HOUR="0", MAEIL_LOTTO_FETCH="off",
+               MAEIL_DEEPL_KEY="e2e-key:fx", MAEIL_DEEPL_URL=fake_deepl)
     env.pop("DATABASE_URL", None)  # always a fresh SQLite file
     log = open(artifacts / "server.log", "wb")
     process = subprocess.Popen(

@@ -28,6 +28,8 @@ install_missing() {
     [ -e /usr/share/edict/edict ] || apt+=(edict)
     # Server speech, and sox to hear that it is not silence.
     command -v espeak-ng >/dev/null 2>&1 || apt+=(espeak-ng)
+    # Auto-fill's English definitions, synonyms and antonyms (WordNet 3.0).
+    [ -e /usr/share/wordnet/index.noun ] || apt+=(wordnet-base)
     command -v sox >/dev/null 2>&1 || apt+=(sox)
     command -v open_jtalk >/dev/null 2>&1 || apt+=(open-jtalk)
     [ -d /var/lib/mecab/dic/open-jtalk/naist-jdic ] || apt+=(open-jtalk-mecab-naist-jdic)
@@ -105,6 +107,9 @@ scripts/cli-library-test.sh .build/debug/maeil
 
 log "CLI: maeil import of Anki packages on a fresh data folder"
 scripts/cli-anki-test.sh .build/debug/maeil "$MAEIL_ANKI_PACKAGES"
+
+log "CLI: maeil autofill (own books, course data, WordNet, IPA) on a fresh data folder"
+scripts/cli-autofill-test.sh .build/debug/maeil
 
 log "CLI: maeil backup (while a server writes) and maeil restore, compared row for row"
 scripts/cli-backup-test.sh .build/debug/maeil "$MAEIL_ANKI_PACKAGES"

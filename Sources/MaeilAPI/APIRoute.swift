@@ -69,6 +69,7 @@ extension APIRoute {
     public static let importAnki = APIRoute(.post, "import/anki")
     public static let exportBook = APIRoute(.get, "books/{id}/export")
     public static let exportAnki = APIRoute(.get, "books/{id}/export/anki")
+    public static let autofill = APIRoute(.get, "autofill")
 
     public static let library = APIRoute(.get, "library")
     public static let libraryBook = APIRoute(.get, "library/{id}")
@@ -157,7 +158,7 @@ extension APIRoute {
         openAPI, signUp, logIn, logOut, me, updateMe, deleteMe, changePassword, tokens, createToken,
         deleteToken,
         books, createBook, addStarterBook, book, updateBook, deleteBook, bookWords, addWord,
-        importFile, importAnki, exportBook, exportAnki,
+        importFile, importAnki, exportBook, exportAnki, autofill,
         library, libraryBook, copyLibraryBook, unpublishLibraryBook, copyUpdates, pullCopy,
         bookReviews, addReview, updateReview, deleteReview, replyToReview, reportReview, hideReview,
         reviewReports, avatar, uploadAvatar, deleteAvatar,

@@ -105,6 +105,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.bookPageCache = RenderedPageCache(byteLimit: 8 << 20)
     app.avatarFiles = ByteLimitedCache(byteLimit: 16 << 20)
     app.copyUpdates = CopyUpdateCache(byteLimit: 1 << 20)
+    app.deepLCache = DeepLCache(byteLimit: 1 << 20)
     app.lifecycle.use(SessionSweeper())
     app.lottoResults = LottoResults(
         fetcher: LottoResults.fetcher(settings: settings, client: app.client, logger: app.logger))

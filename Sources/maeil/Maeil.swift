@@ -13,7 +13,7 @@ struct Maeil: AsyncParsableCommand {
         subcommands: [
             Serve.self, Migrate.self, UserCommand.self, BooksCommand.self, LibraryCommand.self,
             Import.self, Export.self, Backup.self, Restore.self, StudyCommand.self,
-            HangulCommand.self, KanaCommand.self, LottoCommand.self,
+            AutofillCommand.self, HangulCommand.self, KanaCommand.self, LottoCommand.self,
         ]
     )
 

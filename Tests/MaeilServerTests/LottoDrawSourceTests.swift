@@ -121,47 +121,27 @@ private struct FakeLotterySite {
 private func withFakeLotterySite<T>(_ body: (FakeLotterySite) async throws -> T) async throws
     -> T
 {
-    _ = roomyBlockingPool
-    let app = try await Application.make(.testing)
-    app.logger.logLevel = .critical
     let seen = NIOLockedValueBox<[HTTPHeaders]>([])
-
-    app.get(":scenario", "lt645", "selectPstLt645Info.do") { req async throws -> Response in
-        seen.withLockedValue { $0.append(req.headers) }
-        let scenario = req.parameters.get("scenario") ?? ""
-        // Like the real site, a request without its page's headers gets a page, not JSON.
-        let headers = req.headers
-        guard headers.first(name: "X-Requested-With") == "XMLHttpRequest",
-            headers.first(name: "Referer")?.hasSuffix("/\(scenario)/lt645/result") == true,
-            headers.first(name: .userAgent)?.hasPrefix("Mozilla/5.0") == true,
-            headers.first(name: .accept)?.contains("application/json") == true
-        else { return html(.forbidden) }
-        let round = req.query[Int.self, at: "srchLtEpsd"]
-        return try await officialAnswer(scenario, round: round)
-    }
-    app.get(":scenario", "lotto", "results", ":file") { req async throws -> Response in
-        try await mirrorAnswer(
-            req.parameters.get("scenario") ?? "", file: req.parameters.get("file") ?? "")
-    }
-
-    try await app.asyncBoot()
-    try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-    guard let port = app.http.server.shared.localAddress?.port else {
-        await app.server.shutdown()
-        try await app.asyncShutdown()
-        throw Abort(.internalServerError, reason: "the fake site has no port")
-    }
-    let site = FakeLotterySite(
-        base: "http://127.0.0.1:\(port)", client: app.client, officialHeaders: seen)
-    do {
-        let result = try await body(site)
-        await app.server.shutdown()
-        try await app.asyncShutdown()
-        return result
-    } catch {
-        await app.server.shutdown()
-        try await app.asyncShutdown()
-        throw error
+    return try await withLoopbackServer { app in
+        app.get(":scenario", "lt645", "selectPstLt645Info.do") { req async throws -> Response in
+            seen.withLockedValue { $0.append(req.headers) }
+            let scenario = req.parameters.get("scenario") ?? ""
+            // Like the real site, a request without its page's headers gets a page, not JSON.
+            let headers = req.headers
+            guard headers.first(name: "X-Requested-With") == "XMLHttpRequest",
+                headers.first(name: "Referer")?.hasSuffix("/\(scenario)/lt645/result") == true,
+                headers.first(name: .userAgent)?.hasPrefix("Mozilla/5.0") == true,
+                headers.first(name: .accept)?.contains("application/json") == true
+            else { return html(.forbidden) }
+            let round = req.query[Int.self, at: "srchLtEpsd"]
+            return try await officialAnswer(scenario, round: round)
+        }
+        app.get(":scenario", "lotto", "results", ":file") { req async throws -> Response in
+            try await mirrorAnswer(
+                req.parameters.get("scenario") ?? "", file: req.parameters.get("file") ?? "")
+        }
+    } _: { base, client in
+        try await body(FakeLotterySite(base: base, client: client, officialHeaders: seen))
     }
 }
 

@@ -93,6 +93,32 @@ private func cleanUp(_ app: Application, settings: ServerSettings, drop: Bool) a
     }
 }
 
+/// A real HTTP server on 127.0.0.1 for a fake at the edge of the world (the lottery
+/// site, DeepL): `routes` sets its routes up, `body` gets its base URL and a client.
+func withLoopbackServer<T>(
+    _ routes: (Application) throws -> Void, _ body: (String, any Client) async throws -> T
+) async throws -> T {
+    _ = roomyBlockingPool
+    let app = try await Application.make(.testing)
+    app.logger.logLevel = .critical
+    try routes(app)
+    try await app.asyncBoot()
+    try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+    do {
+        guard let port = app.http.server.shared.localAddress?.port else {
+            throw Abort(.internalServerError, reason: "the fake server has no port")
+        }
+        let result = try await body("http://127.0.0.1:\(port)", app.client)
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+        return result
+    } catch {
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+        throw error
+    }
+}
+
 /// Thin helpers over VaporTesting for JSON API calls.
 struct API {
     let app: Application

@@ -1,4 +1,5 @@
 import Fluent
+import MaeilAPI
 import NIOCore
 import NIOPosix
 import Vapor
@@ -182,6 +183,24 @@ public final class MaeilInstance: Sendable {
         let transfer = try await transfer(username)
         let book = try await transfer.books.find(named: bookName)
         return try await transfer.export(bookID: try book.requireID(), format: format).data
+    }
+
+    /// Auto-fill's proposals for a term (`maeil autofill`): in a book's languages when
+    /// one is named, else `from` → `to`.
+    public func autofill(
+        username: String, term: String, bookName: String?, from: String, to: String
+    ) async throws -> AutofillResultDTO {
+        let user = try await user(named: username)
+        var request = AutofillRequest(term: term, from: from, to: to)
+        if let bookName {
+            let book = try await BookStore(db: app.db, userID: try user.requireID()).find(
+                named: bookName)
+            request.from = book.termLanguage
+            request.to = book.meaningLanguage
+        }
+        let result = try await AutofillService.forUser(try user.requireID(), db: app.db, app: app)
+            .propose(request)
+        return AutofillResultDTO(result, request: request) { $0.message }
     }
 
     /// A book as an Anki package (`AnkiExporter`).

@@ -457,6 +457,43 @@ extension OpenAPIDocument {
                 .object(
                     ["unsuspended": .integer("cards put back")], example: ["unsuspended": 12])),
             Component(
+                "AutofillResult", AutofillResultDTO.self,
+                .object(
+                    [
+                        "term": .string, "from": .string, "to": .string,
+                        "reading": .string(
+                            "IPA for English, kana for Japanese; empty when unknown"),
+                        "proposals": .array(
+                            .object(
+                                [
+                                    "source": .oneOf(AutofillSource.allCases.map(\.rawValue)),
+                                    "meaning": .string(
+                                        "what picking the row fills; empty for a definition only"),
+                                    "reading": .string, "partOfSpeech": .string,
+                                    "note": .string("an English definition or gloss"),
+                                    "synonyms": .array(.string), "antonyms": .array(.string),
+                                    "example": .string,
+                                ])),
+                        "problems": .array(
+                            .object(["source": .string, "code": .string, "message": .string])),
+                    ],
+                    example: [
+                        "term": "passport", "from": "en", "to": "ko", "reading": "pˈæspoːɹt",
+                        "proposals": [
+                            [
+                                "source": "myBooks", "meaning": "여권", "reading": "",
+                                "partOfSpeech": "", "note": "", "synonyms": [], "antonyms": [],
+                                "example": "",
+                            ]
+                        ],
+                        "problems": [
+                            [
+                                "source": "deepl", "code": "deepl_quota_exceeded",
+                                "message": "the DeepL key's characters for this month are used up",
+                            ]
+                        ],
+                    ])),
+            Component(
                 "AnkiImportResult", AnkiImportResultDTO.self,
                 .object(
                     [

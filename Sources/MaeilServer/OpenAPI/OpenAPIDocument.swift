@@ -57,11 +57,13 @@ enum OpenAPIDocument {
         var name: String
         var schema: Schema
         var description: String
+        var required: Bool
 
-        init(_ name: String, _ schema: Schema, _ description: String) {
+        init(_ name: String, _ schema: Schema, _ description: String, required: Bool = false) {
             self.name = name
             self.schema = schema
             self.description = description
+            self.required = required
         }
     }
 
@@ -315,6 +317,18 @@ enum OpenAPIDocument {
                 summary:
                     "Export a book as an Anki package (.apkg, the legacy layout current Anki reads): notes with Term, Meaning, Reading, Example and Note fields, the cards of the directions the book studies with their FSRS memory, the review history and the media",
                 tag: "import", response: nil, responseMedia: "application/vnd.anki"),
+            Operation(
+                .autofill,
+                summary:
+                    "Proposals for a term's meaning from the user's own books, the course data, EDICT (Japanese), WordNet (English: part of speech, definition, synonyms, antonyms, example), and DeepL when the server has a key; the reading as IPA (English) or kana. A source that fails is listed in problems; the others still answer",
+                tag: "words",
+                query: [
+                    Parameter("term", .string, "the term (1–200 characters)", required: true),
+                    Parameter("from", .string, "the term's language (default en)"),
+                    Parameter("to", .string, "the meaning's language (default ko)"),
+                    Parameter("bookID", .uuid, "take both languages from this book"),
+                ],
+                response: "AutofillResult"),
             Operation(
                 .bulkWords,
                 summary: "Move, delete, memorize or bookmark many words at once (all or nothing)",
@@ -640,7 +654,8 @@ enum OpenAPIDocument {
         }
         parameters += op.query.map { q in
             ParameterObject(
-                name: q.name, in: "query", required: q.name == "q" && op.route == .search,
+                name: q.name, in: "query",
+                required: q.required || (q.name == "q" && op.route == .search),
                 description: q.description,
                 schema: q.schema)
         }

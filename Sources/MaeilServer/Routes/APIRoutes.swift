@@ -13,6 +13,7 @@ struct APIRoutes: RouteCollection {
         try authed.register(collection: TokensAPIController())
         try authed.register(collection: BooksAPIController())
         try authed.register(collection: AnkiAPIController())
+        try authed.register(collection: AutofillAPIController())
         try authed.register(collection: LibraryAPIController())
         try authed.register(collection: ReviewAPIController())
         try authed.register(collection: AvatarAPIController())

@@ -29,6 +29,7 @@ struct WebRoutes: RouteCollection {
         try signedIn.register(collection: SpeechWebController())
         try signedIn.register(collection: LottoWebController())
         try signedIn.register(collection: SettingsWebController())
+        try signedIn.register(collection: AutofillWebController())
 
         // Uploads may be as big as the API allows.
         let uploads = routes.grouped(

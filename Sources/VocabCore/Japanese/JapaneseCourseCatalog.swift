@@ -13,6 +13,8 @@ public struct JapaneseCourseCatalog: Sendable {
     private let kanjiByCharacter: [String: JapaneseKanji]
     /// Course words per kanji, easiest level first (N5 before N1), in course order.
     private let wordsByKanji: [String: [JapaneseWord]]
+    /// Course words by every way they are written (kanji, kana, other forms).
+    private let wordsByForm: [String: [JapaneseWord]]
 
     public enum LoadError: Error, CustomStringConvertible {
         case unknownLevel(String)
@@ -61,6 +63,18 @@ public struct JapaneseCourseCatalog: Sendable {
         self.kanjiByCourse = kanjiByCourse
         kanjiByCharacter = Dictionary(kanji.map { ($0.kanji, $0) }, uniquingKeysWith: { a, _ in a })
         self.wordsByKanji = wordsByKanji
+        var wordsByForm: [String: [JapaneseWord]] = [:]
+        for word in words {
+            for form in Set([word.term, word.word, word.reading] + word.alt) where !form.isEmpty {
+                wordsByForm[form, default: []].append(word)
+            }
+        }
+        self.wordsByForm = wordsByForm
+    }
+
+    /// The course words written so (in kanji, in kana, or another of their forms).
+    public func words(writtenAs form: String) -> [JapaneseWord] {
+        wordsByForm[form] ?? []
     }
 
     /// Words or kanji in `course`.

@@ -28,6 +28,7 @@ extension CopyUpdatesDTO: Content {}
 extension PullResultDTO: Content {}
 extension ImportResultDTO: Content {}
 extension AnkiImportResultDTO: Content {}
+extension AutofillResultDTO: Content {}
 extension UnsuspendResultDTO: Content {}
 
 extension WordDTO: Content {

@@ -42,6 +42,12 @@ public struct ServerSettings: Sendable {
     /// CLI's `maeil user create` always may. Nil when the variable names no
     /// policy: the server then refuses to start rather than guess.
     public var signup: SignupPolicy? = .open
+    /// The server's DeepL key (`MAEIL_DEEPL_KEY`) for auto-fill, used for accounts that
+    /// did not give their own; nil leaves the offline sources alone.
+    public var deepLKey: String?
+    /// DeepL's address (`MAEIL_DEEPL_URL`); nil picks it by the key (the free host for
+    /// keys ending `:fx`). Tests point it at a fake on loopback.
+    public var deepLURL: String?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
@@ -91,6 +97,8 @@ public struct ServerSettings: Sendable {
         if let signup = env["MAEIL_SIGNUP"], !signup.isEmpty {
             settings.signup = SignupPolicy(rawValue: signup.lowercased())
         }
+        if let key = env["MAEIL_DEEPL_KEY"], !key.isEmpty { settings.deepLKey = key }
+        if let url = env["MAEIL_DEEPL_URL"], !url.isEmpty { settings.deepLURL = url }
         if let tz = env["MAEIL_TIMEZONE"].flatMap(TimeZone.init(identifier:)) {
             settings.timeZone = tz
         }

@@ -115,6 +115,7 @@
       showError("");
       term.value = "";
       meaning.value = "";
+      form.dispatchEvent(new Event("maeil:word-saved"));
       term.focus();
     } catch {
       showError(box.dataset.failed || "Network error");
