@@ -131,6 +131,9 @@ start_postgres
 MAEIL_TEST_DATABASE_URL="$PG_URL" \
     swift test --skip-build --filter MaeilServerTests
 
+log "CLI: maeil backup and restore on PostgreSQL (pg_dump, pg_restore), compared row for row"
+scripts/cli-backup-postgres-test.sh "$PG_URL" .build/debug/maeil "$MAEIL_ANKI_PACKAGES"
+
 log "API fuzzing from the OpenAPI document (schemathesis) on PostgreSQL"
 scripts/fuzz-api.sh --database-url "$PG_URL"
 

@@ -58,11 +58,17 @@ public struct ProfilePatch: Codable, Sendable {
     public var displayName: String?
     public var language: String?
     public var timeZone: String?
+    /// The account's own DeepL key for auto-fill; "" removes it. Never shown again.
+    public var deeplKey: String?
 
-    public init(displayName: String? = nil, language: String? = nil, timeZone: String? = nil) {
+    public init(
+        displayName: String? = nil, language: String? = nil, timeZone: String? = nil,
+        deeplKey: String? = nil
+    ) {
         self.displayName = displayName
         self.language = language
         self.timeZone = timeZone
+        self.deeplKey = deeplKey
     }
 }
 

@@ -68,6 +68,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(AddSpeakTerms())
     app.migrations.add(CreateWordMedia())
     app.migrations.add(AddSuspendedCards())
+    app.migrations.add(AddDeepLKeys())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

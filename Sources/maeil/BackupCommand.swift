@@ -3,10 +3,11 @@ import MaeilServer
 
 struct Backup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Copy the whole SQLite database into a new file, safely while the server runs.",
+        abstract: "Copy the whole database into a new file, safely while the server runs.",
         discussion: """
-            The copy is consistent (one read transaction) and compact, a single file to keep \
-            elsewhere; `maeil restore FILE` brings it back. PostgreSQL: use pg_dump for now.
+            The copy is consistent (one read transaction) and a single file to keep elsewhere; \
+            `maeil restore FILE` brings it back. SQLite: a compact copy of the database file. \
+            PostgreSQL: pg_dump's custom format (install postgresql-client).
             """)
 
     @Argument(help: "The new file to write (it must not exist).")
@@ -23,9 +24,10 @@ struct Backup: AsyncParsableCommand {
 
 struct Restore: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replace the SQLite database with a backup made by `maeil backup`.",
+        abstract: "Replace the database with a backup made by `maeil backup`.",
         discussion: """
-            Stop the server first. The backup is checked (integrity, Maeil's tables) before \
+            Stop the server first. The backup is checked (SQLite: integrity and Maeil's tables; \
+            PostgreSQL: a pg_dump archive, restored by pg_restore in one transaction) before \
             anything changes; a database that has accounts is replaced only with --force. The \
             restored database is brought up to this version's schema.
             """)

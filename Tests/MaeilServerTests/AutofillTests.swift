@@ -107,7 +107,7 @@ struct AutofillTests {
                     let api = try await API.signUp(app)
                     let book = try await api.createBook("Travel")
                     _ = try await api.addWord(book.id, "passport", "여권")
-                    let service = try AutofillService.forUser(
+                    let service = try await AutofillService.forUser(
                         #require(try await User.query(on: app.db).first()).requireID(),
                         db: app.db, app: app)
                     // Long enough for a loaded test run, short of the slow answer.
@@ -123,6 +123,58 @@ struct AutofillTests {
         }
         #expect(DeepLTranslator.host(forKey: "abc:fx") == "https://api-free.deepl.com")
         #expect(DeepLTranslator.host(forKey: "abc") == "https://api.deepl.com")
+    }
+
+    /// An account's own key goes to DeepL instead of the server's; it is never shown,
+    /// a bad one is refused with nothing changed, and "" removes it.
+    @Test func anAccountsOwnDeepLKeyComesFirst() async throws {
+        try await withFakeDeepL { deepL in
+            var settings = freshSettings()
+            settings.deepLKey = "server-key"
+            settings.deepLURL = deepL.base + "/good"
+            try await withMaeilApp(settings: settings) { app in
+                let api = try await API.signUp(app)
+                let other = try await API.signUp(app)
+                let bad = try await api.send(
+                    .PATCH, "/api/v1/auth/me",
+                    json: ProfilePatch(displayName: "민아", deeplKey: "two words"))
+                #expect(bad.status == .unprocessableEntity)
+                let me = try api.decode(UserDTO.self, try await api.send(.GET, "/api/v1/auth/me"))
+                #expect(me.displayName == nil, "nothing changed")
+
+                let saved = try await api.send(
+                    .PATCH, "/api/v1/auth/me", json: ProfilePatch(deeplKey: " user-key:fx "))
+                #expect(saved.status == .ok)
+                #expect(!saved.body.string.contains("user-key"), "the key is never shown")
+                _ = try await autofill(api, "term=river")
+                #expect(deepL.lastKey.withLockedValue { $0 } == "DeepL-Auth-Key user-key:fx")
+                _ = try await autofill(other, "term=lake")
+                #expect(deepL.lastKey.withLockedValue { $0 } == "DeepL-Auth-Key server-key")
+
+                _ = try await api.send(.PATCH, "/api/v1/auth/me", json: ProfilePatch(deeplKey: ""))
+                _ = try await autofill(api, "term=sea")
+                #expect(deepL.lastKey.withLockedValue { $0 } == "DeepL-Auth-Key server-key")
+            }
+        }
+    }
+
+    @Test func theSettingsPageKeepsAndRemovesTheKey() async throws {
+        try await withMaeilApp { app in
+            var browser = try await WebBrowser.signUp(app, "key\(Int.random(in: 1000...99_999))")
+            browser.language = "ko"
+            #expect(
+                try await browser.get("/settings").body.string.contains(
+                    "키가 없으면 내 단어장과 오프라인 사전에서만 뜻을 제안합니다."))
+            let bad = try await browser.post("/settings/deepl", [("deeplKey", "키 <b>")])
+            #expect(bad.status == .unprocessableEntity)
+            #expect(bad.body.string.contains("DeepL 키에는 영문자, 숫자, -와 :만 쓸 수 있습니다"))
+            let saved = try await browser.post("/settings/deepl", [("deeplKey", "abc-123:fx")])
+            #expect(saved.status == .seeOther)
+            let page = try await browser.get("/settings").body.string
+            #expect(page.contains("내 키가 저장되어 있습니다.") && !page.contains("abc-123"))
+            _ = try await browser.post("/settings/deepl", [("deeplKey", "")])
+            #expect(!(try await browser.get("/settings").body.string.contains("내 키가 저장되어")))
+        }
     }
 
     @Test func theWebSaysDeepLsRefusalInThePagesLanguage() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 import SQLKit
 import SQLiteNIO
 import Vapor
@@ -7,14 +8,21 @@ extension MaeilInstance {
     /// SQLite: an online, consistent copy of the whole database into a new file
     /// (`VACUUM INTO`: one read transaction, so the server may keep running and
     /// writing; the copy is compact and needs no `-wal` beside it).
+    ///
+    /// PostgreSQL: `pg_dump`'s custom format (one snapshot, so also safe while the
+    /// server runs), of Maeil's schema only, without owners or grants.
     public func backup(to path: String, settings: ServerSettings) async throws {
-        guard !settings.usesPostgres else {
-            throw AppError.invalid(
-                "backups of a PostgreSQL database are not built yet: use pg_dump",
-                code: .invalidFile)
-        }
         guard !FileManager.default.fileExists(atPath: path) else {
             throw AppError.invalid("\(path) exists already: choose a new file", code: .invalidFile)
+        }
+        if settings.usesPostgres, let url = settings.databaseURL {
+            var arguments = [
+                "--format=custom", "--no-owner", "--no-privileges", "--file=\(path)",
+                "--dbname=\(url)",
+            ]
+            if let schema = settings.postgresSchema { arguments.append("--schema=\(schema)") }
+            try await PostgresTools.run("pg_dump", arguments)
+            return
         }
         try await app.db.sql().raw("VACUUM INTO \(bind: path)").run()
     }
@@ -26,9 +34,9 @@ extension MaeilInstance {
     public static func restore(from path: String, settings: ServerSettings, force: Bool)
         async throws
     {
-        guard !settings.usesPostgres else {
-            throw AppError.invalid(
-                "restoring into PostgreSQL is not built yet: use pg_restore", code: .invalidFile)
+        if settings.usesPostgres {
+            try await restorePostgres(from: path, settings: settings, force: force)
+            return
         }
         _ = try readFile(at: path)
         guard try await check(path) else {
@@ -77,6 +85,48 @@ extension MaeilInstance {
         }
     }
 
+    /// PostgreSQL: a `pg_dump` archive (custom format) restored with `pg_restore` in one
+    /// transaction — each object of the backup dropped and made again — so a failure
+    /// leaves the database as it was; then migrated. A database with accounts is
+    /// replaced only when `force` says so.
+    private static func restorePostgres(from path: String, settings: ServerSettings, force: Bool)
+        async throws
+    {
+        let data = try readFile(at: path)
+        guard data.starts(with: Data("PGDMP".utf8)) else {
+            throw AppError.invalid(
+                "\(path) is not a sound Maeil backup of PostgreSQL (not a pg_dump archive)",
+                code: .invalidFile)
+        }
+        guard let url = settings.databaseURL else { return }
+        var unmigrated = settings
+        unmigrated.autoMigrate = false
+        let instance = try await open(settings: unmigrated)
+        // No users table yet (an empty database): nothing to lose.
+        let accounts = try? await instance.app.db.sql().raw("SELECT COUNT(*) AS n FROM users")
+            .first()?.decode(column: "n", as: Int.self)
+        try await instance.shutdown()
+        if let accounts, accounts > 0, !force {
+            throw AppError.invalid(
+                "the database has \(accounts) account(s): add --force to replace it",
+                code: .invalidFile)
+        }
+        try await PostgresTools.run(
+            "pg_restore",
+            [
+                "--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction",
+                "--exit-on-error", "--dbname=\(url)", path,
+            ])
+        let migrated = try await open(settings: settings)
+        do {
+            try await migrated.migrate()
+            try await migrated.shutdown()
+        } catch {
+            try? await migrated.shutdown()
+            throw error
+        }
+    }
+
     private static func check(_ path: String) async throws -> Bool {
         let integrity = try await firstValue("PRAGMA integrity_check", in: path)?.string
         let migrations = try await firstValue(
@@ -95,5 +145,47 @@ extension MaeilInstance {
         let row = try? await connection.query(query).first
         try? await connection.close()
         return row.flatMap { row in row.columns.first.map(\.data) }
+    }
+}
+
+/// PostgreSQL's own client programs (Debian `postgresql-client`): on the PATH, else
+/// the newest of `/usr/lib/postgresql/*/bin`.
+enum PostgresTools {
+    static func path(of name: String) -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            .split(separator: ":").map(String.init)
+        let versions =
+            ((try? FileManager.default.contentsOfDirectory(
+                atPath: "/usr/lib/postgresql")) ?? [])
+            .sorted { $0.compare($1, options: .numeric) == .orderedDescending }
+            .map { "/usr/lib/postgresql/\($0)/bin" }
+        return (paths + versions).map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// Runs the program to its end; a failure is an error with what it printed.
+    static func run(_ name: String, _ arguments: [String]) async throws {
+        guard let executable = path(of: name) else {
+            throw AppError.invalid(
+                "\(name) is not installed: apt-get install postgresql-client", code: .invalidFile)
+        }
+        let (status, errors) = try await NIOThreadPool.singleton.runIfActive {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            let pipe = Pipe()
+            process.standardError = pipe
+            try process.run()
+            let errors = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: errors, as: UTF8.self))
+        }
+        guard status == 0 else {
+            throw AppError.invalid(
+                "\(name) failed: \(errors.trimmingCharacters(in: .whitespacesAndNewlines))",
+                code: .invalidFile)
+        }
     }
 }

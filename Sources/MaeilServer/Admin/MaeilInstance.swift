@@ -198,8 +198,9 @@ public final class MaeilInstance: Sendable {
             request.from = book.termLanguage
             request.to = book.meaningLanguage
         }
-        let result = try await AutofillService.forUser(try user.requireID(), db: app.db, app: app)
-            .propose(request)
+        let result = try await AutofillService.forUser(
+            try user.requireID(), db: app.db, app: app
+        ).propose(request)
         return AutofillResultDTO(result, request: request) { $0.message }
     }
 

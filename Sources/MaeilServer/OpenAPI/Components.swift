@@ -169,8 +169,14 @@ extension OpenAPIDocument {
                         "displayName": .string("empty: show the username"),
                         "language": .oneOf(["ko", "en", ""]),
                         "timeZone": .string("an IANA time zone; empty: the server's"),
+                        "deeplKey": .string(
+                            "the account's own DeepL key for auto-fill (letters, digits, - and :); empty: remove it. Never returned"
+                        ),
                     ],
-                    example: ["displayName": "김민아", "language": "ko", "timeZone": "Asia/Seoul"])),
+                    example: [
+                        "displayName": "김민아", "language": "ko", "timeZone": "Asia/Seoul",
+                        "deeplKey": "0a1b2c3d-4e5f-6789-abcd-ef0123456789:fx",
+                    ])),
             Component(
                 "PasswordChange", PasswordChangeInput.self,
                 .object(

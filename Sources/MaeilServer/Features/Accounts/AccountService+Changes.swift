@@ -47,6 +47,35 @@ extension AccountService {
         return zone
     }
 
+    /// A DeepL key as given (trimmed), nil for "" (remove it): letters, digits, `-` and
+    /// `:` only (DeepL's keys look like `1a2b…-…:fx`), at most 100 characters.
+    static func validDeepLKey(_ raw: String) throws -> String? {
+        let key = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty else { return nil }
+        guard key.count <= 100,
+            key.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == ":")
+            })
+        else {
+            throw AppError.invalid(
+                "a DeepL key is letters, digits, - and : (at most 100 characters)")
+        }
+        return key
+    }
+
+    /// Sets or removes (nil) the account's DeepL key.
+    func setDeepLKey(of userID: UUID, _ key: String?) async throws {
+        try await db.sql().raw(
+            "UPDATE users SET deepl_key = \(bind: key) WHERE id = \(bind: userID)"
+        ).run()
+    }
+
+    /// The account's own DeepL key, nil when it gave none.
+    func deepLKey(of userID: UUID) async throws -> String? {
+        try await db.sql().raw("SELECT deepl_key FROM users WHERE id = \(bind: userID)")
+            .first()?.decode(column: "deepl_key", as: String?.self)
+    }
+
     /// Applies `change` to the account. A new time zone files the account's
     /// words, reviews and games again under their days there (each keeps the
     /// instant it happened at), in the same transaction.

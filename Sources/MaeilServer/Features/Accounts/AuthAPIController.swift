@@ -49,12 +49,15 @@ struct AuthAPIController: RouteCollection {
 
     @Sendable func updateMe(req: Request) async throws -> UserDTO {
         let patch = try req.content.decode(ProfilePatch.self)
-        return try await req.accounts.updateProfile(
+        // A bad key is refused before anything changes.
+        let key = try patch.deeplKey.map(AccountService.validDeepLKey)
+        let user = try await req.accounts.updateProfile(
             of: try req.requireUserID(),
             .init(
                 displayName: patch.displayName, language: patch.language, timeZone: patch.timeZone),
-            serverTimeZone: req.maeilSettings.timeZone
-        ).dto
+            serverTimeZone: req.maeilSettings.timeZone)
+        if let key { try await req.accounts.setDeepLKey(of: try req.requireUserID(), key) }
+        return user.dto
     }
 
     /// Ends the account's web sessions and its other tokens; this one stays.

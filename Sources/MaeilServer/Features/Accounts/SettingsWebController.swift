@@ -7,6 +7,7 @@ struct SettingsWebController: RouteCollection {
         let settings = routes.grouped("settings")
         settings.get(use: show)
         settings.post("profile", use: saveProfile)
+        settings.post("deepl", use: saveDeepLKey)
         // Room for a multipart form around a 1 MB picture; the store refuses more than 1 MB.
         settings.on(.POST, "avatar", body: .collect(maxSize: "2mb"), use: uploadAvatar)
         settings.post("avatar", "delete", use: deleteAvatar)
@@ -35,6 +36,10 @@ struct SettingsWebController: RouteCollection {
         var avatarURL: String
         var hasUploadedAvatar: Bool
         var avatarError: String?
+        /// Whether the account keeps a DeepL key of its own, and the server has one.
+        var hasDeepLKey: Bool
+        var serverHasDeepLKey: Bool
+        var deepLError: String?
         var memberSince: String
         var languages: [OptionView]
         var timeZones: [OptionView]
@@ -50,7 +55,7 @@ struct SettingsWebController: RouteCollection {
     }
 
     /// Which form an error belongs to, so it shows beside that form.
-    enum Section { case profile, avatar, password, delete, tokens }
+    enum Section { case profile, avatar, deepL, password, delete, tokens }
 
     @Sendable func show(req: Request) async throws -> Response {
         try await render(req)
@@ -71,6 +76,8 @@ struct SettingsWebController: RouteCollection {
             username: user.username, displayName: user.displayName ?? "",
             avatarURL: avatar.webURL, hasUploadedAvatar: avatar.digest != nil,
             avatarError: errorText(.avatar),
+            hasDeepLKey: try await req.accounts.deepLKey(of: try req.requireUserID()) != nil,
+            serverHasDeepLKey: req.maeilSettings.deepLKey != nil, deepLError: errorText(.deepL),
             memberSince: req.dateTimeText(user.createdAt),
             languages: [
                 ("", req.text("settingsLanguageBrowser")), ("ko", "한국어"), ("en", "English"),
@@ -131,6 +138,25 @@ struct SettingsWebController: RouteCollection {
         }
         req.flash("flashProfileSaved")
         return req.redirect(to: "/settings")
+    }
+
+    struct DeepLForm: Content {
+        var deeplKey: String?
+    }
+
+    /// Saves the account's DeepL key, or removes it when the field comes empty.
+    @Sendable func saveDeepLKey(req: Request) async throws -> Response {
+        let form = try req.content.decode(DeepLForm.self)
+        let key: String?
+        do {
+            key = try AccountService.validDeepLKey(form.deeplKey ?? "")
+        } catch let error as AppError {
+            return try await render(
+                req, error: (.deepL, req.text("settingsDeepLInvalid")), status: error.status)
+        }
+        try await req.accounts.setDeepLKey(of: try req.requireUserID(), key)
+        req.flash(key == nil ? "flashDeepLRemoved" : "flashDeepLSaved")
+        return req.redirect(to: "/settings#deepl")
     }
 
     @Sendable func uploadAvatar(req: Request) async throws -> Response {

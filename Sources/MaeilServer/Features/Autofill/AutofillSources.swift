@@ -21,8 +21,10 @@ enum AutofillData {
 
 extension AutofillService {
     /// Auto-fill for a user: their books, the course data, EDICT, WordNet, and DeepL
-    /// with the server's key (`MAEIL_DEEPL_KEY`).
-    static func forUser(_ userID: UUID, db: any Database, app: Application) -> AutofillService {
+    /// with the account's own key, else the server's (`MAEIL_DEEPL_KEY`).
+    static func forUser(_ userID: UUID, db: any Database, app: Application) async throws
+        -> AutofillService
+    {
         var translators: [any Translator] = [
             OwnBooksTranslator(db: db, userID: userID),
             CourseTranslator(
@@ -33,9 +35,10 @@ extension AutofillService {
             translators.append(WordNetTranslator(wordNet: wordNet))
         }
         let settings = app.maeilSettings
+        let key = try await app.accounts(on: db).deepLKey(of: userID) ?? settings.deepLKey
         return AutofillService(
             translators: translators,
-            deepL: settings.deepLKey.map {
+            deepL: key.map {
                 DeepLTranslator(
                     client: app.client, key: $0, baseURL: settings.deepLURL, cache: app.deepLCache)
             },
@@ -44,8 +47,8 @@ extension AutofillService {
 }
 
 extension Request {
-    func autofill() throws -> AutofillService {
-        AutofillService.forUser(try requireUserID(), db: db, app: application)
+    func autofill() async throws -> AutofillService {
+        try await AutofillService.forUser(try requireUserID(), db: db, app: application)
     }
 
     /// The languages asked: `bookID`'s (a book that is not the user's is a 404), else

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# End-to-end test of `maeil backup` and `maeil restore` on PostgreSQL (pg_dump and
+# pg_restore): a database with words and an Anki import (history, media) backed up,
+# restored into a second database on the same server and compared with it table by
+# table, row by row (scripts/compare-postgres.py); refusals change nothing.
+#   scripts/cli-backup-postgres-test.sh PG_URL [path/to/maeil] [ANKI_PACKAGES_FOLDER]
+# PG_URL: postgres://user@host:port/db?… of a server where the test may make databases.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+PG_URL=$1
+MAEIL=$(realpath "${2:-.build/debug/maeil}")
+PACKAGES=${3:-${MAEIL_ANKI_PACKAGES:-$(scripts/anki-packages.sh)}}
+source scripts/cli-test-lib.sh backup-postgres
+export PGOPTIONS="-c client_min_messages=warning"
+
+SERVER_URL=${PG_URL%%\?*}
+SERVER_URL=${SERVER_URL%/*}
+QUERY=""
+[[ "$PG_URL" == *\?* ]] && QUERY="?${PG_URL#*\?}"
+for db in maeil_backup_a maeil_backup_b; do
+    psql -X -q -d "$PG_URL" -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" >/dev/null
+done
+A="$SERVER_URL/maeil_backup_a$QUERY"
+B="$SERVER_URL/maeil_backup_b$QUERY"
+
+DATABASE_URL=$A MAEIL_PASSWORD="correct horse" "$MAEIL" user create mina >/dev/null
+printf 'term,meaning\napple,사과\npear,배\n' >"$WORK/fruit.csv"
+DATABASE_URL=$A "$MAEIL" import "$WORK/fruit.csv" --book "과일" >/dev/null
+DATABASE_URL=$A "$MAEIL" import "$PACKAGES/D.apkg" >/dev/null
+
+DATABASE_URL=$A expect_output "backup" 0 "Backed up to" -- backup "$WORK/copy.dump"
+DATABASE_URL=$A expect_output "not over a file" 1 "exists already" -- backup "$WORK/copy.dump"
+DATABASE_URL=$B expect_output "restore into an empty database" 0 "Restored" -- restore "$WORK/copy.dump"
+if python3 scripts/compare-postgres.py "$A" "$B"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "FAIL: the restored database differs"
+fi
+DATABASE_URL=$B expect_output "not over accounts" 1 "add --force" -- restore "$WORK/copy.dump"
+DATABASE_URL=$B expect_output "with --force" 0 "Restored" -- restore "$WORK/copy.dump" --force
+python3 scripts/compare-postgres.py "$A" "$B" >/dev/null && passed=$((passed + 1)) || {
+    failed=$((failed + 1))
+    echo "FAIL: the database restored over itself differs"
+}
+cp "$WORK/fruit.csv" "$WORK/not-a-dump"
+DATABASE_URL=$B expect_output "not a backup" 1 "not a pg_dump archive" -- restore "$WORK/not-a-dump" --force
+DATABASE_URL=$B expect_output "still there" 0 "apple" -- export --book "과일" --format csv
+
+for db in maeil_backup_a maeil_backup_b; do
+    psql -X -q -d "$PG_URL" -c "DROP DATABASE IF EXISTS $db" >/dev/null
+done
+cli_test_summary cli-backup-postgres-test
