@@ -64,6 +64,7 @@ let package = Package(
                 "Imaging",
                 "AnkiPackage",
                 "SystemLibraries",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -113,6 +114,7 @@ let package = Package(
                 "Lotto",
                 "Imaging",
                 "SystemLibraries",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),

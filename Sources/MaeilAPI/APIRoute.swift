@@ -70,6 +70,8 @@ extension APIRoute {
     public static let exportBook = APIRoute(.get, "books/{id}/export")
     public static let exportAnki = APIRoute(.get, "books/{id}/export/anki")
     public static let autofill = APIRoute(.get, "autofill")
+    public static let accountArchive = APIRoute(.get, "account/archive")
+    public static let importAccountArchive = APIRoute(.post, "account/archive")
 
     public static let library = APIRoute(.get, "library")
     public static let libraryBook = APIRoute(.get, "library/{id}")
@@ -158,7 +160,8 @@ extension APIRoute {
         openAPI, signUp, logIn, logOut, me, updateMe, deleteMe, changePassword, tokens, createToken,
         deleteToken,
         books, createBook, addStarterBook, book, updateBook, deleteBook, bookWords, addWord,
-        importFile, importAnki, exportBook, exportAnki, autofill,
+        importFile, importAnki, exportBook, exportAnki, autofill, accountArchive,
+        importAccountArchive,
         library, libraryBook, copyLibraryBook, unpublishLibraryBook, copyUpdates, pullCopy,
         bookReviews, addReview, updateReview, deleteReview, replyToReview, reportReview, hideReview,
         reviewReports, avatar, uploadAvatar, deleteAvatar,

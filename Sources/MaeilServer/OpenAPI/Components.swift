@@ -463,6 +463,19 @@ extension OpenAPIDocument {
                 .object(
                     ["unsuspended": .integer("cards put back")], example: ["unsuspended": 12])),
             Component(
+                "AccountImportResult", AccountImportResultDTO.self,
+                .object(
+                    [
+                        "books": .integer("books made"), "words": .integer("words added"),
+                        "answers": .integer("review answers carried"),
+                        "media": .integer("media files kept"), "games": .integer("games carried"),
+                        "lottoEntries": .integer("lotto diary entries added (a ticket kept once)"),
+                    ],
+                    example: [
+                        "books": 3, "words": 1_240, "answers": 5_312, "media": 12, "games": 40,
+                        "lottoEntries": 25,
+                    ])),
+            Component(
                 "AutofillResult", AutofillResultDTO.self,
                 .object(
                     [

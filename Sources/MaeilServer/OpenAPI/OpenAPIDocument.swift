@@ -318,6 +318,17 @@ enum OpenAPIDocument {
                     "Export a book as an Anki package (.apkg, the legacy layout current Anki reads): notes with Term, Meaning, Reading, Example and Note fields, the cards of the directions the book studies with their FSRS memory, the review history and the media",
                 tag: "import", response: nil, responseMedia: "application/vnd.anki"),
             Operation(
+                .accountArchive,
+                summary:
+                    "All the account's data as one zip: account.json (books, words, cards, the review log, mistake notes, games, the lotto diary, settings; see the README's \"All my data\") and the words' media under media/",
+                tag: "auth", response: nil, responseMedia: "application/zip"),
+            Operation(
+                .importAccountArchive,
+                summary:
+                    "Add an archive from GET account/archive (this server's or another's) to this account, everything under new ids, in one transaction",
+                tag: "auth", body: .file, response: "AccountImportResult",
+                refusals: [413: "the archive is over 500 MB, or unpacks past 2 GB"]),
+            Operation(
                 .autofill,
                 summary:
                     "Proposals for a term's meaning from the user's own books, the course data, EDICT (Japanese), WordNet (English: part of speech, definition, synonyms, antonyms, example), and DeepL when the server has a key; the reading as IPA (English) or kana. A source that fails is listed in problems; the others still answer",

@@ -14,6 +14,7 @@ struct APIRoutes: RouteCollection {
         try authed.register(collection: BooksAPIController())
         try authed.register(collection: AnkiAPIController())
         try authed.register(collection: AutofillAPIController())
+        try authed.register(collection: AccountArchiveAPIController())
         try authed.register(collection: LibraryAPIController())
         try authed.register(collection: ReviewAPIController())
         try authed.register(collection: AvatarAPIController())

@@ -46,5 +46,12 @@ struct WebRoutes: RouteCollection {
             RequireWebUserMiddleware(),
             CSRFMiddleware(maxBodySize: ByteCount(value: AnkiImporter.packageLimit)))
         try packages.register(collection: AnkiWebController())
+        // An account's archive may be bigger again.
+        let archives = routes.grouped(
+            SecureCookiesMiddleware(), sessions, DropEmptySessionMiddleware(),
+            UserSessionAuthenticator(),
+            RequireWebUserMiddleware(),
+            CSRFMiddleware(maxBodySize: ByteCount(value: AccountArchiveService.archiveLimit)))
+        try archives.register(collection: AccountArchiveWebController())
     }
 }

@@ -29,6 +29,7 @@ extension PullResultDTO: Content {}
 extension ImportResultDTO: Content {}
 extension AnkiImportResultDTO: Content {}
 extension AutofillResultDTO: Content {}
+extension AccountImportResultDTO: Content {}
 extension UnsuspendResultDTO: Content {}
 
 extension WordDTO: Content {

@@ -25,8 +25,8 @@ protocol Translator: Sendable {
     func proposals(for request: AutofillRequest) async throws -> [AutofillProposal]
 }
 
-/// Auto-fill for one user: every source that knows the languages asked together,
-/// each within its own time, merged.
+/// Auto-fill for one user: every source asked together (each answers only for the
+/// languages it knows; DeepL within its own time limit), merged.
 struct AutofillService: Sendable {
     var translators: [any Translator]
     var deepL: DeepLTranslator?
@@ -118,7 +118,9 @@ struct OwnBooksTranslator: Translator {
                 partOfSpeech: try row.decode(column: "part_of_speech", as: String.self))
             counts[meaning, default: (proposal, 0)].count += 1
         }
-        return counts.values.sorted { $0.count > $1.count }.map(\.proposal)
+        return counts.values.sorted {
+            ($1.count, $0.proposal.meaning) < ($0.count, $1.proposal.meaning)
+        }.map(\.proposal)
     }
 }
 

@@ -147,6 +147,7 @@ struct ReviewLogStore: Sendable {
     struct Answered: Sendable {
         var wordID: UUID
         var direction: CardDirection
+        var source: ReviewSource
         var rating: Int
         var at: Date
         var elapsedMilliseconds: Int
@@ -159,7 +160,7 @@ struct ReviewLogStore: Sendable {
     func answers(inBook bookID: UUID) async throws -> [Answered] {
         try await db.sql().raw(
             """
-            SELECT r.word_id, r.direction, r.rating, r.reviewed_at, r.elapsed_ms, r.card_before, r.card_after
+            SELECT r.word_id, r.direction, r.source, r.rating, r.reviewed_at, r.elapsed_ms, r.card_before, r.card_after
             FROM review_logs r JOIN words w ON w.id = r.word_id AND w.user_id = r.user_id
             WHERE r.user_id = \(bind: userID) AND w.book_id = \(bind: bookID)
             ORDER BY r.reviewed_at
@@ -169,6 +170,8 @@ struct ReviewLogStore: Sendable {
                 wordID: try row.decode(column: "word_id", as: UUID.self),
                 direction: CardDirection(
                     rawValue: try row.decode(column: "direction", as: String.self)) ?? .forward,
+                source: ReviewSource(rawValue: try row.decode(column: "source", as: String.self))
+                    ?? .review,
                 rating: try row.decode(column: "rating", as: Int.self),
                 at: try row.decode(column: "reviewed_at", as: Date.self),
                 elapsedMilliseconds: try row.decode(column: "elapsed_ms", as: Int.self),
