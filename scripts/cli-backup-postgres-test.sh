@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end test of `maeil backup` and `maeil restore` on PostgreSQL (pg_dump and
-# pg_restore): a database with words and an Anki import (history, media) backed up,
+# pg_restore, and Maeil's own portable format): a database with words and an Anki import (history, media) backed up,
 # restored into a second database on the same server and compared with it table by
 # table, row by row (scripts/compare-postgres.py); refusals change nothing.
 #   scripts/cli-backup-postgres-test.sh PG_URL [path/to/maeil] [ANKI_PACKAGES_FOLDER]
@@ -17,11 +17,12 @@ SERVER_URL=${PG_URL%%\?*}
 SERVER_URL=${SERVER_URL%/*}
 QUERY=""
 [[ "$PG_URL" == *\?* ]] && QUERY="?${PG_URL#*\?}"
-for db in maeil_backup_a maeil_backup_b; do
+for db in maeil_backup_a maeil_backup_b maeil_backup_c; do
     psql -X -q -d "$PG_URL" -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" >/dev/null
 done
 A="$SERVER_URL/maeil_backup_a$QUERY"
 B="$SERVER_URL/maeil_backup_b$QUERY"
+C="$SERVER_URL/maeil_backup_c$QUERY"
 
 DATABASE_URL=$A MAEIL_PASSWORD="correct horse" "$MAEIL" user create mina >/dev/null
 printf 'term,meaning\napple,사과\npear,배\n' >"$WORK/fruit.csv"
@@ -47,7 +48,20 @@ cp "$WORK/fruit.csv" "$WORK/not-a-dump"
 DATABASE_URL=$B expect_output "not a backup" 1 "not a pg_dump archive" -- restore "$WORK/not-a-dump" --force
 DATABASE_URL=$B expect_output "still there" 0 "apple" -- export --book "과일" --format csv
 
-for db in maeil_backup_a maeil_backup_b; do
+# Maeil's own portable format (what a machine without pg_dump gets), over B's rows.
+DATABASE_URL=$A expect_output "portable backup" 0 "Backed up to" -- backup "$WORK/copy.jsonl" --portable
+DATABASE_URL=$B expect_output "portable restore" 0 "Restored" -- restore "$WORK/copy.jsonl" --force
+python3 scripts/compare-postgres.py "$A" "$B" >/dev/null && passed=$((passed + 1)) || {
+    failed=$((failed + 1))
+    echo "FAIL: the database restored from the portable backup differs"
+}
+DATABASE_URL=$C expect_output "portable restore into an empty database" 0 "Restored" -- restore "$WORK/copy.jsonl"
+python3 scripts/compare-postgres.py "$A" "$C" >/dev/null && passed=$((passed + 1)) || {
+    failed=$((failed + 1))
+    echo "FAIL: the empty database restored from the portable backup differs"
+}
+
+for db in maeil_backup_a maeil_backup_b maeil_backup_c; do
     psql -X -q -d "$PG_URL" -c "DROP DATABASE IF EXISTS $db" >/dev/null
 done
 cli_test_summary cli-backup-postgres-test

@@ -7,17 +7,26 @@ struct Backup: AsyncParsableCommand {
         discussion: """
             The copy is consistent (one read transaction) and a single file to keep elsewhere; \
             `maeil restore FILE` brings it back. SQLite: a compact copy of the database file. \
-            PostgreSQL: pg_dump's custom format (install postgresql-client).
+            PostgreSQL: pg_dump's custom format, or (without pg_dump, or with --portable) \
+            Maeil's own JSON lines.
             """)
 
     @Argument(help: "The new file to write (it must not exist).")
     var file: String
 
+    @Flag(
+        help:
+            "PostgreSQL: Maeil's own portable format instead of pg_dump's (used anyway when pg_dump is missing)."
+    )
+    var portable = false
+
     @OptionGroup var storage: StorageOptions
 
     func run() async throws {
         let settings = storage.settings()
-        try await storage.withInstance { try await $0.backup(to: file, settings: settings) }
+        try await storage.withInstance {
+            try await $0.backup(to: file, settings: settings, portable: portable)
+        }
         print("Backed up to \(file).")
     }
 }

@@ -10,10 +10,17 @@ extension MaeilInstance {
     /// writing; the copy is compact and needs no `-wal` beside it).
     ///
     /// PostgreSQL: `pg_dump`'s custom format (one snapshot, so also safe while the
-    /// server runs), of Maeil's schema only, without owners or grants.
-    public func backup(to path: String, settings: ServerSettings) async throws {
+    /// server runs), of Maeil's schema only, without owners or grants; without
+    /// `pg_dump`, or when `portable`, Maeil's own `PortablePostgresBackup`.
+    public func backup(to path: String, settings: ServerSettings, portable: Bool = false)
+        async throws
+    {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw AppError.invalid("\(path) exists already: choose a new file", code: .invalidFile)
+        }
+        if settings.usesPostgres, portable || PostgresTools.path(of: "pg_dump") == nil {
+            try await PortablePostgresBackup.write(app.db, to: path)
+            return
         }
         if settings.usesPostgres, let url = settings.databaseURL {
             var arguments = [
@@ -93,9 +100,10 @@ extension MaeilInstance {
         async throws
     {
         let data = try readFile(at: path)
-        guard data.starts(with: Data("PGDMP".utf8)) else {
+        let portable = PortablePostgresBackup.isPortable(data)
+        guard portable || data.starts(with: Data("PGDMP".utf8)) else {
             throw AppError.invalid(
-                "\(path) is not a sound Maeil backup of PostgreSQL (not a pg_dump archive)",
+                "\(path) is not a sound Maeil backup of PostgreSQL (not a pg_dump archive nor a portable backup)",
                 code: .invalidFile)
         }
         guard let url = settings.databaseURL else { return }
@@ -110,6 +118,18 @@ extension MaeilInstance {
             throw AppError.invalid(
                 "the database has \(accounts) account(s): add --force to replace it",
                 code: .invalidFile)
+        }
+        if portable {
+            let instance = try await open(settings: settings)
+            do {
+                try await PortablePostgresBackup.restore(data, into: instance.app.db)
+                try await instance.migrate()
+                try await instance.shutdown()
+            } catch {
+                try? await instance.shutdown()
+                throw error
+            }
+            return
         }
         try await PostgresTools.run(
             "pg_restore",
