@@ -259,6 +259,9 @@ public enum MaeilServerRunner {
         let app = try await Application.make(env)
         do {
             try await configure(app, settings: settings)
+            // WordNet's indexes take over half a second to read: read them now, beside
+            // the server, rather than in the first auto-fill request.
+            Task.detached(priority: .background) { _ = AutofillData.wordNet }
             let storage = settings.usesPostgres ? "PostgreSQL" : settings.sqlitePath
             print(
                 "Maeil is running at http://\(settings.host):\(settings.port)/  (data: \(storage))")

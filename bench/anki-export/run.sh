@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# A book of 20,000 words with review history exported as an Anki package by Maeil and
+# the same deck by Anki 26.9.3 (PyPI), in turns, on this machine (release build):
+#   bench/anki-export/run.sh [NOTES] [RUNS]
+# Both start from the package bench/anki-import makes (real Anki, NOTES EDICT entries,
+# every card answered): Maeil imports it once into a data folder and runs
+# `maeil export --format apkg` (the whole command, start-up included); Anki imports it
+# once into a collection and exports that deck in the same legacy layout with
+# scheduling and media (anki_export.py, the whole Python process). Prints each run, the
+# medians and the ratio Anki ÷ Maeil (above 1: Maeil is faster).
+# Env: MAEIL_BENCH_SKIP_BUILD=1 uses the existing .build-release binary.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+NOTES=${1:-20000}
+RUNS=${2:-5}
+WORK=$(mktemp -d /tmp/maeil-anki-export.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/maeil
+PYTHON="$CACHE/anki-26.9.3/bin/python"
+DECK="$CACHE/bench-anki-$NOTES.apkg"
+if [ ! -s "$DECK" ] || ! "$PYTHON" -c "import anki" 2>/dev/null; then
+    bench/anki-import/run.sh "$NOTES" 1 >&2  # makes the package and the environment
+fi
+if [ "${MAEIL_BENCH_SKIP_BUILD:-0}" != 1 ]; then
+    swift build -c release --product maeil --scratch-path .build-release >&2
+fi
+[ -x /usr/bin/time ] || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y -qq time >/dev/null; }
+MAEIL="$ROOT/.build-release/release/maeil"
+MAEIL_PASSWORD=benchpass1 MAEIL_BCRYPT_COST=4 "$MAEIL" user create bench --data-dir "$WORK/data" >/dev/null
+"$MAEIL" import "$DECK" --data-dir "$WORK/data" >"$WORK/out"
+BOOK=$(sed -n 's/^Imported [0-9]* words into "\(.*\)"\.$/\1/p' "$WORK/out" | head -1)
+mkdir -p "$WORK/anki"
+"$PYTHON" bench/anki-export/anki_export.py setup "$DECK" "$WORK/anki/collection.anki2"
+echo "deck: $DECK, book \"$BOOK\""
+
+timed() {
+    /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" >"$WORK/out" 2>&1 || { cat "$WORK/out" >&2; exit 1; }
+    read -r seconds kb <"$WORK/time"
+    echo "$seconds $((kb / 1024))"
+}
+maeil_times=()
+anki_times=()
+for run in $(seq "$RUNS"); do
+    rm -f "$WORK/maeil.apkg" "$WORK/anki.apkg"
+    read -r m mpeak < <(timed "$MAEIL" export --book "$BOOK" --format apkg -o "$WORK/maeil.apkg" --data-dir "$WORK/data")
+    read -r a apeak < <(timed "$PYTHON" bench/anki-export/anki_export.py export "$WORK/anki/collection.anki2" "$WORK/anki.apkg")
+    grep -q "anki: $NOTES notes" "$WORK/out" || { cat "$WORK/out" >&2; exit 1; }
+    echo "run $run: maeil ${m}s (${mpeak} MB peak, $(du -k "$WORK/maeil.apkg" | cut -f1) KB), anki ${a}s (${apeak} MB peak, $(du -k "$WORK/anki.apkg" | cut -f1) KB), anki/maeil $(python3 -c "print(f'{$a / $m:.2f}')")"
+    maeil_times+=("$m")
+    anki_times+=("$a")
+done
+python3 - "${maeil_times[*]}" "${anki_times[*]}" <<'PY'
+import statistics, sys
+m = [float(x) for x in sys.argv[1].split()]
+a = [float(x) for x in sys.argv[2].split()]
+ratios = [y / x for x, y in zip(m, a)]
+print(f"median: maeil {statistics.median(m):.2f}s, anki {statistics.median(a):.2f}s, "
+      f"anki/maeil {statistics.median(ratios):.2f} (pairwise median; above 1: Maeil is faster)")
+PY
