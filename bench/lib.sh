@@ -1,5 +1,6 @@
 # Shared by the benchmarks' run.sh scripts (sourced): progress lines, quiet commands,
-# installing what a fresh machine lacks, and Anki in a virtual environment.
+# installing what a fresh machine lacks, Anki in a virtual environment, and timing a
+# command against Anki's (`timed`, `paired_medians`).
 
 step() { echo "[$(printf '%4d' "$SECONDS") s] $*"; }
 
@@ -48,4 +49,21 @@ prepare_maeil() {  # builds the release binary (unless MAEIL_BENCH_SKIP_BUILD=1)
     REVISION="commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
     git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || REVISION+=" with uncommitted changes"
     export MAEIL_RESOURCES="$ROOT/Sources/MaeilServer/Resources" MAEIL_BCRYPT_COST=10
+}
+
+timed() {  # COMMAND...: "SECONDS PEAK_MB" of the whole command, from /usr/bin/time ($WORK must be set)
+    /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" >"$WORK/out" 2>&1 || { cat "$WORK/out" >&2; exit 1; }
+    read -r seconds kb <"$WORK/time"
+    echo "$seconds $((kb / 1024))"
+}
+
+paired_medians() {  # "MAEIL_TIMES" "ANKI_TIMES": both medians and the pairwise median of Anki ÷ Maeil
+    python3 - "$1" "$2" <<'PY'
+import statistics, sys
+m = [float(x) for x in sys.argv[1].split()]
+a = [float(x) for x in sys.argv[2].split()]
+ratios = [y / x for x, y in zip(m, a)]
+print(f"median: maeil {statistics.median(m):.2f}s, anki {statistics.median(a):.2f}s, "
+      f"anki/maeil {statistics.median(ratios):.2f} (pairwise median; above 1: Maeil is faster)")
+PY
 }

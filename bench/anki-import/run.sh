@@ -13,6 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
+source bench/lib.sh
 NOTES=${1:-20000}
 RUNS=${2:-5}
 WORK=$(mktemp -d /tmp/maeil-anki-import.XXXXXX)
@@ -35,12 +36,6 @@ if [ ! -s "$DECK" ]; then
 fi
 echo "package: $DECK ($(du -h "$DECK" | cut -f1))"
 
-# seconds and peak MB of one command, from /usr/bin/time
-timed() {
-    /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" >"$WORK/out" 2>&1 || { cat "$WORK/out" >&2; exit 1; }
-    read -r seconds kb <"$WORK/time"
-    echo "$seconds $((kb / 1024))"
-}
 maeil_times=()
 anki_times=()
 for run in $(seq "$RUNS"); do
@@ -54,11 +49,4 @@ for run in $(seq "$RUNS"); do
     maeil_times+=("$m")
     anki_times+=("$a")
 done
-python3 - "${maeil_times[*]}" "${anki_times[*]}" <<'PY'
-import statistics, sys
-m = [float(x) for x in sys.argv[1].split()]
-a = [float(x) for x in sys.argv[2].split()]
-ratios = [y / x for x, y in zip(m, a)]
-print(f"median: maeil {statistics.median(m):.2f}s, anki {statistics.median(a):.2f}s, "
-      f"anki/maeil {statistics.median(ratios):.2f} (pairwise median; above 1: Maeil is faster)")
-PY
+paired_medians "${maeil_times[*]}" "${anki_times[*]}"
