@@ -51,6 +51,27 @@ struct AutofillTests {
         }
     }
 
+    /// EDICT (once imported) for Japanese terms: its glosses are the meaning of a book
+    /// of English meanings and a hint (the note) beside Korean ones, with the reading.
+    @Test func edictAnswersForJapaneseTerms() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            #expect(
+                try await autofill(api, "term=寿司&from=ja&to=en").proposals.allSatisfy {
+                    $0.source != "edict"
+                }, "before the import: nothing from EDICT")
+            try await DictionaryAPITests.load(app)
+            let english = try await autofill(api, "term=寿司&from=ja&to=en")
+            let sushi = try #require(english.proposals.first { $0.source == "edict" })
+            #expect(sushi.meaning == "sushi" && sushi.reading == "すし")
+            #expect(english.reading == "すし")
+            let korean = try await autofill(api, "term=学生&from=ja&to=ko")
+            let student = try #require(korean.proposals.first { $0.source == "edict" })
+            #expect(student.meaning.isEmpty && student.note.contains("student"))
+            #expect(korean.proposals.filter { $0.source == "edict" }.count == 2, "both readings")
+        }
+    }
+
     @Test func badQuestionsAreRefused() async throws {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)

@@ -134,3 +134,17 @@ public enum EDICT {
         data.prefix(max(0, offset)).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 }
+
+extension EDICTEntry {
+    /// The glosses without their leading tags — part of speech, sense number, field:
+    /// "(v1,vt) (1) to eat" → "to eat"; a gloss that is only tags is left out.
+    public var plainGlosses: [String] {
+        glosses.compactMap { gloss in
+            var text = Substring(gloss)
+            while text.first == "(", let close = text.firstIndex(of: ")") {
+                text = text[text.index(after: close)...].drop { $0 == " " }
+            }
+            return text.isEmpty ? nil : String(text)
+        }
+    }
+}

@@ -116,4 +116,12 @@ struct EDICTTests {
             ])
         #expect(ranked.map(\.match) == [.exact, .exact, .prefix, .prefix, .substring])
     }
+
+    @Test func plainGlossesLoseTheirTags() {
+        let entry = EDICTEntry(
+            term: "食べる", reading: "たべる",
+            glosses: ["(v1,vt) (1) to eat", "(2) to live on (e.g. a salary)", "(P)"],
+            common: true)
+        #expect(entry.plainGlosses == ["to eat", "to live on (e.g. a salary)"])
+    }
 }

@@ -170,7 +170,7 @@ struct EDICTTranslator: Translator {
         let records = try await store.japaneseCandidates([request.term], limit: 20)
         return records.filter { $0.entry.term == request.term || $0.entry.reading == request.term }
             .prefix(5).map { record in
-                let glosses = record.entry.glosses.prefix(4).joined(separator: "; ")
+                let glosses = record.entry.plainGlosses.prefix(4).joined(separator: "; ")
                 return AutofillProposal(
                     source: .edict, meaning: request.to == "en" ? glosses : "",
                     reading: record.entry.reading, note: request.to == "en" ? "" : glosses)
