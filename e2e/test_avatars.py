@@ -58,6 +58,8 @@ def test_a_picture_set_in_settings_shows_beside_each_review(driver, server, shot
 
     page.sign_up("photo")
     page.go("/settings")
+    with page.phone():
+        assert page.overflowing(skip=".topbar") == [], "the settings page is wider than a phone"
     page.find("#avatar-file").send_keys(str(FIXTURES / "photo.jpg"))
     page.reloaded_after(lambda: page.find("#avatar-upload").click())
     assert page.find(".flash").is_displayed()
