@@ -172,16 +172,12 @@ extension MaeilInstance {
 /// the newest of `/usr/lib/postgresql/*/bin`.
 enum PostgresTools {
     static func path(of name: String) -> String? {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-            .split(separator: ":").map(String.init)
         let versions =
             ((try? FileManager.default.contentsOfDirectory(
                 atPath: "/usr/lib/postgresql")) ?? [])
             .sorted { $0.compare($1, options: .numeric) == .orderedDescending }
             .map { "/usr/lib/postgresql/\($0)/bin" }
-        return (paths + versions).map { "\($0)/\(name)" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
+        return InstalledProgram.path(name, alsoIn: versions)
     }
 
     /// Runs the program to its end; a failure is an error with what it printed.

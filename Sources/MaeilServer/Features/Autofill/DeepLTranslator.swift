@@ -64,7 +64,7 @@ struct DeepLTranslator: Sendable {
         do {
             response = try await client.send(request)
         } catch {
-            throw Self.isTimeout(error) ? .timedOut : .unavailable
+            throw isOutgoingTimeout(error) ? .timedOut : .unavailable
         }
         switch response.status.code {
         case 200..<300: break
@@ -95,13 +95,6 @@ struct DeepLTranslator: Sendable {
         }
     }
 
-    private static func isTimeout(_ error: any Error) -> Bool {
-        guard let error = error as? HTTPClientError else { return false }
-        return [
-            HTTPClientError.deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout,
-            .tlsHandshakeTimeout, .getConnectionFromPoolTimeout,
-        ].contains(error)
-    }
 }
 
 /// Why DeepL gave nothing: each a message the form shows beside the other rows.

@@ -11,10 +11,9 @@ struct IPAReader: Sendable {
     static func installed(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> IPAReader?
     {
-        let paths = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return paths.map { "\($0)/espeak-ng" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }.map { IPAReader(executable: $0) }
+        InstalledProgram.path("espeak-ng", environment: environment).map {
+            IPAReader(executable: $0)
+        }
     }
 
     /// The IPA of an English term, nil for other languages or when espeak-ng fails.

@@ -96,9 +96,8 @@ struct SpeechSynthesizer: Sendable {
         -> [SpeechSynthesizer]
     {
         if environment["MAEIL_SPEECH"] == "off" { return [] }
-        let paths = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         func find(_ name: String) -> String? {
-            paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+            InstalledProgram.path(name, environment: environment)
         }
         var engines: [SpeechSynthesizer] = []
         let dictionary = "/var/lib/mecab/dic/open-jtalk/naist-jdic"

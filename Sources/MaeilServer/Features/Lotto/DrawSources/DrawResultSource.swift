@@ -76,13 +76,7 @@ struct DrawSourceHTTP: Sendable {
     static func failure(_ error: any Error) -> DrawFetchError {
         if let error = error as? DrawFetchError { return error }
         if error is CancellationError || Task.isCancelled { return .cancelled }
-        if let error = error as? HTTPClientError {
-            let timeouts: [HTTPClientError] = [
-                .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout,
-                .tlsHandshakeTimeout, .getConnectionFromPoolTimeout,
-            ]
-            if timeouts.contains(error) { return .timeout }
-        }
+        if isOutgoingTimeout(error) { return .timeout }
         return .unreachable(String(String(describing: error).prefix(200)))
     }
 }
