@@ -69,6 +69,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(CreateWordMedia())
     app.migrations.add(AddSuspendedCards())
     app.migrations.add(AddDeepLKeys())
+    app.migrations.add(PartitionSearchIDsByUser())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }
@@ -103,6 +104,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         ))
 
     app.wordPageCache = WordPageCache(byteLimit: WordPageCache.defaultByteLimit)
+    app.wordOrderCache = WordOrderCache(byteLimit: WordOrderCache.defaultByteLimit)
     app.bookPageCache = RenderedPageCache(byteLimit: 8 << 20)
     app.avatarFiles = ByteLimitedCache(byteLimit: 16 << 20)
     app.copyUpdates = CopyUpdateCache(byteLimit: 1 << 20)

@@ -120,6 +120,15 @@ struct QueryPlanTests {
             {
                 problems.append("a search that does not go through the trigram index")
             }
+            // A user's search reads only their range of the shared FTS5 table
+            // (FTS5 marks a rowid range as `>` and `<` in its index string).
+            if sortsAllowed, sql.maeilDialect == .sqlite,
+                plan.contains(where: {
+                    $0.contains("VIRTUAL TABLE INDEX 0:M") && !$0.contains("><")
+                })
+            {
+                problems.append("a search that reads every user's trigram matches")
+            }
             #expect(
                 problems.isEmpty,
                 "\(problems.joined(separator: "; ")) in\n\(statement)\nplan:\n\(plan.joined(separator: "\n"))"

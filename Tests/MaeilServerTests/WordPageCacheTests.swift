@@ -117,3 +117,58 @@ struct WordPageCacheTests {
         }
     }
 }
+
+/// A deep page of a big book is a slice of the book's kept order
+/// (`WordOrderCache`): the same words as walking the index to the page, and a
+/// write shows on the next page.
+@Suite("Word order cache")
+struct WordOrderCacheTests {
+    private func terms(_ api: API, _ book: UUID, _ query: String) async throws -> [String] {
+        let response = try await api.send(.GET, "/api/v1/books/\(book)/words?\(query)")
+        #expect(response.status == .ok, "\(response.body.string)")
+        return try api.decode(WordPageDTO.self, response).items.map(\.term)
+    }
+
+    @Test func aDeepPageIsTheSliceOfTheBooksOrder() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Big").id
+            let rows = (1...1_300).map { String(format: "w%04d,뜻%d", $0, $0) }
+            let imported = try await api.send(
+                .POST, "/api/v1/books/\(book)/import?format=csv&header=false",
+                raw: Data(rows.joined(separator: "\n").utf8))
+            #expect(imported.status == .ok, "\(imported.body.string)")
+
+            let deep = try await terms(api, book, "sort=alphabetical&page=25&perPage=50")
+            #expect(deep == (1_201...1_250).map { String(format: "w%04d", $0) })
+            #expect(try #require(app.wordOrderCache).statistics.count == 1)
+            for sort in ["recent", "oldest", "memorized", "not-memorized", "alphabetical"] {
+                // Offset 1,000 walks the index; offset 1,200 is the kept order's slice.
+                let walked = try await terms(api, book, "sort=\(sort)&page=3&perPage=500")
+                let sliced = try await terms(api, book, "sort=\(sort)&page=25&perPage=50")
+                #expect(sliced == Array(walked[200..<250]), "\(sort)")
+            }
+
+            let first = try await api.send(.GET, "/api/v1/books/\(book)/words?q=w1201")
+            let id = try #require(try api.decode(WordPageDTO.self, first).items.first?.id)
+            _ = try await api.send(.DELETE, "/api/v1/words/\(id)")
+            let after = try await terms(api, book, "sort=alphabetical&page=25&perPage=50")
+            #expect(after == (1_202...1_251).map { String(format: "w%04d", $0) })
+
+            let memorizedID = try #require(
+                try api.decode(
+                    WordPageDTO.self,
+                    try await api.send(.GET, "/api/v1/books/\(book)/words?q=w0007")
+                ).items.first?.id)
+            _ = try await api.send(
+                .PATCH, "/api/v1/words/\(memorizedID)", json: ["memorized": true])
+            let memorizedLast = try await terms(api, book, "sort=not-memorized&page=26&perPage=50")
+            #expect(memorizedLast.last == "w0007", "the memorized word ends the list")
+
+            let stranger = try await API.signUp(app)
+            let response = try await stranger.send(
+                .GET, "/api/v1/books/\(book)/words?page=25&perPage=50")
+            #expect(response.status == .notFound)
+        }
+    }
+}

@@ -7,7 +7,8 @@ extension Request {
         WordStore(
             db: db, userID: try requireUserID(),
             days: days,
-            hooks: application.notebookHooks, reads: inlineReads)
+            hooks: application.notebookHooks, reads: inlineReads,
+            orders: application.wordOrderCache)
     }
 
     func bookStore() throws -> BookStore {

@@ -40,6 +40,8 @@ struct WordStore: Sendable {
     let hooks: NotebookHooks
     /// Where a plain page's reads go when not in a transaction (`Request.inlineReads`).
     var reads: (any SQLDatabase)? = nil
+    /// Where a deep page of a book finds its list's order (`WordOrderCache`).
+    var orders: WordOrderCache? = nil
 
     // MARK: reading
 
@@ -67,7 +69,7 @@ struct WordStore: Sendable {
         let page = max(1, page)
         let perPage = min(max(1, perPage), 500)
         let search = filter.query.map { WordSearchQuery($0) }.flatMap {
-            $0.folded.isEmpty ? nil : SearchIndex(query: $0, dialect: dialect)
+            $0.folded.isEmpty ? nil : SearchIndex(query: $0, dialect: dialect, owner: userID)
         }
         var condition = whereClause(filter)
         var order = SQLQueryString(sort.orderBy)
@@ -187,6 +189,20 @@ struct WordStore: Sendable {
         counts: BookCounts?
     ) async throws -> [WordRecord] {
         let sql = try db.sql()
+        if offset > Self.orderCacheOffset, sort != .random, let orders, let bookID = filter.bookID,
+            filter.day == nil, filter.query == nil
+        {
+            let key = WordOrderCache.Key(
+                userID: userID, bookID: bookID, sort: sort, memorized: filter.memorized,
+                bookmarked: filter.bookmarked)
+            let revision = try await BookStore(db: db, userID: userID, reads: reads).revision(
+                of: bookID)
+            let order = try await orders.ids(for: key, at: revision) {
+                try await orderedIDs(filter, sort: sort, counts: counts, reading: sql)
+            }
+            let page = order[min(offset, order.count)..<min(offset + limit, order.count)]
+            return try await words(Array(page), reading: reads ?? sql)
+        }
         let reader = offset <= Self.inlineOffsetLimit ? (reads ?? sql) : sql
         let offset = sort == .random && offset < total ? 0 : offset
         var ids: [UUID] = []
@@ -209,6 +225,23 @@ struct WordStore: Sendable {
             start += run.count ?? 0
         }
         return try await words(ids, reading: reader)
+    }
+
+    /// Every id of a list, in its order: its runs read from their indexes whole.
+    private func orderedIDs(
+        _ filter: WordFilter, sort: WordSort, counts: BookCounts?, reading reader: any SQLDatabase
+    ) async throws -> [UUID] {
+        var ids: [UUID] = []
+        for run in Self.runs(of: sort, filter: filter, counts: counts) {
+            let found = try await reader.raw(
+                """
+                SELECT w.id FROM words w WHERE \(whereClause(filter) + run.condition)
+                ORDER BY \(unsafeRaw: run.order)
+                """
+            ).all()
+            ids += try found.map { try $0.decode(column: "id", as: StoredUUID.self).value }
+        }
+        return ids
     }
 
     /// The user's words with these ids, read by their primary key: `words`
@@ -257,6 +290,10 @@ struct WordStore: Sendable {
         if let bookCounts { return bookCounts }
         return try await books.totals()
     }
+
+    /// A book's pages deeper than this many words are slices of its kept
+    /// order (`WordOrderCache`); shallower ones walk the index to their offset.
+    static let orderCacheOffset = 1_000
 
     /// Deeper pages than this many words are read on the database's pool.
     static let inlineOffsetLimit = 10_000
@@ -788,7 +825,7 @@ struct WordStore: Sendable {
     /// New words as one statement inserts them: their ids and column values.
     private struct NewWords: Sendable {
         var ids: [UUID]
-        var rows: [[SQLBind]]
+        var rows: [[any SQLExpression]]
     }
 
     /// The rows of new words (with their search keys), built apart from the
@@ -797,13 +834,17 @@ struct WordStore: Sendable {
     private func newWords(
         _ drafts: [WordDraft], bookID: UUID, ids: [UUID], at now: Date = Date(), firstRow: Int = 0
     ) -> NewWords {
+        let dialect = dialect
         let rows = zip(drafts, ids).enumerated().map { index, pair in
             let (draft, id) = pair
             let created = draft.createdAt ?? Self.rowTime(now, firstRow + index)
-            let values: [any Encodable & Sendable] =
+            let content: [any Encodable & Sendable] =
                 [id, bookID, userID] + WordRow.content(of: draft).map(\.value)
-                + [SearchIndex.searchID(id), days.day(of: created), created, now]
-            return values.map { SQLBind($0) }
+            let searchID = SearchIndex.newSearchID(
+                for: id, row: index, of: userID, dialect: dialect)
+            let dates: [any Encodable & Sendable] = [days.day(of: created), created, now]
+            return content.map { SQLBind($0) as any SQLExpression } + [searchID]
+                + dates.map { SQLBind($0) as any SQLExpression }
         }
         return NewWords(ids: ids, rows: rows)
     }
@@ -820,13 +861,15 @@ struct WordStore: Sendable {
         try await hooks.wordsAdded(words.ids, sql)
     }
 
-    /// Random ids for `count` new words, in ascending order of their
-    /// `search_id` (and of the id itself but for one wrap: `search_id` is
-    /// signed). Inserted in that order, each index on them is written page
-    /// after page instead of at random pages, and FTS5, which writes its
-    /// pending terms out whenever a rowid is lower than the one before,
-    /// builds a few large segments instead of one per word or two. EDICT's
-    /// 267,000 words replayed into SQLite: 52 s in random order, 21 s in this.
+    /// Random ids for `count` new words, in ascending order of their first
+    /// eight bytes (PostgreSQL's `search_id`; of the id itself but for one
+    /// wrap: `search_id` is signed). Inserted in that order, each index on
+    /// them is written page after page instead of at random pages (SQLite's
+    /// search ids rise by themselves, `SearchIndex.newSearchID`), and FTS5,
+    /// which writes its pending terms out whenever a rowid is lower than the
+    /// one before, builds a few large segments instead of one per word or
+    /// two. EDICT's 267,000 words replayed into SQLite: 52 s in random order,
+    /// 21 s in this.
     static func ascendingIDs(_ count: Int) -> [UUID] {
         var random = SystemRandomNumberGenerator()
         return (0..<count).map { _ in
