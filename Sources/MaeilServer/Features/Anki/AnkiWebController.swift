@@ -256,7 +256,7 @@ struct AnkiWebController: RouteCollection {
     }
 
     @Sendable func cancel(req: Request) async throws -> Response {
-        try req.uploadStash().remove(try req.idParameter("upload", "upload"))
+        try req.uploadStash().cancel(try req.idParameter("upload", "upload"))
         return req.redirect(to: "/")
     }
 }

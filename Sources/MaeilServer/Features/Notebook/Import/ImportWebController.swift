@@ -413,7 +413,7 @@ struct ImportWebController: RouteCollection {
         let bookID = try req.idParameter("id", "book")
         let uploadID = try req.idParameter("upload", "upload")
         _ = try await req.bookStore().find(bookID)
-        try req.uploadStash().remove(uploadID)
+        try req.uploadStash().cancel(uploadID)
         return req.redirect(to: "/books/\(bookID)")
     }
 }

@@ -63,6 +63,14 @@ struct UploadStash: Sendable {
         return (data, meta)
     }
 
+    /// Removes an upload the user cancelled; 404 when this user has no such upload.
+    func cancel(_ id: UUID) throws {
+        guard FileManager.default.fileExists(atPath: metaURL(id).path) else {
+            throw AppError.notFound("upload")
+        }
+        remove(id)
+    }
+
     func remove(_ id: UUID) {
         try? FileManager.default.removeItem(at: dataURL(id))
         try? FileManager.default.removeItem(at: metaURL(id))
