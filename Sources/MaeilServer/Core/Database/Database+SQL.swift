@@ -32,3 +32,24 @@ extension SQLDatabase {
         }
     }
 }
+
+extension Database {
+    /// A transaction that writes. On SQLite its first statement takes the
+    /// write lock, as `BEGIN IMMEDIATE` would (a write that changes nothing):
+    /// begun with a read, a transaction reads a snapshot, and when another
+    /// connection commits before its first write SQLite refuses that write
+    /// (SQLITE_BUSY_SNAPSHOT), which no busy wait helps — four imports into
+    /// one book beside 64 writers lost two of them as 503s. With the lock
+    /// first, writers wait their turn. PostgreSQL needs nothing of the kind.
+    func writeTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (any Database) async throws -> T
+    ) async throws -> T {
+        try await transaction { tx in
+            let sql = try tx.sql()
+            if sql.maeilDialect == .sqlite {
+                try await sql.raw("UPDATE books SET revision = revision WHERE 0").run()
+            }
+            return try await body(tx)
+        }
+    }
+}

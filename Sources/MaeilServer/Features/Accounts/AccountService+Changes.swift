@@ -95,7 +95,7 @@ extension AccountService {
             user.timeZoneIdentifier = try Self.validTimeZone(raw)?.identifier
         }
         let newZone = user.timeZone ?? serverTimeZone
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             try await user.save(on: tx)
             if newZone.identifier != oldZone.identifier {
                 try await AccountDays.refile(
@@ -145,7 +145,7 @@ extension AccountService {
                 "type the username \"\(user.username)\" to confirm", code: .confirmationMismatch)
         }
         try await checkPassword(password, of: user)
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             let sql = try tx.sql()
             // Words first, as a book's deletion does (their cards, search
             // entries and mistakes go with them); everything else hangs off
@@ -173,7 +173,7 @@ extension AccountService {
     {
         let userID = try user.requireID()
         user.passwordHash = try await passwords.hash(password)
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             try await user.save(on: tx)
             let sql = try tx.sql()
             var sessions: SQLQueryString =

@@ -107,7 +107,7 @@ struct AccountService: Sendable {
             username: username, passwordHash: try await passwords.hash(password),
             displayName: displayName)
         do {
-            try await db.transaction { tx in
+            try await db.writeTransaction { tx in
                 try await user.create(on: tx)
                 // Used in the same transaction: two sign-ups with one code
                 // cannot both get in.

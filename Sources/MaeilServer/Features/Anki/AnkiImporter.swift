@@ -72,7 +72,7 @@ struct AnkiImporter: Sendable {
         let (archive, collection, plan) = (planned.archive, planned.collection, planned.plan)
         let history = AnkiReviewHistory.answers(collection)
         let words = words
-        let books = try await words.db.transaction { tx -> [Report.BookResult] in
+        let books = try await words.db.writeTransaction { tx -> [Report.BookResult] in
             let store = WordStore(
                 db: tx, userID: words.userID, days: words.days, hooks: words.hooks)
             let shelf = BookStore(db: tx, userID: words.userID)

@@ -119,7 +119,7 @@ struct AccountArchiveService: Sendable {
         let userID = userID
         let days = days
         let hooks = hooks
-        return try await db.transaction { tx in
+        return try await db.writeTransaction { tx in
             var ids: [UUID: UUID] = [:]
             let words = WordStore(db: tx, userID: userID, days: days, hooks: hooks)
             let books = BookStore(db: tx, userID: userID)

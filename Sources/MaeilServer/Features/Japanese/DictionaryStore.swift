@@ -48,7 +48,7 @@ struct DictionaryStore: Sendable {
     func replace(with entries: [EDICTEntry], progress: (@Sendable (Int, Int) -> Void)? = nil)
         async throws
     {
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             let sql = try tx.sql()
             let dialect = sql.maeilDialect
             try await sql.raw("DELETE FROM dictionary_entries").run()

@@ -67,7 +67,7 @@ extension LibraryStore {
         // The original must still be shared (a 404 otherwise, as for its page).
         let original = try await book(originalID)
         let readerID = readerID
-        return try await db.transaction { tx in
+        return try await db.writeTransaction { tx in
             let store = WordStore(db: tx, userID: readerID, days: words.days, hooks: words.hooks)
             let (updates, originals, copyWordIDs) = try await Self.compare(
                 copyID: copyID, original: original, readerID: readerID, db: tx, words: store)

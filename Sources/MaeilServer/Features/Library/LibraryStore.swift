@@ -250,7 +250,7 @@ struct LibraryStore: Sendable {
                 message: "you added this book already; update that copy instead",
                 existingID: existing)
         }
-        return try await db.transaction { tx in
+        return try await db.writeTransaction { tx in
             let originals = try await WordStore(
                 db: tx, userID: original.ownerID, days: words.days, hooks: words.hooks
             ).identifiedDrafts(inBook: id)

@@ -138,7 +138,7 @@ struct ReviewStore: Sendable {
         guard review.writerID != readerID else {
             throw AppError.invalid("you cannot report your own review")
         }
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             try await ActionRateLimit.report.spend(by: readerID, on: tx)
             let sql = try tx.sql()
             let reported = try await sql.raw(
@@ -260,7 +260,7 @@ struct ReviewStore: Sendable {
         _ change: @escaping @Sendable (any SQLDatabase, Date) async throws -> Void
     ) async throws {
         let readerID = readerID
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             let sql = try tx.sql()
             try await sql.raw(
                 "UPDATE books SET review_count = review_count WHERE id = \(bind: bookID)"

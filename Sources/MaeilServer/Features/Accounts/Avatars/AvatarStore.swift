@@ -28,7 +28,7 @@ struct AvatarStore: Sendable {
     func upload(_ data: Data, declaredType: String?) async throws -> AvatarPicture {
         let image = try Self.checked(data, declaredType: declaredType)
         let digest = SHA256.hash(data: image.stripped).hex
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             try await ActionRateLimit.avatar.spend(by: readerID, on: tx)
             let sql = try tx.sql()
             try await sql.raw("DELETE FROM user_avatars WHERE user_id = \(bind: readerID)").run()

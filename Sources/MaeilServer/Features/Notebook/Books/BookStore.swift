@@ -167,7 +167,7 @@ struct BookStore: Sendable {
     func delete(_ id: UUID) async throws -> Int {
         let book = try await find(id)
         let count = try await counts(of: id).words
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             try await tx.sql().raw("DELETE FROM words WHERE book_id = \(bind: id)").run()
             try await book.delete(on: tx)
         }

@@ -592,7 +592,7 @@ struct WordStore: Sendable {
             SQLQueryString("\(ident: column) = \(bind: value)")
         }
         let userID = userID
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             let sql = try tx.sql()
             try await sql.raw(
                 """
@@ -627,7 +627,7 @@ struct WordStore: Sendable {
             guard let target else { throw AppError.invalid("bookID is required to move words") }
             _ = try await BookStore(db: db, userID: userID).find(target)
         }
-        return try await db.transaction { tx in
+        return try await db.writeTransaction { tx in
             let sql = try tx.sql()
             var owned = 0
             for chunk in ids.chunked(500) {
@@ -679,7 +679,7 @@ struct WordStore: Sendable {
         switch action {
         case .memorizeAll:
             let userID = userID
-            try await db.transaction { tx in
+            try await db.writeTransaction { tx in
                 let sql = try tx.sql()
                 try await sql.raw(
                     "UPDATE words SET memorized = \(bind: true), updated_at = \(bind: Date()) WHERE user_id = \(bind: userID) AND added_on = \(bind: day)"
@@ -709,7 +709,7 @@ struct WordStore: Sendable {
         progress: (@Sendable (Int) -> Void)? = nil
     ) async throws -> ImportCounts {
         _ = try await BookStore(db: db, userID: userID).find(bookID)
-        let counts = try await db.transaction { tx -> ImportCounts in
+        let counts = try await db.writeTransaction { tx -> ImportCounts in
             let store = WordStore(db: tx, userID: userID, days: days, hooks: hooks)
             var counts = ImportCounts()
             // The rows to add, by their number in the file (for error messages).

@@ -286,7 +286,7 @@ struct GameService: Sendable {
             default: .test
             }
         let directions = try await cardDirections(for: missed, game: session.game)
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             guard try await GameStore(db: tx, userID: userID).replace(before, with: session) else {
                 throw GameRefusal.stale
             }

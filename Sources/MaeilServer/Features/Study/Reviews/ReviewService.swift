@@ -363,7 +363,7 @@ struct ReviewService: Sendable {
             lapses: before.lapses + (before.state == .review && rating == .again ? 1 : 0))
         let wordID = card.word.id
         let direction = card.direction
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             let sql = try tx.sql()
             let store = CardStore(db: tx, userID: userID)
             guard
@@ -416,7 +416,7 @@ struct ReviewService: Sendable {
             last.wordID, last.direction, last.before, last.after
         )
         var card = try await cards.card(wordID: wordID, direction: direction)
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             let sql = try tx.sql()
             guard
                 try await CardStore(db: tx, userID: userID).replace(

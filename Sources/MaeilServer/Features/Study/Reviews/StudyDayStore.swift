@@ -53,7 +53,7 @@ struct StudyDayStore: Sendable {
     func setLimits(_ limits: BookLimits, of bookID: UUID) async throws {
         if let problem = limits.problem { throw AppError.invalid(problem) }
         let userID = userID
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             let sql = try tx.sql()
             try await sql.raw(
                 """

@@ -63,7 +63,7 @@ struct StudySettingsStore: Sendable {
             settings.parameters.weights == SchedulerParameters.defaultWeights
             ? "" : WordRow.json(settings.parameters.weights)
         let userID = userID
-        try await db.transaction { tx in
+        try await db.writeTransaction { tx in
             let sql = try tx.sql()
             try await sql.raw("DELETE FROM study_settings WHERE user_id = \(bind: userID)").run()
             try await sql.raw(

@@ -1,0 +1,150 @@
+import Foundation
+import MaeilAPI
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+/// Many clients writing at once over real HTTP, on both databases: nothing
+/// lost, nothing doubled, no error (SQLite's busy handling and WAL, the pool's
+/// waits), and every word's search id its own.
+@Suite("Concurrent writers")
+struct ConcurrencyTests {
+    static let writers = 64
+    static let wordsPerWriter = 20
+    static let imports = 4
+    static let rowsPerImport = 100
+
+    /// One client connection per writer, and waits long enough for a whole
+    /// suite running beside the test on two cores.
+    static func allowManyClients(_ app: Application) {
+        app.http.client.configuration.connectionPool = .init(
+            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: writers + imports
+        )
+        app.http.client.configuration.timeout = .init(connect: .seconds(120), read: .seconds(120))
+    }
+
+    @Test func writersIntoOneBookLoseAndDoubleNothing() async throws {
+        try await withMaeilApp { app in
+            Self.allowManyClients(app)
+            let api = try await API.signUp(app)
+            let token = try #require(api.token)
+            let book = try await api.createBook("Shared").id
+            let statuses = try await LiveServer.run(app) { server in
+                try await withThrowingTaskGroup(of: [HTTPStatus].self) { group in
+                    for writer in 0..<Self.writers {
+                        group.addTask {
+                            var statuses: [HTTPStatus] = []
+                            for n in 0..<Self.wordsPerWriter {
+                                let body = #"{"term": "w\#(writer)x\#(n)", "meaning": "뜻"}"#
+                                statuses.append(
+                                    try await server.send(
+                                        .POST, "/api/v1/books/\(book)/words",
+                                        headers: [
+                                            "Authorization": "Bearer \(token)",
+                                            "Content-Type": "application/json",
+                                        ], body: body
+                                    ).status)
+                            }
+                            return statuses
+                        }
+                    }
+                    // Imports at the same time, which take their ids in bulk.
+                    for batch in 0..<Self.imports {
+                        group.addTask {
+                            let rows = (0..<Self.rowsPerImport).map { "i\(batch)x\($0),뜻" }
+                            return [
+                                try await server.send(
+                                    .POST, "/api/v1/books/\(book)/import?format=csv&header=false",
+                                    headers: [
+                                        "Authorization": "Bearer \(token)",
+                                        "Content-Type": "application/octet-stream",
+                                    ], body: rows.joined(separator: "\n")
+                                ).status
+                            ]
+                        }
+                    }
+                    var all: [HTTPStatus] = []
+                    for try await statuses in group { all += statuses }
+                    return all
+                }
+            }
+            let refused = statuses.filter { $0 != .created && $0 != .ok }
+            #expect(refused.isEmpty, "\(refused.count) refused: \(Set(refused.map(\.code)))")
+
+            let expected = Self.writers * Self.wordsPerWriter + Self.imports * Self.rowsPerImport
+            let sql = try app.db.sql()
+            let rows = try await sql.raw(
+                "SELECT user_id, search_id, term FROM words WHERE book_id = \(bind: book)"
+            ).all()
+            #expect(rows.count == expected)
+            #expect(
+                Set(try rows.map { try $0.decode(column: "term", as: String.self) }).count
+                    == expected)
+            let searchIDs = try rows.map { try $0.decode(column: "search_id", as: Int64.self) }
+            #expect(Set(searchIDs).count == expected, "every search id once")
+            if sql.maeilDialect == .sqlite {
+                let owner = try #require(
+                    try rows.first?.decode(column: "user_id", as: StoredUUID.self))
+                let range = SearchIndex.searchIDs(of: owner.value)
+                #expect(searchIDs.allSatisfy(range.contains))
+            }
+            let counted = try api.decode(
+                BookDTO.self, try await api.send(.GET, "/api/v1/books/\(book)"))
+            #expect(counted.wordCount == expected, "the book's kept count")
+            for term in ["w63x19", "w0x0", "i3x99"] {
+                let found = try api.decode(
+                    SearchResultDTO.self, try await api.send(.GET, "/api/v1/search?q=\(term)"))
+                #expect(found.items.filter { $0.term == term }.count == 1, "\(term) found once")
+            }
+        }
+    }
+
+    @Test func fiftyUsersAnswerTheirReviewsAtOnce() async throws {
+        try await withMaeilApp { app in
+            Self.allowManyClients(app)
+            var users: [(api: API, token: String, card: StudyCardDTO)] = []
+            for i in 0..<50 {
+                let api = try await API.signUp(app, "reader\(i)x\(Int.random(in: 1000...9999))")
+                let book = try await api.createBook("Mine").id
+                _ = try await api.addWord(book, "word\(i)", "뜻\(i)")
+                let queue = try api.decode(
+                    ReviewQueueDTO.self, try await api.send(.GET, "/api/v1/study/queue"))
+                users.append((api, try #require(api.token), try #require(queue.cards.first)))
+            }
+            let statuses = try await LiveServer.run(app) { server in
+                try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                    for user in users {
+                        group.addTask {
+                            let answer = ReviewAnswerInput(
+                                wordID: user.card.wordID, direction: user.card.direction.rawValue,
+                                rating: 3, version: user.card.version)
+                            return try await server.send(
+                                .POST, "/api/v1/study/answer",
+                                headers: [
+                                    "Authorization": "Bearer \(user.token)",
+                                    "Content-Type": "application/json",
+                                ],
+                                body: String(
+                                    decoding: try JSONEncoder().encode(answer), as: UTF8.self)
+                            ).status
+                        }
+                    }
+                    var all: [HTTPStatus] = []
+                    for try await status in group { all.append(status) }
+                    return all
+                }
+            }
+            #expect(statuses.allSatisfy { $0 == .ok }, "\(statuses.filter { $0 != .ok })")
+            // Each answer applied once, to its own user's card.
+            let sql = try app.db.sql()
+            let logged = try await sql.raw(
+                "SELECT user_id, COUNT(*) AS n FROM review_logs GROUP BY user_id"
+            ).all()
+            #expect(logged.count == 50)
+            #expect(try logged.allSatisfy { try $0.decode(column: "n", as: Int.self) == 1 })
+        }
+    }
+}
