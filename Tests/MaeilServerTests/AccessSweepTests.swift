@@ -24,16 +24,7 @@ struct AccessSweepTests {
         init(_ route: Route) {
             method = route.method
             segments = route.path
-            pattern =
-                "/"
-                + route.path.map { component -> String in
-                    switch component {
-                    case .constant(let s): s
-                    case .parameter(let name): "{\(name)}"
-                    case .anything: "*"
-                    case .catchall: "**"
-                    }
-                }.joined(separator: "/")
+            pattern = route.pattern
         }
 
         var description: String { "\(method.rawValue) \(pattern)" }

@@ -14,16 +14,7 @@ struct OpenAPITests {
         try await withMaeilApp { app in
             let registered = Set(
                 app.routes.all.compactMap { route -> String? in
-                    let path =
-                        "/"
-                        + route.path.map { component -> String in
-                            switch component {
-                            case .constant(let s): s
-                            case .parameter(let name): "{\(name)}"
-                            case .anything: "*"
-                            case .catchall: "**"
-                            }
-                        }.joined(separator: "/")
+                    let path = route.pattern
                     guard path.hasPrefix("/api/v1/") else { return nil }
                     return "\(route.method.rawValue.lowercased()) \(path)"
                 })

@@ -243,3 +243,18 @@ extension WordDTO {
             memorized: memorized, bookmarked: bookmarked, createdAt: createdAt)
     }
 }
+
+extension Route {
+    /// The route's path as the OpenAPI document writes it: `/api/v1/books/{id}`.
+    var pattern: String {
+        "/"
+            + path.map { component -> String in
+                switch component {
+                case .constant(let s): s
+                case .parameter(let name): "{\(name)}"
+                case .anything: "*"
+                case .catchall: "**"
+                }
+            }.joined(separator: "/")
+    }
+}
