@@ -2,6 +2,10 @@
 # installing what a fresh machine lacks, Anki in a virtual environment, and timing a
 # command against Anki's (`timed`, `paired_medians`).
 
+# The Anki 26.9.3 environment scripts/anki-packages.sh makes, and the cache it sits in.
+MAEIL_CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/maeil
+ANKI_PYTHON="$MAEIL_CACHE/anki-26.9.3/bin/python"
+
 step() { echo "[$(printf '%4d' "$SECONDS") s] $*"; }
 
 quiet() {  # runs a command, showing its output only when it fails ($WORK must be set)

@@ -193,12 +193,7 @@ extension AnkiArchive {
     {
         let archive = try Archive(data: Data(), accessMode: .create)
         func add(_ name: String, _ bytes: Data, compressed: Bool) throws {
-            try archive.addEntry(
-                with: name, type: .file, uncompressedSize: Int64(bytes.count),
-                compressionMethod: compressed ? .deflate : .none
-            ) { position, size in
-                bytes.subdata(in: Int(position)..<Int(position) + size)
-            }
+            try archive.addFile(name, bytes, deflated: compressed)
         }
         try add("meta", Data([0x08, 0x02]), compressed: false)
         try add("collection.anki21", collection, compressed: true)
@@ -212,5 +207,18 @@ extension AnkiArchive {
             compressed: true)
         guard let data = archive.data else { throw AnkiPackageError.notAZip }
         return data
+    }
+}
+
+extension Archive {
+    /// Adds `bytes` as the file `path` of an archive being written, deflated or
+    /// stored as they are (media, compressed already).
+    public func addFile(_ path: String, _ bytes: Data, deflated: Bool) throws {
+        try addEntry(
+            with: path, type: .file, uncompressedSize: Int64(bytes.count),
+            compressionMethod: deflated ? .deflate : .none
+        ) { position, size in
+            bytes.subdata(in: Int(position)..<Int(position) + size)
+        }
     }
 }

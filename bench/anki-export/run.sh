@@ -17,10 +17,8 @@ NOTES=${1:-20000}
 RUNS=${2:-5}
 WORK=$(mktemp -d /tmp/maeil-anki-export.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
-CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/maeil
-PYTHON="$CACHE/anki-26.9.3/bin/python"
-DECK="$CACHE/bench-anki-$NOTES.apkg"
-if [ ! -s "$DECK" ] || ! "$PYTHON" -c "import anki" 2>/dev/null; then
+DECK="$MAEIL_CACHE/bench-anki-$NOTES.apkg"
+if [ ! -s "$DECK" ] || ! "$ANKI_PYTHON" -c "import anki" 2>/dev/null; then
     bench/anki-import/run.sh "$NOTES" 1 >&2  # makes the package and the environment
 fi
 if [ "${MAEIL_BENCH_SKIP_BUILD:-0}" != 1 ]; then
@@ -32,7 +30,7 @@ MAEIL_PASSWORD=benchpass1 MAEIL_BCRYPT_COST=4 "$MAEIL" user create bench --data-
 "$MAEIL" import "$DECK" --data-dir "$WORK/data" >"$WORK/out"
 BOOK=$(sed -n 's/^Imported [0-9]* words into "\(.*\)"\.$/\1/p' "$WORK/out" | head -1)
 mkdir -p "$WORK/anki"
-"$PYTHON" bench/anki-export/anki_export.py setup "$DECK" "$WORK/anki/collection.anki2"
+"$ANKI_PYTHON" bench/anki-export/anki_export.py setup "$DECK" "$WORK/anki/collection.anki2"
 echo "deck: $DECK, book \"$BOOK\""
 
 maeil_times=()
@@ -40,7 +38,7 @@ anki_times=()
 for run in $(seq "$RUNS"); do
     rm -f "$WORK/maeil.apkg" "$WORK/anki.apkg"
     read -r m mpeak < <(timed "$MAEIL" export --book "$BOOK" --format apkg -o "$WORK/maeil.apkg" --data-dir "$WORK/data")
-    read -r a apeak < <(timed "$PYTHON" bench/anki-export/anki_export.py export "$WORK/anki/collection.anki2" "$WORK/anki.apkg")
+    read -r a apeak < <(timed "$ANKI_PYTHON" bench/anki-export/anki_export.py export "$WORK/anki/collection.anki2" "$WORK/anki.apkg")
     grep -q "anki: $NOTES notes" "$WORK/out" || { cat "$WORK/out" >&2; exit 1; }
     echo "run $run: maeil ${m}s (${mpeak} MB peak, $(du -k "$WORK/maeil.apkg" | cut -f1) KB), anki ${a}s (${apeak} MB peak, $(du -k "$WORK/anki.apkg" | cut -f1) KB), anki/maeil $(python3 -c "print(f'{$a / $m:.2f}')")"
     maeil_times+=("$m")

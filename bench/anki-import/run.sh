@@ -18,9 +18,7 @@ NOTES=${1:-20000}
 RUNS=${2:-5}
 WORK=$(mktemp -d /tmp/maeil-anki-import.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
-CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/maeil
-PYTHON="$CACHE/anki-26.9.3/bin/python"
-if ! "$PYTHON" -c "import anki" 2>/dev/null; then
+if ! "$ANKI_PYTHON" -c "import anki" 2>/dev/null; then
     scripts/anki-packages.sh >/dev/null  # makes the virtual environment
 fi
 [ -x /usr/bin/time ] || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y -qq time >/dev/null; }
@@ -29,10 +27,10 @@ if [ "${MAEIL_BENCH_SKIP_BUILD:-0}" != 1 ]; then
     swift build -c release --product maeil --scratch-path .build-release >&2
 fi
 MAEIL="$ROOT/.build-release/release/maeil"
-DECK="$CACHE/bench-anki-$NOTES.apkg"
+DECK="$MAEIL_CACHE/bench-anki-$NOTES.apkg"
 if [ ! -s "$DECK" ]; then
     python3 "$ROOT/../shared/tools/anki/edict_tsv.py" /usr/share/edict/edict >"$WORK/edict.tsv"
-    (cd "$WORK" && "$PYTHON" "$ROOT/bench/anki-import/make_deck.py" "$WORK/edict.tsv" "$NOTES" "$DECK" >&2)
+    (cd "$WORK" && "$ANKI_PYTHON" "$ROOT/bench/anki-import/make_deck.py" "$WORK/edict.tsv" "$NOTES" "$DECK" >&2)
 fi
 echo "package: $DECK ($(du -h "$DECK" | cut -f1))"
 
@@ -43,7 +41,7 @@ for run in $(seq "$RUNS"); do
     MAEIL_PASSWORD=benchpass1 MAEIL_BCRYPT_COST=4 "$MAEIL" user create bench --data-dir "$WORK/data" >/dev/null
     read -r m mpeak < <(timed "$MAEIL" import "$DECK" --data-dir "$WORK/data")
     grep -q "Imported $NOTES words" "$WORK/out" || { cat "$WORK/out" >&2; exit 1; }
-    read -r a apeak < <(timed "$PYTHON" "$ROOT/bench/anki-import/anki_import.py" "$DECK")
+    read -r a apeak < <(timed "$ANKI_PYTHON" "$ROOT/bench/anki-import/anki_import.py" "$DECK")
     grep -q "anki: $NOTES notes" "$WORK/out" || { cat "$WORK/out" >&2; exit 1; }
     echo "run $run: maeil ${m}s (${mpeak} MB peak), anki ${a}s (${apeak} MB peak), anki/maeil $(python3 -c "print(f'{$a / $m:.2f}')")"
     maeil_times+=("$m")

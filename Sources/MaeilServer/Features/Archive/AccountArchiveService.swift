@@ -1,3 +1,4 @@
+import AnkiPackage
 import FSRS
 import Fluent
 import Foundation
@@ -294,12 +295,7 @@ struct AccountArchiveService: Sendable {
     private static func packed(_ entries: [(path: String, bytes: Data)]) throws -> Data {
         let archive = try Archive(data: Data(), accessMode: .create)
         for (path, bytes) in entries {
-            try archive.addEntry(
-                with: path, type: .file, uncompressedSize: Int64(bytes.count),
-                compressionMethod: path.hasSuffix(".json") ? .deflate : .none
-            ) { position, size in
-                bytes.subdata(in: Int(position)..<Int(position) + size)
-            }
+            try archive.addFile(path, bytes, deflated: path.hasSuffix(".json"))
         }
         guard let data = archive.data else { throw damaged("it could not be written") }
         return data
