@@ -18,6 +18,7 @@ install_missing() {
     fc-list 2>/dev/null | grep -qi nanum || apt+=(fonts-nanum fontconfig)
     command -v node >/dev/null 2>&1 || apt+=(nodejs)
     command -v tmux >/dev/null 2>&1 || apt+=(tmux)
+    command -v haproxy >/dev/null 2>&1 || apt+=(haproxy)
     # Virtual environments for the two Anki versions that make the test packages.
     python3 -c "import venv, ensurepip" 2>/dev/null || apt+=(python3-venv)
     # The Japanese course's sources, rebuilt and compared with what is shipped.
@@ -136,6 +137,9 @@ scripts/cli-backup-postgres-test.sh "$PG_URL" .build/debug/maeil "$MAEIL_ANKI_PA
 
 log "API fuzzing from the OpenAPI document (schemathesis) on PostgreSQL"
 scripts/fuzz-api.sh --database-url "$PG_URL"
+
+log "for a group: three maeil processes on PostgreSQL behind HAProxy, one killed under a mixed load"
+scripts/scaleout.sh --database-url "$PG_URL" .build/debug/maeil
 
 if [ -x e2e/run.sh ]; then
     log "browser tests (Chromium)"

@@ -41,6 +41,10 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case rateLimited = "rate_limited"
     /// Every database connection stayed busy too long: try again (503, `Retry-After`).
     case busy
+    /// The database cannot be reached (stopped, restarting, its files unusable): try again (503, `Retry-After`).
+    case unavailable
+    /// The server's disk is full; nothing was saved (507).
+    case storageFull = "storage_full"
     case csrf
     case `internal`
     // Accounts

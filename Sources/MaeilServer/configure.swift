@@ -70,6 +70,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(AddSuspendedCards())
     app.migrations.add(AddDeepLKeys())
     app.migrations.add(PartitionSearchIDsByUser())
+    app.migrations.add(CreateScheduledRuns())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }
@@ -135,7 +136,7 @@ private func openFirstConnections(_ app: Application, patience: Duration = .seco
             do {
                 try await db.withConnection { _ in }
                 break
-            } catch  where DatabaseBusy.translated(error) is DatabaseBusy && .now < deadline {
+            } catch  where DatabaseFault.translated(error) is DatabaseBusy && .now < deadline {
                 try await Task.sleep(for: .milliseconds(100))
             }
         }

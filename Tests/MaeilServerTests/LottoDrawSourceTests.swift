@@ -804,3 +804,48 @@ struct LottoSettlingTests {
         }
     }
 }
+
+extension LottoSettlingTests {
+    /// Two servers on one database wake for the same Saturday check: the
+    /// lottery site is asked once, and the ticket settles for both.
+    @Test func theWeeklyCheckAsksOnceForTwoServers() async throws {
+        try await withFakeLotterySite { site in
+            let settings = freshSettings()
+            try await withMaeilApp(settings: settings) { first in
+                try await withMaeilApp(settings: settings, dropAfter: false) { second in
+                    // A clock each, as two machines have: a shared fake clock would
+                    // move on for one server while the other still reads it.
+                    let clocks = [TestClock(), TestClock()]
+                    for (app, clock) in zip([first, second], clocks) {
+                        clock.set(
+                            Date(
+                                timeIntervalSince1970: TimeInterval(
+                                    DrawSchedule.drawTime(ofRound: 1239) + 5 * 60)))
+                        app.lottoResults = LottoResults(
+                            fetcher: DrawFetcher(
+                                sources: [site.official("good"), site.mirror("good")],
+                                logger: clock.logger, now: clock.now, sleep: clock.sleep))
+                    }
+                    let api = try await API.signUp(first)
+                    let added = try api.decode(
+                        LottoEntryDTO.self,
+                        try await api.send(
+                            .POST, "/api/v1/lotto/entries",
+                            json: LottoEntryInput(round: 1239, games: [[11, 13, 22, 32, 33, 8]])))
+                    async let one: Void = LottoResultChecker(
+                        now: clocks[0].now, sleep: clocks[0].sleep
+                    ).checkOnce(first)
+                    async let other: Void = LottoResultChecker(
+                        now: clocks[1].now, sleep: clocks[1].sleep
+                    ).checkOnce(second)
+                    _ = try await (one, other)
+                    #expect(site.officialHeaders.withLockedValue { $0.count } == 1)
+                    let settled = try api.decode(
+                        LottoEntryDTO.self,
+                        try await api.send(.GET, "/api/v1/lotto/entries/\(added.id)"))
+                    #expect(settled.status == "settled")
+                }
+            }
+        }
+    }
+}

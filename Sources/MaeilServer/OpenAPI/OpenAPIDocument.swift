@@ -691,6 +691,13 @@ enum OpenAPIDocument {
             responses["404"] = errorResponse("not found, or not yours")
         }
         if case .file = op.body { responses["413"] = errorResponse("upload larger than 20 MB") }
+        if op.route != .openAPI {
+            responses["503"] = errorResponse(
+                "the database is busy or cannot be reached; nothing was changed (Retry-After)")
+        }
+        if op.route.method != .get {
+            responses["507"] = errorResponse("the server's disk is full; nothing was saved")
+        }
         if op.route == .lottoDecodePhoto {
             responses["413"] = errorResponse("photo larger than 10 MB or 4096×4096")
             responses["415"] = errorResponse("not a PNG, JPEG or WebP image")

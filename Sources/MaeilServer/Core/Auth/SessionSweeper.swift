@@ -5,8 +5,8 @@ import SQLKit
 import Vapor
 
 /// Deletes what only piles up: expired sessions and failed sign-ins older
-/// than any rate-limit window. Runs at start and then hourly; the deletes are
-/// idempotent, so several app processes running it at once do no harm.
+/// than any rate-limit window. Runs at start and then hourly, once an hour
+/// across all the app processes on the database (`ScheduledRuns`).
 struct SessionSweeper: LifecycleHandler {
     static let interval: TimeAmount = .hours(1)
 
@@ -29,6 +29,9 @@ struct SessionSweeper: LifecycleHandler {
                         logger: app.logger, on: app.eventLoopGroup.any())
                 else { return }
                 do {
+                    let hour = Int64(Date().timeIntervalSince1970 / 3600)
+                    guard try await ScheduledRuns.take("session-sweep", slot: hour, on: db.sql())
+                    else { return }
                     try await Self.sweep(db.sql())
                 } catch {
                     app.logger.warning("session clean-up failed: \(error)")

@@ -13,17 +13,33 @@ enum PrivateFiles {
         let files = FileManager.default
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !files.fileExists(atPath: directory) {
-            try files.createDirectory(
-                atPath: directory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: Int(directoryMode)])
+            do {
+                try files.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: Int(directoryMode)])
+            } catch {
+                throw DataDirectoryError(
+                    path: directory, problem: Self.reason(making: directory, error))
+            }
+        }
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw DataDirectoryError(path: path, problem: "it is a directory, not a database file")
+        }
+        // SQLite writes `-wal` and `-shm` beside the database: the directory
+        // must take new files (a read-only file system refuses even root).
+        if !directory.isEmpty, access(directory, W_OK) != 0 {
+            throw DataDirectoryError(path: directory, problem: String(cString: strerror(errno)))
         }
         if !files.fileExists(atPath: path) {
             guard
                 files.createFile(
                     atPath: path, contents: nil, attributes: [.posixPermissions: Int(fileMode)])
             else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+                throw DataDirectoryError(path: path, problem: "the file cannot be created")
             }
+        } else if access(path, R_OK | W_OK) != 0 {
+            throw DataDirectoryError(path: path, problem: String(cString: strerror(errno)))
         }
         for file in [path, path + "-wal", path + "-shm"] where files.fileExists(atPath: file) {
             let mode =
@@ -34,4 +50,34 @@ enum PrivateFiles {
             }
         }
     }
+
+    /// Why a directory could not be made, from the nearest part of its path
+    /// that exists (Foundation's own error says only "error 512" on Linux).
+    private static func reason(making path: String, _ error: any Error) -> String {
+        let files = FileManager.default
+        var ancestor = (path as NSString).deletingLastPathComponent
+        while !ancestor.isEmpty, !files.fileExists(atPath: ancestor) {
+            ancestor = (ancestor as NSString).deletingLastPathComponent
+        }
+        if ancestor.isEmpty { ancestor = "." }
+        var isDirectory: ObjCBool = false
+        _ = files.fileExists(atPath: ancestor, isDirectory: &isDirectory)
+        if !isDirectory.boolValue { return "\(ancestor) is a file, not a directory" }
+        if access(ancestor, W_OK) != 0 { return "\(ancestor): \(String(cString: strerror(errno)))" }
+        return error.localizedDescription
+    }
+}
+
+/// The SQLite data directory or database file cannot be used: said once, at
+/// start, with the path and the way out, instead of SQLite's bare "cantOpen".
+struct DataDirectoryError: Error, CustomStringConvertible, LocalizedError {
+    var path: String
+    var problem: String
+
+    var description: String {
+        "Maeil cannot use \(path): \(problem). Give it a data directory this user can write "
+            + "(--data-dir or MAEIL_DATA_DIR), or a database file with --database-url sqlite://PATH."
+    }
+
+    var errorDescription: String? { description }
 }

@@ -11,7 +11,7 @@ struct MaeilErrorMiddleware: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch {
-            let error = DatabaseBusy.translated(error)
+            let error = DatabaseFault.translated(error)
             let (status, code, message) = Self.describe(error)
             if status.code >= 500 {
                 request.logger.report(error: error)

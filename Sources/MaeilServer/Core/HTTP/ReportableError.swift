@@ -1,4 +1,5 @@
 import AsyncKit
+import FluentPostgresDriver
 import FluentSQLiteDriver
 import MaeilAPI
 import Vapor
@@ -41,16 +42,64 @@ struct DatabaseBusy: ReportableError {
     var code: ErrorCode { .busy }
     var message: String { "the server is busy; try again in a moment" }
     var retryAfter: Int? { 1 }
+}
 
-    /// The error as the client should see it: the pool's timeout and
-    /// SQLite's "busy" become this.
+/// The database cannot be used just now: PostgreSQL stopped or restarting
+/// (connections refused or cut), or SQLite's files cannot be opened or
+/// written (a read-only or vanished data directory, an I/O error). What the
+/// request wanted to change was not changed, and the pools open new
+/// connections by themselves once the database is back.
+struct DatabaseUnavailable: ReportableError {
+    var status: HTTPResponseStatus { .serviceUnavailable }
+    var code: ErrorCode { .unavailable }
+    var message: String { "the database cannot be reached; try again in a moment" }
+    var retryAfter: Int? { 5 }
+}
+
+/// SQLite could not grow its file: the disk (or a quota) is full. The
+/// transaction rolled back whole; once there is room the same request works.
+struct StorageFull: ReportableError {
+    var status: HTTPResponseStatus { .insufficientStorage }
+    var code: ErrorCode { .storageFull }
+    var message: String { "the server's disk is full; nothing was saved" }
+}
+
+/// Database failures as the client should see them: overloaded, unreachable
+/// or full, each with its own answer, instead of a 500.
+enum DatabaseFault {
     static func translated(_ error: any Error) -> any Error {
         if error is ConnectionPoolTimeoutError { return DatabaseBusy() }
-        if let sqlite = error as? SQLiteError,
-            [.busy, .busyTimeout, .busyInRecovery, .busyInSnapshot].contains(sqlite.reason)
-        {
-            return DatabaseBusy()
+        if let sqlite = error as? SQLiteError {
+            switch sqlite.reason {
+            case .busy, .busyTimeout, .busyInRecovery, .busyInSnapshot: return DatabaseBusy()
+            case .full: return StorageFull()
+            case .cantOpen, .cantOpenDirectory, .cantOpenInvalidPath, .readOnly,
+                .readonlyInRecovery, .readonlyCantLock, .readonlyInRollback,
+                .readonlyBackingMoved, .readonlyDirectory, .permission, .ioError:
+                return DatabaseUnavailable()
+            default:
+                // SQLite's twenty extended I/O errors (a failed read, write, sync…).
+                return "\(sqlite.reason)".hasPrefix("ioError") ? DatabaseUnavailable() : error
+            }
+        }
+        if let postgres = error as? PSQLError, isUnavailable(postgres) {
+            return DatabaseUnavailable()
         }
         return error
+    }
+
+    /// Connections refused, cut or closing, and the server's own "shutting
+    /// down" and "starting up" (SQLSTATE class 57P: admin or crash shutdown,
+    /// cannot connect now).
+    private static func isUnavailable(_ error: PSQLError) -> Bool {
+        switch error.code {
+        case .connectionError, .serverClosedConnection, .clientClosedConnection,
+            .uncleanShutdown, .poolClosed:
+            return true
+        case .server:
+            let state = error.serverInfo?[.sqlState] ?? ""
+            return state.hasPrefix("57P") || state.hasPrefix("08")
+        default: return false
+        }
     }
 }

@@ -114,6 +114,10 @@ struct LottoResultChecker: LifecycleHandler {
         guard let db = app.databases.database(logger: app.logger, on: app.eventLoopGroup.any())
         else { return }
         do {
+            // Every process wakes at the check time; one of them asks the sites.
+            guard try await ScheduledRuns.take("lotto-results", slot: next, on: db.sql()) else {
+                return
+            }
             let stored = try await app.lottoResults.sync(
                 store: LottoDrawStore(db: db, logger: app.logger), now: now())
             if !stored.isEmpty {
