@@ -121,3 +121,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The parsers' libFuzzer binary (`scripts/fuzz.sh`), only when asked for: it links
+// libFuzzer, so it builds only with -sanitize=fuzzer.
+if Context.environment["MAEIL_FUZZ"] == "1" {
+    package.targets += [
+        .target(name: "FuzzDriver", path: "Fuzz/Driver"),
+        .executableTarget(
+            name: "maeil-fuzz",
+            dependencies: ["FuzzDriver", "AnkiPackage", "VocabCore", "Hangul", "Kana", "Lotto"],
+            path: "Fuzz/Targets"),
+    ]
+    package.products.append(.executable(name: "maeil-fuzz", targets: ["maeil-fuzz"]))
+}

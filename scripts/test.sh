@@ -69,7 +69,7 @@ source scripts/postgres.sh
 install_missing
 
 log "formatting: swift format lint --strict (.swift-format: 4 spaces, 100 columns)"
-swift format lint --strict --recursive --parallel Sources Tests
+swift format lint --strict --recursive --parallel Sources Tests Fuzz
 
 log "architecture: Core uses no feature, features form no cycle, web and API controllers stay apart"
 python3 scripts/check-architecture.py
@@ -123,6 +123,9 @@ MAEIL_CLI=.build/debug/maeil js-tests/run.sh
 
 log "Swift tests on SQLite"
 swift test --skip-build
+
+log "parser fuzzing (libFuzzer, -sanitize=fuzzer,address): 15 s for each of the eight parsers (scripts/fuzz.sh)"
+scripts/fuzz.sh all 15
 
 log "the OpenAPI document validated (openapi-spec-validator), then the API fuzzed from it (schemathesis) on SQLite"
 scripts/fuzz-api.sh

@@ -40,29 +40,30 @@ public struct AnkiArchive: Sendable {
     /// Media files by the name the notes use (`apple.mp3`), each with the zip entry
     /// that holds it.
     public let mediaNames: [String]
-    private let mediaEntries: [String: String]
-    private let archive: ArchiveBox
+    private let mediaEntries: [String: ZipReader.Entry]
+    private let archive: ZipReader
     private let limits: Limits
 
     public init(_ data: Data, limits: Limits = Limits()) throws(AnkiPackageError) {
-        let archive: Archive
+        let archive: ZipReader
         do {
-            archive = try Archive(data: data, accessMode: .read)
+            archive = try ZipReader(data, maxEntries: limits.files)
+        } catch .tooManyEntries {
+            throw .tooManyFiles(limit: limits.files)
+        } catch .damaged(let why) {
+            throw .damaged(why)
         } catch {
             throw .notAZip
         }
-        var entries: [String: Entry] = [:]
-        var count = 0
+        var entries: [String: ZipReader.Entry] = [:]
         var declared = 0
-        for entry in archive {
-            count += 1
-            if count > limits.files { throw .tooManyFiles(limit: limits.files) }
-            declared += Int(clamping: entry.uncompressedSize)
+        for entry in archive.entries {
+            declared += entry.uncompressedSize
             if declared > limits.totalBytes { throw .tooLarge(limit: limits.totalBytes) }
             entries[entry.path] = entry
         }
         guard !entries.isEmpty else { throw .notAZip }
-        self.archive = ArchiveBox(archive: archive)
+        self.archive = archive
         self.limits = limits
         var layout: Layout?
         if let meta = entries["meta"] {
@@ -89,12 +90,12 @@ public struct AnkiArchive: Sendable {
         collection[collection.startIndex + 19] = 1
         self.collection = collection
 
-        var media: [String: String] = [:]
+        var media: [String: ZipReader.Entry] = [:]
         if let list = entries["media"] {
             var bytes = try Self.read(list, from: archive, limits: limits)
             if Zstd.isFrame(bytes) { bytes = try Zstd.decompress(bytes, limit: limits.totalBytes) }
-            for name in try Self.mediaList(bytes) where entries[name.entry] != nil {
-                media[try Self.safeName(name.name)] = name.entry
+            for name in try Self.mediaList(bytes) {
+                if let entry = entries[name.entry] { media[try Self.safeName(name.name)] = entry }
             }
         }
         mediaEntries = media
@@ -104,10 +105,10 @@ public struct AnkiArchive: Sendable {
     /// A media file's bytes (unpacked from zstd when a current Anki packed it), nil
     /// when the package has no file of that name.
     public func media(named name: String) throws(AnkiPackageError) -> Data? {
-        guard let entryName = mediaEntries[name.precomposedStringWithCanonicalMapping],
-            let entry = archive.archive[entryName]
-        else { return nil }
-        let bytes = try Self.read(entry, from: archive.archive, limits: limits)
+        guard let entry = mediaEntries[name.precomposedStringWithCanonicalMapping] else {
+            return nil
+        }
+        let bytes = try Self.read(entry, from: archive, limits: limits)
         return Zstd.isFrame(bytes) ? try Zstd.decompress(bytes, limit: limits.totalBytes) : bytes
     }
 
@@ -148,10 +149,10 @@ public struct AnkiArchive: Sendable {
     }
 
     /// One entry's bytes, counted as they come so that a lying size stops at the limit.
-    private static func read(_ entry: Entry, from archive: Archive, limits: Limits)
+    private static func read(_ entry: ZipReader.Entry, from archive: ZipReader, limits: Limits)
         throws(AnkiPackageError) -> Data
     {
-        let packed = max(Int(clamping: entry.compressedSize), 1)
+        let packed = max(entry.compressedSize, 1)
         let limit = min(
             limits.totalBytes,
             max(
@@ -160,7 +161,7 @@ public struct AnkiArchive: Sendable {
         var data = Data()
         var exceeded: AnkiPackageError?
         do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+            try archive.extract(entry) { chunk in
                 data.append(chunk)
                 if data.count > limit {
                     exceeded =
@@ -170,17 +171,13 @@ public struct AnkiArchive: Sendable {
                     throw CancellationError()
                 }
             }
+        } catch .damaged(let why) {
+            throw .damaged(why)
         } catch {
             throw exceeded ?? .damaged("\(entry.path) cannot be unpacked")
         }
         return data
     }
-}
-
-/// ZIPFoundation's `Archive` is a class without `Sendable`; it is only read here.
-private final class ArchiveBox: @unchecked Sendable {
-    let archive: Archive
-    init(archive: Archive) { self.archive = archive }
 }
 
 extension AnkiArchive {

@@ -36,6 +36,19 @@ import ZIPFoundation
         #expect(throws: AnkiPackageError.noCollection) { try AnkiArchive(zip) }
     }
 
+    /// A zip whose central directory points past the end of the file is
+    /// refused; ZIPFoundation's in-memory archive trapped on this very zip
+    /// ("Range requires lowerBound <= upperBound") and stopped the process.
+    @Test func offsetsPastTheEndAreRefusedNotACrash() throws {
+        var zip = try Self.zip(["collection.anki2": Data("SQLite format 3\0".utf8)])
+        let end = zip.endIndex - 22
+        for (n, byte) in [0xF0, 0xFF, 0xFF, 0x7F].enumerated() { zip[end + 16 + n] = UInt8(byte) }
+        #expect(throws: AnkiPackageError.damaged("its central directory lies outside the file")) {
+            try AnkiArchive(zip)
+        }
+        #expect(throws: AnkiPackageError.notAZip) { try AnkiArchive(Data(count: 3 << 20)) }
+    }
+
     @Test func zipBombsStopAtTheLimitTheyPass() throws {
         let zeros = Data(count: 4 << 20)
         let bomb = try Self.zip(["collection.anki2": zeros])

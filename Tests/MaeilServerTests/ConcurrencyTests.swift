@@ -13,7 +13,9 @@ import VaporTesting
 @Suite("Concurrent writers")
 struct ConcurrencyTests {
     static let writers = 64
-    static let wordsPerWriter = 20
+    /// 20 in the test command; MAEIL_CONCURRENCY_WORDS=200 is the long form (12,800 words).
+    static let wordsPerWriter =
+        ProcessInfo.processInfo.environment["MAEIL_CONCURRENCY_WORDS"].flatMap(Int.init) ?? 20
     static let imports = 4
     static let rowsPerImport = 100
 
@@ -94,7 +96,7 @@ struct ConcurrencyTests {
             let counted = try api.decode(
                 BookDTO.self, try await api.send(.GET, "/api/v1/books/\(book)"))
             #expect(counted.wordCount == expected, "the book's kept count")
-            for term in ["w63x19", "w0x0", "i3x99"] {
+            for term in ["w63x\(Self.wordsPerWriter - 1)", "w0x0", "i3x99"] {
                 let found = try api.decode(
                     SearchResultDTO.self, try await api.send(.GET, "/api/v1/search?q=\(term)"))
                 #expect(found.items.filter { $0.term == term }.count == 1, "\(term) found once")
@@ -145,6 +147,89 @@ struct ConcurrencyTests {
             ).all()
             #expect(logged.count == 50)
             #expect(try logged.allSatisfy { try $0.decode(column: "n", as: Int.self) == 1 })
+        }
+    }
+
+    /// One book edited through two app processes on one database (two apps in
+    /// this process, each with its own connections, caches and server): words
+    /// added through both are all there once, the same word edited from both
+    /// ends as one of the edits, and each process's kept pages show the other's
+    /// writes at once.
+    @Test func oneBookEditedFromTwoProcesses() async throws {
+        let settings = freshSettings()
+        try await withMaeilApp(settings: settings) { first in
+            try await withMaeilApp(settings: settings, dropAfter: false) { second in
+                for app in [first, second] { Self.allowManyClients(app) }
+                let api = try await API.signUp(first)
+                let token = try #require(api.token)
+                let book = try await api.createBook("Shared").id
+                let shared = try await api.addWord(book, "shared", "처음")
+                let headers: HTTPHeaders = [
+                    "Authorization": "Bearer \(token)", "Content-Type": "application/json",
+                ]
+                try await LiveServer.run(first) { one in
+                    try await LiveServer.run(second) { other in
+                        // A page kept by the first process, then a word added through the second.
+                        _ = try await one.send(
+                            .GET, "/api/v1/books/\(book)/words", headers: headers)
+                        _ = try await other.send(
+                            .POST, "/api/v1/books/\(book)/words", headers: headers,
+                            body: #"{"term": "seen", "meaning": "보임"}"#)
+                        let page = try await one.send(
+                            .GET, "/api/v1/books/\(book)/words", headers: headers)
+                        #expect(page.body.map { String(buffer: $0) }?.contains("\"seen\"") == true)
+
+                        let statuses = try await withThrowingTaskGroup(of: [HTTPStatus].self) {
+                            group in
+                            for writer in 0..<32 {
+                                let server = writer % 2 == 0 ? one : other
+                                group.addTask {
+                                    var statuses: [HTTPStatus] = []
+                                    for n in 0..<10 {
+                                        statuses.append(
+                                            try await server.send(
+                                                .POST, "/api/v1/books/\(book)/words",
+                                                headers: headers,
+                                                body: #"{"term": "p\#(writer)x\#(n)"}"#
+                                            ).status)
+                                        statuses.append(
+                                            try await server.send(
+                                                .PATCH, "/api/v1/words/\(shared.id)",
+                                                headers: headers,
+                                                body: #"{"meaning": "고침 \#(writer)-\#(n)"}"#
+                                            ).status)
+                                    }
+                                    return statuses
+                                }
+                            }
+                            var all: [HTTPStatus] = []
+                            for try await statuses in group { all += statuses }
+                            return all
+                        }
+                        let refused = statuses.filter { $0 != .created && $0 != .ok }
+                        #expect(
+                            refused.isEmpty, "\(refused.count) refused: \(Set(refused.map(\.code)))"
+                        )
+                    }
+                }
+                let expected = 2 + 32 * 10
+                for app in [first, second] {
+                    let reader = API(app: app, token: token)
+                    let counted = try reader.decode(
+                        BookDTO.self, try await reader.send(.GET, "/api/v1/books/\(book)"))
+                    #expect(counted.wordCount == expected)
+                    let page = try reader.decode(
+                        WordPageDTO.self,
+                        try await reader.send(.GET, "/api/v1/books/\(book)/words?perPage=500"))
+                    #expect(page.total == expected && Set(page.items.map(\.term)).count == expected)
+                    let edited = try reader.decode(
+                        WordDTO.self, try await reader.send(.GET, "/api/v1/words/\(shared.id)"))
+                    #expect(edited.meaning.hasPrefix("고침 "))
+                    let found = try reader.decode(
+                        SearchResultDTO.self, try await reader.send(.GET, "/api/v1/search?q=p31x9"))
+                    #expect(found.items.map(\.term) == ["p31x9"])
+                }
+            }
         }
     }
 }

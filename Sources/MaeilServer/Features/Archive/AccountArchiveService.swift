@@ -304,17 +304,17 @@ struct AccountArchiveService: Sendable {
     /// `account.json` decoded, and the media files by path. Sizes are counted as the
     /// files unpack, so a lying zip stops at the limit.
     private static func read(_ data: Data) throws -> (AccountArchiveDTO, [String: Data]) {
-        guard let archive = try? Archive(data: data, accessMode: .read) else {
+        guard let archive = try? ZipReader(data) else {
             throw AppError.invalid(
                 "the file is not a Maeil archive (not a zip)", code: .invalidFile)
         }
         var total = 0
         var files: [String: Data] = [:]
         var json: Data?
-        for entry in archive where entry.type == .file {
+        for entry in archive.entries where !entry.isDirectory {
             var bytes = Data()
             do {
-                _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                try archive.extract(entry) { chunk in
                     bytes.append(chunk)
                     total += chunk.count
                     if total > 4 * archiveLimit { throw CancellationError() }
