@@ -62,7 +62,7 @@ class Client:
                 headers["Content-Type"] = "application/json"
         if self.token and opener is self.api:
             headers["Authorization"] = f"Bearer {self.token}"
-        for attempt in range(20):
+        for attempt in range(100):
             request = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
             self.count("requests")
             try:
@@ -79,7 +79,7 @@ class Client:
                 time.sleep(0.2)
                 continue
         self.count("failed")
-        return 0, b"", 20
+        return 0, b"", 100
 
     def sign_up(self):
         status, body, _ = self.call(

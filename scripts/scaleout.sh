@@ -40,7 +40,8 @@ cleanup() {
 }
 trap cleanup EXIT
 if [ -z "$URL" ]; then
-    MAEIL_TEST_PG_PORT=${MAEIL_SCALEOUT_PG_PORT:-55439} start_postgres
+    PGPORT=${MAEIL_SCALEOUT_PG_PORT:-55439}
+    start_postgres
     trap cleanup EXIT
     URL=$PG_URL
 fi
@@ -84,7 +85,10 @@ defaults
     timeout server 60s
     retries 3
     option redispatch 1
-    retry-on conn-failure empty-response response-timeout
+    # Only requests that never reached a process: a request a dying process took
+    # may have been applied, and a blind retry would apply it twice (seen: a word
+    # added, its process killed before answering, the retry refused as a duplicate).
+    retry-on conn-failure
 frontend maeil
     bind 127.0.0.1:$FRONT
     option forwardfor
@@ -119,12 +123,26 @@ else
     failed=1
 fi
 
-# Half-way through, one process dies without a word.
+# Half-way through, one process dies without a word. Then, on a PostgreSQL of its
+# own, the database stops for three seconds (`pg_ctl stop -m fast`: every
+# connection cut) and starts again: the processes answer 503 meanwhile, which
+# the clients retry, and reconnect by themselves.
 VICTIM=${PIDS[1]:-${PIDS[0]}}
 (sleep "$(python3 -c "print($DURATION / 2)")" && kill -9 "$VICTIM") &
+OUTAGE=""
+if [ -n "$PGDIR" ]; then
+    OUTAGE=", PostgreSQL stopped for 3 s at $(python3 -c "print($DURATION * 3 / 4)") s"
+    (
+        sleep "$(python3 -c "print($DURATION * 3 / 4)")"
+        pg_as_owner "$(pg_bin)/pg_ctl" -D "$PGDIR/data" -m fast stop >/dev/null
+        sleep 3
+        pg_as_owner "$(pg_bin)/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -w \
+            -o "-p $PGPORT -k $PGDIR -c listen_addresses=127.0.0.1 -c max_connections=1000" start >/dev/null
+    ) &
+fi
 if python3 scripts/scaleout-load.py "$BASE" "$PSQL_URL" --duration "$DURATION" --clients "$CLIENTS" \
     >"$WORK/load.json" 2>"$WORK/load.err"; then
-    echo "load through HAProxy, $PROCESSES processes, one killed at $(python3 -c "print($DURATION / 2)") s: $(cat "$WORK/load.json")"
+    echo "load through HAProxy, $PROCESSES processes, one killed at $(python3 -c "print($DURATION / 2)") s$OUTAGE: $(cat "$WORK/load.json")"
 else
     echo "FAIL: load: $(cat "$WORK/load.json")"
     head -20 "$WORK/load.err"
@@ -137,10 +155,6 @@ if [ "$sweeps" -ge 1 ] && [ "$sweeps" -le 2 ]; then
 else
     echo "FAIL: session clean-up ran $sweeps times"
     failed=1
-fi
-if grep -q "error" "$WORK/serve-1.log"; then
-    echo "server log errors:"
-    grep "error" "$WORK"/serve-*.log | head -5
 fi
 [ "$failed" == 0 ] && echo "scaleout: passed" || echo "scaleout: FAILED"
 exit "$failed"

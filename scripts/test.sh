@@ -141,8 +141,8 @@ scripts/cli-backup-postgres-test.sh "$PG_URL" .build/debug/maeil "$MAEIL_ANKI_PA
 log "API fuzzing from the OpenAPI document (schemathesis) on PostgreSQL"
 scripts/fuzz-api.sh --database-url "$PG_URL"
 
-log "for a group: three maeil processes on PostgreSQL behind HAProxy, one killed under a mixed load"
-scripts/scaleout.sh --database-url "$PG_URL" .build/debug/maeil
+log "for a group: three maeil processes behind HAProxy under a mixed load, one killed, then PostgreSQL stopped and started"
+scripts/scaleout.sh .build/debug/maeil
 
 if [ -x e2e/run.sh ]; then
     log "browser tests (Chromium)"

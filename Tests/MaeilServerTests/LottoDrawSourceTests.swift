@@ -701,20 +701,26 @@ private final class ScriptedSource: DrawResultSource {
 
 @Suite("Lotto results settle by themselves")
 struct LottoSettlingTests {
+    /// `clock` set to Saturday 2026-08-29 20:40 KST, five minutes after round
+    /// 1239's draw, and `app` fetching results from `site` on it.
+    fileprivate static func fetch(
+        _ site: FakeLotterySite, for app: Application, fiveMinutesAfterRound1239On clock: TestClock
+    ) {
+        clock.set(
+            Date(timeIntervalSince1970: TimeInterval(DrawSchedule.drawTime(ofRound: 1239) + 5 * 60))
+        )
+        app.lottoResults = LottoResults(
+            fetcher: DrawFetcher(
+                sources: [site.official("good"), site.mirror("good")],
+                logger: clock.logger, now: clock.now, sleep: clock.sleep))
+    }
+
     @Test("the Saturday check sleeps until 21:00 KST, fetches round 1239 and settles a ticket")
     func theWeeklyCheckSettlesAPendingTicket() async throws {
         try await withFakeLotterySite { site in
             try await withMaeilApp { app in
                 let clock = TestClock()
-                // Saturday 2026-08-29 20:40 KST, five minutes after round 1239's draw.
-                clock.set(
-                    Date(
-                        timeIntervalSince1970: TimeInterval(
-                            DrawSchedule.drawTime(ofRound: 1239) + 5 * 60)))
-                app.lottoResults = LottoResults(
-                    fetcher: DrawFetcher(
-                        sources: [site.official("good"), site.mirror("good")],
-                        logger: clock.logger, now: clock.now, sleep: clock.sleep))
+                Self.fetch(site, for: app, fiveMinutesAfterRound1239On: clock)
                 let api = try await API.signUp(app)
                 let added = try api.decode(
                     LottoEntryDTO.self,
@@ -817,14 +823,7 @@ extension LottoSettlingTests {
                     // move on for one server while the other still reads it.
                     let clocks = [TestClock(), TestClock()]
                     for (app, clock) in zip([first, second], clocks) {
-                        clock.set(
-                            Date(
-                                timeIntervalSince1970: TimeInterval(
-                                    DrawSchedule.drawTime(ofRound: 1239) + 5 * 60)))
-                        app.lottoResults = LottoResults(
-                            fetcher: DrawFetcher(
-                                sources: [site.official("good"), site.mirror("good")],
-                                logger: clock.logger, now: clock.now, sleep: clock.sleep))
+                        Self.fetch(site, for: app, fiveMinutesAfterRound1239On: clock)
                     }
                     let api = try await API.signUp(first)
                     let added = try api.decode(
