@@ -3,7 +3,8 @@
 # the API from it with schemathesis (both PyPI) against a
 # real `maeil serve`: a signed-in user with data (the starter book, a Korean book,
 # reviews, games and mistake notes), whose ids the fuzzer uses half the time in
-# place of made-up ones. Coverage and fuzzing phases; fails on any 5xx. The two
+# place of made-up ones. Coverage and fuzzing phases; fails on any 5xx and on any
+# answer the document does not describe (status, schema, Content-Type). The two
 # operations that revoke the fuzzer's own token (logout, deleting a token) are left
 # out, or every later request would only test the 401.
 #   scripts/fuzz-api.sh [--long] [--database-url postgres://…] [--maeil path/to/maeil]
@@ -115,6 +116,9 @@ print(token)
 PY
 )
 
+# No 5xx, and every answer as the document says: its status, its schema, its
+# Content-Type.
+CHECKS=not_a_server_error,status_code_conformance,response_schema_conformance,content_type_conformance
 if [ "$LONG" -eq 1 ]; then
     RUN=(--max-time 900 -n 500)
 else
@@ -125,11 +129,12 @@ set +e
 # One worker: with two, CPython 3.11's ast.parse (hypothesis describes lambdas with
 # it) can fail across threads (python/cpython#106905) and end the run with an error.
 schemathesis run "$BASE/api/v1/openapi.json" --url "$BASE" -H "Authorization: Bearer $TOKEN" \
-    --phases coverage,fuzzing --checks not_a_server_error -w 1 "${RUN[@]}" \
+    --phases coverage,fuzzing --checks "${MAEIL_FUZZ_CHECKS:-$CHECKS}" -w 1 "${RUN[@]}" \
     --exclude-operation-id postAuthLogout --exclude-operation-id deleteTokensId \
     --warnings off --no-color 2>&1 | tee "$WORK/run.log" | grep -vE '^\s*$' | tail -25
 status=${PIPESTATUS[0]}
 set -e
+[ -n "${MAEIL_FUZZ_LOG:-}" ] && cp "$WORK/run.log" "$MAEIL_FUZZ_LOG"
 server_errors=$(grep -c ' 500 \|level=error\|\[ ERROR \]' "$WORK/server.log" || true)
 echo "fuzz-api: schemathesis exit $status; server log error lines: $server_errors"
 if [ "$status" -ne 0 ]; then

@@ -58,20 +58,32 @@ public enum Kana {
         _ text: String, tree: ConversionTree, convertEnding: Bool = true
     ) -> String {
         let original = Array(text.unicodeScalars)
-        let lowered = Array(text.lowercased().unicodeScalars)
-        // Upper case can only be told apart where lowering kept the positions.
-        let caseKnown = original.count == lowered.count
+        // Lowered scalar by scalar, so that every position is the original's: a
+        // scalar whose lower case is longer (İ → i̇) is no romaji letter and stays
+        // as it is. (Lowering the whole text shifted the positions after it, and
+        // the chunks then reached past the original's end: a crash, found by
+        // `scripts/fuzz.sh kana`, on a dictionary search for "İ…".)
+        let lowered = original.map(Self.lowered)
         var output = ""
         for chunk in tree.chunks(of: lowered, convertEnding: convertEnding) {
             guard let kana = chunk.output else {
                 output.unicodeScalars.append(contentsOf: original[chunk.range])
                 continue
             }
-            let upperCase =
-                caseKnown && original[chunk.range].allSatisfy { ("A"..."Z").contains($0) }
+            let upperCase = original[chunk.range].allSatisfy { ("A"..."Z").contains($0) }
             output += upperCase ? hiraganaToKatakana(kana) : kana
         }
         return output
+    }
+
+    private static func lowered(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        if scalar.isASCII {
+            return ("A"..."Z").contains(scalar)
+                ? Unicode.Scalar(UInt8(scalar.value) + 0x20) : scalar
+        }
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        guard let only = lower.first, lower.count == 1 else { return scalar }
+        return only
     }
 
     /// Vowels a long mark stands for after a kana, by the kana's last romaji letter.

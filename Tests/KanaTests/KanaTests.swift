@@ -19,6 +19,18 @@ struct KanaTests {
         #expect(scalars(Kana.typing(input)) == scalars(expected), "typing \(input)")
     }
 
+    /// İ lowers to two scalars (i and a combining dot): it stays as it is, and
+    /// what follows still converts (lowering the whole text shifted the
+    /// positions, and the converter read past the end: a crash found by fuzzing).
+    @Test("a letter whose lower case is longer stays, and the rest converts")
+    func lettersWhoseLowerCaseIsLonger() {
+        #expect(Kana.toKana("İkaVV") == "İかvv")
+        #expect(Kana.typing("KAİKA") == "カİカ")
+        // The fuzzer's input: it stopped the process; now it converts.
+        let found = "P\u{08}\0\0\0İİ" + String(repeating: "V", count: 40)
+        #expect(Kana.toKana(found).hasPrefix("p\u{08}\0\0\0İİ"))
+    }
+
     @Test("typing in upper case gives katakana, by run")
     func typingUpperCase() {
         #expect(Kana.typing("KANA") == "カナ")

@@ -455,11 +455,13 @@ enum OpenAPIDocument {
                 body: .json("GameMove"), response: "Game"),
             Operation(
                 .retestWrong, summary: "A new O/X test of the words marked wrong", tag: "games",
-                status: 201, response: "Game"),
+                status: 201, response: "Game",
+                refusals: [409: "the game is not finished, or no word was answered wrong"]),
             Operation(
                 .bookmarkWrong, summary: "Bookmark every word answered wrong in the game",
                 tag: "games",
-                response: "BulkResult"),
+                response: "BulkResult",
+                refusals: [409: "the game is not finished, or no word was answered wrong"]),
             Operation(
                 .recentGames,
                 summary: "The recent games, newest first (as the games page lists them)",
@@ -681,14 +683,27 @@ enum OpenAPIDocument {
         } else if op.status != 204 {
             success.content = [op.responseMedia: MediaType(schema: .string(format: "binary"))]
         }
+        if op.route == .exportBook {
+            // The file in the format asked for.
+            success.content = Dictionary(
+                uniqueKeysWithValues: ["text/csv", "text/tab-separated-values", "text/plain"].map {
+                    ($0, MediaType(schema: .string(format: "binary")))
+                })
+            success.content?["application/json"] = MediaType(schema: Schema(type: "object"))
+        }
         var responses = ["\(op.status)": success]
-        if op.body != nil || !op.query.isEmpty {
-            responses["400"] = errorResponse("malformed request")
+        let takesParameters = op.route.path.contains("{")
+        if op.body != nil || !op.query.isEmpty || takesParameters {
+            responses["400"] = errorResponse("malformed request (a body, parameter or id)")
             responses["422"] = errorResponse("invalid input")
         }
+        if op.body != nil {
+            responses["415"] = errorResponse("a body without the Content-Type the operation takes")
+        }
         if op.authenticated { responses["401"] = errorResponse("missing or invalid token") }
-        if op.route.path.contains("{") {
-            responses["404"] = errorResponse("not found, or not yours")
+        if takesParameters || (op.authenticated && (op.body != nil || !op.query.isEmpty)) {
+            responses["404"] = errorResponse(
+                "not found, or not yours (the resource, or a book or word the request names)")
         }
         if case .file = op.body { responses["413"] = errorResponse("upload larger than 20 MB") }
         if op.route != .openAPI {
@@ -706,6 +721,8 @@ enum OpenAPIDocument {
         if op.route == .logIn || op.route == .signUp {
             responses["429"] = errorResponse("too many attempts")
         }
+        if op.route == .logIn { responses["401"] = errorResponse("wrong username or password") }
+        if op.route == .undoAnswer { responses["409"] = errorResponse("nothing to undo") }
         if op.route == .signUp {
             responses["409"] = errorResponse("username taken")
             responses["403"] = errorResponse("sign-up closed, or the invitation is not valid")

@@ -291,15 +291,19 @@
 
   function romajiToKana(text, tree, convertEnding) {
     const original = Array.from(text);
-    const lowered = Array.from(text.toLowerCase());
-    const caseKnown = original.length === lowered.length;
+    // Lowered character by character, so that every position is the original's
+    // (İ lowers to two: it stays as it is, as in the Swift target).
+    const lowered = original.map((ch) => {
+      const lower = ch.toLowerCase();
+      return Array.from(lower).length === 1 ? lower : ch;
+    });
     let output = "";
     for (const [start, end, kana] of chunks(tree, lowered, convertEnding)) {
       if (kana === null) {
         output += original.slice(start, end).join("");
         continue;
       }
-      const upperCase = caseKnown && original.slice(start, end).every((ch) => ch >= "A" && ch <= "Z");
+      const upperCase = original.slice(start, end).every((ch) => ch >= "A" && ch <= "Z");
       output += upperCase ? hiraganaToKatakana(kana) : kana;
     }
     return output;
