@@ -92,6 +92,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
             viewDirectory: app.directory.viewsDirectory))
     app.leaf.cache.isEnabled = app.environment.isRelease
 
+    // Every multipart body is checked before MultipartKit parses it (SafeFormDataDecoder).
+    ContentConfiguration.global.use(decoder: SafeFormDataDecoder(), for: .formData)
     app.middleware = Middlewares()
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(MaeilErrorMiddleware())

@@ -12,12 +12,35 @@ extension MaeilInstance {
     /// PostgreSQL: `pg_dump`'s custom format (one snapshot, so also safe while the
     /// server runs), of Maeil's schema only, without owners or grants; without
     /// `pg_dump`, or when `portable`, Maeil's own `PortablePostgresBackup`.
+    ///
+    /// The copy is written under `PATH.partial` and takes its name only when it
+    /// is whole: a backup stopped half-way (killed, the disk full) never leaves a
+    /// file at the backup's name (`scripts/crash-test.sh` found one that did).
     public func backup(to path: String, settings: ServerSettings, portable: Bool = false)
         async throws
     {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw AppError.invalid("\(path) exists already: choose a new file", code: .invalidFile)
         }
+        let staged = path + ".partial"
+        // What a stopped backup of the same name left.
+        for leftover in [staged, staged + "-journal"] {
+            try? FileManager.default.removeItem(atPath: leftover)
+        }
+        do {
+            try await write(to: staged, settings: settings, portable: portable)
+            guard rename(staged, path) == 0 else {
+                throw AppError.invalid(
+                    "the backup could not be named \(path): \(String(cString: strerror(errno)))",
+                    code: .invalidFile)
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: staged)
+            throw error
+        }
+    }
+
+    private func write(to path: String, settings: ServerSettings, portable: Bool) async throws {
         if settings.usesPostgres, portable || PostgresTools.path(of: "pg_dump") == nil {
             try await PortablePostgresBackup.write(app.db, to: path)
             return
