@@ -61,6 +61,14 @@ python3 scripts/compare-postgres.py "$A" "$C" >/dev/null && passed=$((passed + 1
     echo "FAIL: the empty database restored from the portable backup differs"
 }
 
+# A portable backup cut short at a line (a copy that stopped) is refused; C keeps its rows.
+python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); open(sys.argv[2], "wb").write(d[: d.rindex(b"\n", 0, len(d) * 2 // 3) + 1])' \
+    "$WORK/copy.jsonl" "$WORK/cut.jsonl"
+DATABASE_URL=$C expect_output "a cut-short portable backup is refused" 1 "cut short" -- restore "$WORK/cut.jsonl" --force
+python3 scripts/compare-postgres.py "$A" "$C" >/dev/null && passed=$((passed + 1)) || {
+    failed=$((failed + 1))
+    echo "FAIL: a refused restore changed the database"
+}
 for db in maeil_backup_a maeil_backup_b maeil_backup_c; do
     psql -X -q -d "$PG_URL" -c "DROP DATABASE IF EXISTS $db" >/dev/null
 done

@@ -8,9 +8,13 @@ import SQLKit
 /// repeatable-read transaction so the copy is consistent while the server writes.
 /// The first line says what the file is:
 ///
-///     {"format":"maeil-postgres-portable","version":1,"tables":["users",…]}
+///     {"format":"maeil-postgres-portable","version":2,"tables":["users",…]}
 ///     {"table":"users","row":{"id":"…","username":"mina",…}}
+///     {"end":{"rows":1234}}
 ///
+/// The last line counts the rows, so a file cut short (a backup killed half-way,
+/// a copy that stopped) is refused rather than restored as if whole; version 1
+/// files, from before the count, are read as they are.
 /// A restore empties those tables and loads the rows in the order their foreign
 /// keys need (`json_populate_recordset`, 500 rows to a statement), with the tables'
 /// own triggers off (the rows carry their counts), in one transaction.
@@ -39,8 +43,9 @@ enum PortablePostgresBackup {
             // Sorted keys: `format` first, as `isPortable` reads it.
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            let header = try encoder.encode(Header(format: formatName, version: 1, tables: tables))
+            let header = try encoder.encode(Header(format: formatName, version: 2, tables: tables))
             file.write(header + Data("\n".utf8))
+            var count = 0
             for table in tables {
                 let name = try JSONEncoder().encode(table)
                 for row in try await sql.raw(
@@ -50,8 +55,10 @@ enum PortablePostgresBackup {
                     file.write(
                         Data(#"{"table":"#.utf8) + name + Data(#","row":"#.utf8) + Data(json.utf8)
                             + Data("}\n".utf8))
+                    count += 1
                 }
             }
+            file.write(Data(#"{"end":{"rows":\#(count)}}"#.utf8) + Data("\n".utf8))
         }
     }
 
@@ -61,7 +68,7 @@ enum PortablePostgresBackup {
             .makeIterator()
         guard let first = lines.next(),
             let header = try? JSONDecoder().decode(Header.self, from: Data(first)),
-            header.format == formatName, header.version == 1
+            header.format == formatName, (1...2).contains(header.version)
         else {
             throw AppError.invalid("not a portable Maeil backup", code: .invalidFile)
         }
@@ -70,9 +77,21 @@ enum PortablePostgresBackup {
         }
         // The table name comes first in each line, so `,"row":` first follows it.
         var rows: [String: [Data]] = [:]
+        var count = 0
+        var ended: Int?
         let marker = Data(#","row":"#.utf8)
         while let line = lines.next() {
             let data = Data(line)
+            if ended != nil { throw AppError.invalid("the backup is damaged", code: .invalidFile) }
+            if data.starts(with: Data(#"{"end":"#.utf8)) {
+                struct End: Decodable { var end: [String: Int] }
+                ended = try? JSONDecoder().decode(End.self, from: data).end["rows"]
+                if ended == nil {
+                    throw AppError.invalid("the backup is damaged", code: .invalidFile)
+                }
+                continue
+            }
+            count += 1
             // The row is the text between `,"row":` and the line's last `}`, as written.
             guard let table = try? JSONDecoder().decode(Line.self, from: data).table,
                 header.tables.contains(table), let start = data.range(of: marker),
@@ -80,6 +99,11 @@ enum PortablePostgresBackup {
             else { throw AppError.invalid("the backup is damaged", code: .invalidFile) }
             rows[table, default: []].append(
                 data[start.upperBound..<data.index(before: data.endIndex)])
+        }
+        if header.version >= 2, ended != count {
+            throw AppError.invalid(
+                "the backup is cut short (\(count) rows of \(ended.map(String.init) ?? "an unknown number"))",
+                code: .invalidFile)
         }
         let loaded = rows
         try await db.transaction { tx in
