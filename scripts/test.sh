@@ -115,6 +115,9 @@ scripts/cli-autofill-test.sh .build/debug/maeil
 log "CLI: maeil backup (while a server writes) and maeil restore, compared row for row"
 scripts/cli-backup-test.sh .build/debug/maeil "$MAEIL_ANKI_PACKAGES"
 
+log "crash safety on SQLite: kill -9 during an import, review answers and a backup, 3 times each (scripts/crash-test.sh)"
+scripts/crash-test.sh .build/debug/maeil
+
 log "CLI: maeil study driven in tmux (local and against a real server)"
 scripts/cli-study-test.sh .build/debug/maeil
 
@@ -137,6 +140,9 @@ MAEIL_TEST_DATABASE_URL="$PG_URL" \
 
 log "CLI: maeil backup and restore on PostgreSQL (pg_dump, pg_restore), compared row for row"
 scripts/cli-backup-postgres-test.sh "$PG_URL" .build/debug/maeil "$MAEIL_ANKI_PACKAGES"
+
+log "crash safety on PostgreSQL: kill -9 during an import, review answers and backups, 3 times each"
+scripts/crash-test.sh --database-url "$PG_URL" .build/debug/maeil
 
 log "API fuzzing from the OpenAPI document (schemathesis) on PostgreSQL"
 scripts/fuzz-api.sh --database-url "$PG_URL"
