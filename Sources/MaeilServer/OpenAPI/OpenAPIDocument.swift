@@ -452,7 +452,11 @@ enum OpenAPIDocument {
                 .playMove,
                 summary: "Play a move; 409 when the game is over or the move does not fit",
                 tag: "games",
-                body: .json("GameMove"), response: "Game"),
+                body: .json("GameMove"), response: "Game",
+                refusals: [
+                    409:
+                        "the game is over (game_over), the move does not fit its state (invalid_move), or it was played already (stale_move)"
+                ]),
             Operation(
                 .retestWrong, summary: "A new O/X test of the words marked wrong", tag: "games",
                 status: 201, response: "Game",
