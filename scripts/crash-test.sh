@@ -629,7 +629,9 @@ echo "import (${ROWS} rows, ${IMPORT_TIME}s uninterrupted): $kills kills $(sprea
 # ---------------------------------------------------------------- 2. review answers
 TOKEN=$(maeil user token crash --name crash-test 2>/dev/null | tail -n 1)
 review_book() {
-    maeil import "$WORK/review.tsv" --book "$1" --user crash >/dev/null 2>&1 || fail "import of $1"
+    local out
+    out=$(maeil import "$WORK/review.tsv" --book "$1" --user crash 2>&1) ||
+        { fail "import of $1"; sed 's/^/  /' <<<"$out" | tail -n 5; }
 }
 review_book "Review 0"
 start_server "$WORK/server-0.log" || exit 1
