@@ -16,6 +16,13 @@ printf 'term,meaning\napple,사과\npear,배\n' >"$WORK/fruit.csv"
 "$MAEIL" import "$PACKAGES/D.apkg" --data-dir "$WORK/data" >/dev/null
 
 expect_output "backup" 0 "Backed up to" -- backup "$WORK/copy.sqlite"
+# Private like the database (it holds password hashes), and nothing left beside it.
+if [ "$(stat -c %a "$WORK/copy.sqlite")" == 600 ] && [ ! -e "$WORK/copy.sqlite.partial" ]; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "FAIL: the backup is $(stat -c %a "$WORK/copy.sqlite"), or its .partial is left"
+fi
 expect_output "not over a file" 1 "exists already" -- backup "$WORK/copy.sqlite"
 DATA_DIR="$WORK/second" expect_output "restore into a new folder" 0 "Restored" -- restore "$WORK/copy.sqlite"
 # Every table, row for row (the restored folder as the command wrote it).

@@ -28,7 +28,22 @@ extension MaeilInstance {
             try? FileManager.default.removeItem(atPath: leftover)
         }
         do {
+            // Made first, empty and private: the copy holds password hashes and
+            // session digests (VACUUM INTO and pg_dump both write into an empty file).
+            guard
+                FileManager.default.createFile(
+                    atPath: staged, contents: nil,
+                    attributes: [.posixPermissions: Int(PrivateFiles.fileMode)])
+            else {
+                throw AppError.invalid("\(staged) cannot be written", code: .invalidFile)
+            }
             try await write(to: staged, settings: settings, portable: portable)
+            // On the disk before it takes the name, so a power cut cannot leave a
+            // named backup whose bytes never arrived.
+            if let file = FileHandle(forUpdatingAtPath: staged) {
+                try file.synchronize()
+                try file.close()
+            }
             guard rename(staged, path) == 0 else {
                 throw AppError.invalid(
                     "the backup could not be named \(path): \(String(cString: strerror(errno)))",

@@ -32,7 +32,10 @@ enum PortablePostgresBackup {
     }
 
     static func write(_ db: any Database, to path: String) async throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
+        guard
+            FileManager.default.createFile(
+                atPath: path, contents: nil,
+                attributes: [.posixPermissions: Int(PrivateFiles.fileMode)]),
             let file = FileHandle(forWritingAtPath: path)
         else { throw AppError.invalid("\(path) cannot be written", code: .invalidFile) }
         defer { try? file.close() }
