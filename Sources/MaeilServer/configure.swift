@@ -71,11 +71,24 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(AddDeepLKeys())
     app.migrations.add(PartitionSearchIDsByUser())
     app.migrations.add(CreateScheduledRuns())
+    app.migrations.add(AddChangeNotifications())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }
     if settings.autoMigrate {
         try await app.autoMigrate()
+    }
+    if settings.usesPostgres, let url = settings.databaseURL,
+        let channel = try await whileStarting({
+            try await AddChangeNotifications.installedChannel(on: app.db.sql())
+        })
+    {
+        let feed = ChangeFeed(channel: channel, logger: app.logger)
+        app.changeFeed = feed
+        app.lifecycle.use(
+            ChangeFeedListener(
+                feed: feed, configuration: try SQLPostgresConfiguration(url: url).coreConfiguration)
+        )
     }
 
     let resources = try MaeilResources.directory()
@@ -98,6 +111,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(MaeilErrorMiddleware())
     app.middleware.use(URLControlCharacterGuard())
+    if let feed = app.changeFeed { app.middleware.use(SettleWritesMiddleware(feed: feed)) }
     let assets = StaticAssets(publicDirectory: app.directory.publicDirectory)
     app.leaf.tags["asset"] = AssetTag(assets: assets)
     app.middleware.use(
@@ -128,19 +142,24 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
 /// longer, and a migration would time out half-way. Once each pool holds an
 /// open connection, the migrations' statements, one after another, find it
 /// idle at once.
-private func openFirstConnections(_ app: Application, patience: Duration = .seconds(30))
-    async throws
-{
-    let deadline = ContinuousClock.now + patience
+private func openFirstConnections(_ app: Application) async throws {
     for loop in app.eventLoopGroup.makeIterator() {
         guard let db = app.databases.database(logger: app.logger, on: loop) else { continue }
-        while true {
-            do {
-                try await db.withConnection { _ in }
-                break
-            } catch  where DatabaseFault.translated(error) is DatabaseBusy && .now < deadline {
-                try await Task.sleep(for: .milliseconds(100))
-            }
+        try await whileStarting { try await db.withConnection { _ in } }
+    }
+}
+
+/// Runs a start-up statement again while no connection is free within the
+/// request wait (`DatabaseBusy`), for up to `patience`.
+private func whileStarting<T>(patience: Duration = .seconds(30), _ body: () async throws -> T)
+    async throws -> T
+{
+    let deadline = ContinuousClock.now + patience
+    while true {
+        do {
+            return try await body()
+        } catch  where DatabaseFault.translated(error) is DatabaseBusy && .now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
         }
     }
 }

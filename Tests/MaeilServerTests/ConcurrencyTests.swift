@@ -154,7 +154,8 @@ struct ConcurrencyTests {
     /// this process, each with its own connections, caches and server): words
     /// added through both are all there once, the same word edited from both
     /// ends as one of the edits, and each process's kept pages show the other's
-    /// writes at once.
+    /// writes: at once on SQLite, on PostgreSQL once its change notification
+    /// is delivered (`ChangeFeed`).
     @Test func oneBookEditedFromTwoProcesses() async throws {
         let settings = freshSettings()
         try await withMaeilApp(settings: settings) { first in
@@ -175,9 +176,14 @@ struct ConcurrencyTests {
                         _ = try await other.send(
                             .POST, "/api/v1/books/\(book)/words", headers: headers,
                             body: #"{"term": "seen", "meaning": "보임"}"#)
-                        let page = try await one.send(
-                            .GET, "/api/v1/books/\(book)/words", headers: headers)
-                        #expect(page.body.map { String(buffer: $0) }?.contains("\"seen\"") == true)
+                        try await ChangeFeedTests.eventually(
+                            "the other process's word", seconds: first.changeFeed == nil ? 0 : 5
+                        ) {
+                            let page = try await one.send(
+                                .GET, "/api/v1/books/\(book)/words", headers: headers)
+                            return page.body.map { String(buffer: $0) }?.contains("\"seen\"")
+                                == true
+                        }
 
                         let statuses = try await withThrowingTaskGroup(of: [HTTPStatus].self) {
                             group in
@@ -213,6 +219,9 @@ struct ConcurrencyTests {
                     }
                 }
                 let expected = 2 + 32 * 10
+                for feed in [first.changeFeed, second.changeFeed].compactMap({ $0 }) {
+                    await feed.settle()  // each process has heard of the other's last writes
+                }
                 for app in [first, second] {
                     let reader = API(app: app, token: token)
                     let counted = try reader.decode(

@@ -1,6 +1,7 @@
 import Fluent
 import FluentSQLiteDriver
 import Foundation
+import NIOConcurrencyHelpers
 import Testing
 import Vapor
 import VaporTesting
@@ -24,6 +25,7 @@ struct OverloadTests {
             // Every connection of every event loop held for 4 s (PostgreSQL has
             // 4 per loop, SQLite 1: the extra holders wait and give up).
             let loops = Array(app.eventLoopGroup.makeIterator())
+            let held = NIOLockedValueBox(0)
             let holders = Task {
                 await withTaskGroup(of: Void.self) { group in
                     for loop in loops {
@@ -32,6 +34,7 @@ struct OverloadTests {
                                 guard let db = app.databases.database(logger: app.logger, on: loop)
                                 else { return }
                                 _ = try? await db.withConnection { _ in
+                                    held.withLockedValue { $0 += 1 }
                                     try await Task.sleep(for: .seconds(4))
                                 }
                             }
@@ -39,7 +42,11 @@ struct OverloadTests {
                     }
                 }
             }
-            try await Task.sleep(for: .milliseconds(200))
+            // Every connection taken (opening them takes a while on a busy machine).
+            let connections = loops.count * (app.maeilSettings.usesPostgres ? 4 : 1)
+            try await ChangeFeedTests.eventually("every connection held", seconds: 3) {
+                held.withLockedValue { $0 } == connections
+            }
 
             // A search of two letters scans the user's words on the pool (short
             // indexed reads on SQLite, a trigram search among them, do not).

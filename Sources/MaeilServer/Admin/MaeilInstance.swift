@@ -249,7 +249,7 @@ public enum MaeilServerRunner {
 
     public static func serve(settings: ServerSettings) async throws {
         var settings = settings
-        if settings.sqliteCacheMegabytes == nil { settings.sqliteCacheMegabytes = 24 }
+        if settings.sqliteCacheMegabytes == nil { settings.sqliteCacheMegabytes = 16 }
         var env = Environment(
             name: "production",
             arguments: [

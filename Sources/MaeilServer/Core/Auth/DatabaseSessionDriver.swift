@@ -32,19 +32,30 @@ struct DatabaseSessionDriver: AsyncSessionDriver {
         return SessionID(string: id)
     }
 
+    /// On PostgreSQL a read keeps what it found (`ChangeFeed`) until the
+    /// session's row changes; its expiry is checked on every read.
     func readSession(_ sessionID: SessionID, for request: Request) async throws -> SessionData? {
+        let digest = Self.digest(sessionID.string)
+        func read() async throws -> (data: SessionData, expiresAt: Date)? {
+            guard
+                let row = try await request.shortReads().raw(
+                    """
+                    SELECT data, expires_at FROM \(ident: Self.table)
+                    WHERE id_digest = \(bind: digest) AND expires_at > \(bind: Date())
+                    """
+                ).first()
+            else { return nil }
+            let data = try JSONDecoder().decode(
+                SessionData.self, from: Data(try row.decode(column: "data", as: String.self).utf8))
+            return (data, try row.decode(column: "expires_at", as: Date.self))
+        }
         guard
-            let row = try await request.shortReads().raw(
-                """
-                SELECT data, expires_at FROM \(ident: Self.table)
-                WHERE id_digest = \(bind: Self.digest(sessionID.string)) AND expires_at > \(bind: Date())
-                """
-            ).first()
+            let found = try await request.keptReads.value(
+                "session:" + digest, topics: { _ in ["s:" + digest] }, read: read),
+            found.expiresAt > Date()
         else { return nil }
-        let data = try JSONDecoder().decode(
-            SessionData.self, from: Data(try row.decode(column: "data", as: String.self).utf8))
-        request.storage[Loaded.self] = (data, try row.decode(column: "expires_at", as: Date.self))
-        return data
+        request.storage[Loaded.self] = found
+        return found.data
     }
 
     func updateSession(_ sessionID: SessionID, to data: SessionData, for request: Request)

@@ -55,18 +55,45 @@ extension User {
 
     /// The user of a row with `signedInColumns`, as Fluent would have loaded it.
     static func signedIn(from row: any SQLRow) throws -> User {
+        try SignedInUser(row).user()
+    }
+}
+
+/// What a signed-in request reads of its user, as a value: kept between
+/// requests (`ChangeFeed`), each of which gets a `User` of its own.
+struct SignedInUser: Sendable {
+    let id: UUID
+    let username: String
+    let passwordHash: String
+    let locale: String?
+    let displayName: String?
+    let timeZoneIdentifier: String?
+    let isAdmin: Bool
+    let createdAt: Date?
+
+    init(_ row: any SQLRow) throws {
+        id = try row.decode(column: "id", as: UUID.self)
+        username = try row.decode(column: "username", as: String.self)
+        passwordHash = try row.decode(column: "password_hash", as: String.self)
+        locale = try row.decode(column: "locale", as: String?.self)
+        displayName = try row.decode(column: "display_name", as: String?.self)
+        timeZoneIdentifier = try row.decode(column: "time_zone", as: String?.self)
+        isAdmin = try row.decode(column: "is_admin", as: Bool.self)
+        createdAt = try row.decode(column: "created_at", as: Date?.self)
+    }
+
+    /// A model of its own, as Fluent would have loaded it.
+    func user() -> User {
         let user = User(
-            id: try row.decode(column: "id", as: UUID.self),
-            username: try row.decode(column: "username", as: String.self),
-            passwordHash: try row.decode(column: "password_hash", as: String.self),
-            locale: try row.decode(column: "locale", as: String?.self),
-            displayName: try row.decode(column: "display_name", as: String?.self),
-            timeZoneIdentifier: try row.decode(column: "time_zone", as: String?.self),
-            isAdmin: try row.decode(column: "is_admin", as: Bool.self))
-        user.createdAt = try row.decode(column: "created_at", as: Date?.self)
+            id: id, username: username, passwordHash: passwordHash, locale: locale,
+            displayName: displayName, timeZoneIdentifier: timeZoneIdentifier, isAdmin: isAdmin)
+        user.createdAt = createdAt
         user.$id.exists = true
         return user
     }
+
+    /// The change-feed topic of everything about this user (`AddChangeNotifications`).
+    static func topic(_ id: UUID) -> String { "u:" + id.uuidString.lowercased() }
 }
 
 /// Logs in the user whose id the web session holds, in one statement
@@ -76,11 +103,15 @@ struct UserSessionAuthenticator: AsyncSessionAuthenticator {
     typealias User = MaeilServer.User
 
     func authenticate(sessionID: UUID, for request: Request) async throws {
-        guard
-            let row = try await request.shortReads().raw(
+        func read() async throws -> SignedInUser? {
+            try await request.shortReads().raw(
                 "SELECT \(unsafeRaw: User.signedInColumns) FROM users u WHERE u.id = \(bind: sessionID)"
-            ).first()
+            ).first().map(SignedInUser.init)
+        }
+        guard
+            let found = try await request.keptReads.value(
+                "user:\(sessionID)", topics: { [SignedInUser.topic($0.id)] }, read: read)
         else { return }
-        request.auth.login(try User.signedIn(from: row))
+        request.auth.login(found.user())
     }
 }

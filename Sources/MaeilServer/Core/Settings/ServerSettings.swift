@@ -19,14 +19,15 @@ public struct ServerSettings: Sendable {
     /// `Retry-After` (never a 500).
     public var databaseWait: TimeInterval = 10
     /// SQLite: each connection's page cache, in megabytes (one connection per
-    /// event loop). Nil keeps SQLite's 2 MB; `maeil serve` makes it 24 so the
+    /// event loop). Nil keeps SQLite's 2 MB; `maeil serve` makes it 16 so the
     /// pages search reads most (the trigram index's) stay in memory instead
     /// of being read from the file for each query (EDICT's "computer": 6.9 ms
     /// instead of 10.2 ms). Not more: the server holds two connections per
-    /// event loop, and reading thousands of different word pages filled 32 MB
-    /// caches to 223 MB of RSS (24 MB: 17 MB less, searches as fast). One-off
-    /// commands keep the default: an import's peak memory would grow by as
-    /// much for nothing.
+    /// event loop, and reading thousands of different word pages filled them:
+    /// 32 MB caches ended `bench/anki` at 223 MB of RSS, 24 MB at 205 MB,
+    /// 16 MB at 178 MB, for a search mix about 15% slower than with 24 MB
+    /// (p50 2.2 against 1.9 ms, still over 10× Anki's). One-off commands keep
+    /// the default: an import's peak memory would grow by as much for nothing.
     public var sqliteCacheMegabytes: Int?
     /// Whether the server fetches lotto draws newer than its shipped history (off:
     /// `MAEIL_LOTTO_FETCH=off`; tickets of later rounds then wait for a typed result).

@@ -12,7 +12,7 @@ extension Request {
     }
 
     func bookStore() throws -> BookStore {
-        BookStore(db: db, userID: try requireUserID(), reads: inlineReads)
+        BookStore(db: db, userID: try requireUserID(), reads: inlineReads, kept: keptReads)
     }
 
     /// The book of an optional query parameter (the API's `bookID`, the web's

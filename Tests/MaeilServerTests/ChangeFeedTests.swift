@@ -1,0 +1,166 @@
+import Foundation
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+/// PostgreSQL keeps what a read found about a user (token, session, user,
+/// books, revisions) while nothing it came from changed (`ChangeFeed`). Every
+/// test here checks that a change — made through this process, another
+/// process or straight in the database, as a `maeil` command does — is never
+/// answered with what was kept before it. On SQLite there is no feed.
+@Suite("Kept reads on PostgreSQL")
+struct ChangeFeedTests {
+    /// The app's feed once it listens; nil on SQLite (checked there).
+    static func liveFeed(_ app: Application) async throws -> ChangeFeed? {
+        guard let feed = app.changeFeed else {
+            #expect(TestDatabase.postgresURL == nil, "PostgreSQL has a feed")
+            return nil
+        }
+        try await app.asyncBoot()
+        try await eventually("the feed listens") { feed.isLive }
+        return feed
+    }
+
+    /// Polls `condition` every 10 ms for up to `seconds` (0: once).
+    static func eventually(
+        _ what: String, seconds: Double = 5, _ condition: () async throws -> Bool
+    ) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        } while Date() < deadline
+        Issue.record("not within \(seconds) s: \(what)")
+    }
+
+    /// Sends 60,000 notifications no test reads: a backlog the feed works
+    /// through before it hears of what comes next.
+    static func notifyElsewhere(_ app: Application, _ feed: ChangeFeed) async throws {
+        try await app.db.sql().raw(
+            """
+            SELECT pg_notify(\(bind: feed.channel), 'elsewhere:' || n)
+            FROM generate_series(1, 60000) n
+            """
+        ).run()
+    }
+
+    @Test func writesThroughThisProcessAreSeenByTheNextRead() async throws {
+        try await withMaeilApp { app in
+            guard let feed = try await Self.liveFeed(app) else { return }
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Kept").id
+            let page = "/api/v1/books/\(book)/words?page=1&perPage=50"
+            #expect(try await api.send(.GET, page).status == .ok)
+            #expect(feed.keptCount >= 2, "the token and the book's revision are kept")
+            // A backlog of notifications ahead of the write's own (a busy moment
+            // elsewhere): the write still answers only once the feed has heard of it.
+            try await Self.notifyElsewhere(app, feed)
+            _ = try await api.addWord(book, "after the backlog", "뜻")
+            #expect(try await api.send(.GET, page).body.string.contains("after the backlog"))
+            for n in 0..<25 {
+                _ = try await api.addWord(book, "word\(n)", "뜻")
+                let words = try await api.send(.GET, page).body.string
+                #expect(words.contains("\"word\(n)\""), "word \(n) missing from the next read")
+            }
+            let renamed = try await api.send(
+                .PATCH, "/api/v1/books/\(book)", json: ["name": "새 이름"])
+            #expect(renamed.status == .ok)
+            #expect(try await api.send(.GET, "/api/v1/books").body.string.contains("새 이름"))
+
+            // Signed out: the token kept a moment ago no longer works.
+            #expect(try await api.send(.POST, "/api/v1/auth/logout").status == .noContent)
+            #expect(try await api.send(.GET, page).status == .unauthorized)
+        }
+    }
+
+    @Test func changesFromAnotherProcessReachTheKeptReads() async throws {
+        let settings = freshSettings()
+        try await withMaeilApp(settings: settings) { app in
+            guard let feed = try await Self.liveFeed(app) else { return }
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Shared").id
+            let page = "/api/v1/books/\(book)/words?page=1&perPage=50"
+            _ = try await api.addWord(book, "first")
+            #expect(try await api.send(.GET, page).body.string.contains("\"first\""))
+            try await withMaeilApp(settings: settings, dropAfter: false) { other in
+                let elsewhere = API(app: other, token: api.token)
+                _ = try await elsewhere.addWord(book, "second")
+                try await Self.eventually("a word added elsewhere") {
+                    try await api.send(.GET, page).body.string.contains("\"second\"")
+                }
+                // Straight in the database, as `maeil user admin` or a restore would.
+                try await other.db.sql().raw("UPDATE users SET display_name = '다른 이름'").run()
+                try await Self.eventually("a user changed in the database") {
+                    try await api.send(.GET, "/api/v1/auth/me").body.string.contains("다른 이름")
+                }
+                try await other.db.sql().raw("DELETE FROM user_tokens").run()
+                try await Self.eventually("a token deleted in the database") {
+                    try await api.send(.GET, page).status == .unauthorized
+                }
+            }
+            #expect(feed.isLive)
+        }
+    }
+
+    @Test func aReadOvertakenByAChangeIsNotKept() async throws {
+        try await withMaeilApp { app in
+            guard let feed = try await Self.liveFeed(app) else { return }
+            let api = try await API.signUp(app)
+            _ = try await api.createBook("Any")
+            let user = try #require(
+                try await app.db.sql().raw("SELECT id FROM users").first()?.decode(
+                    column: "id", as: UUID.self))
+            let topic = SignedInUser.topic(user)
+
+            let first = try await feed.value("test:kept") { ("first", [topic]) }
+            let again = try await feed.value("test:kept") { ("read again", [topic]) }
+            #expect(first == "first" && again == "first", "a read nothing overtook is kept")
+
+            // The user's row changes while the read is under way, behind a
+            // backlog; `settle` returns once the feed has heard of it.
+            let overtaken = try await feed.value("test:overtaken") {
+                try await Self.notifyElsewhere(app, feed)
+                try await app.db.sql().raw("UPDATE users SET locale = 'ko'").run()
+                await feed.settle()
+                return ("stale", [topic])
+            }
+            #expect(overtaken == "stale")
+            let next = try await feed.value("test:overtaken") { ("fresh", [topic]) }
+            #expect(next == "fresh", "a read a change overtook was kept")
+            let dropped = try await feed.value("test:kept") { ("after the change", [topic]) }
+            #expect(dropped == "after the change", "a change left a kept value behind")
+        }
+    }
+
+    /// The listening connection cut (as a PostgreSQL restart or a network
+    /// fault would): everything kept is dropped, changes made meanwhile are
+    /// read, and the feed listens again.
+    @Test func aLostConnectionDropsWhatIsKept() async throws {
+        let settings = freshSettings()
+        try await withMaeilApp(settings: settings) { app in
+            guard let feed = try await Self.liveFeed(app) else { return }
+            let browser = try await WebBrowser.signUp(app, "feedweb\(Int.random(in: 1000...99999))")
+            let book = try await browser.createBook("Web")
+            // Twice: the first read after the redirect clears the flash from the session.
+            for _ in 0..<2 { #expect(try await browser.get("/books/\(book)").status == .ok) }
+            #expect(feed.keptCount >= 3, "session, user and book list kept")
+            let sql = try app.db.sql()
+            try await sql.raw(
+                """
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = \(bind: feed.applicationName)
+                """
+            ).run()
+            try await Self.eventually("the feed notices", seconds: 5) { !feed.isLive }
+            #expect(feed.keptCount == 0)
+            // Changed while nobody listened: the notification is lost, the kept value gone.
+            try await sql.raw("UPDATE books SET name = '바뀐 이름'").run()
+            #expect(try await browser.get("/books/\(book)").body.string.contains("바뀐 이름"))
+            try await Self.eventually("the feed listens again", seconds: 10) { feed.isLive }
+            #expect(try await browser.get("/books/\(book)").body.string.contains("바뀐 이름"))
+        }
+    }
+}
