@@ -167,7 +167,9 @@ struct SpeechAPITests {
                 let response = try await api.send(.GET, "/api/v1/tts?text=hello&lang=en")
                 #expect(response.status == .unprocessableEntity, "\(name)")
                 #expect(api.errorCode(response) == "speech_failed")
-                #expect(Date().timeIntervalSince(started) < 5, "\(name) answered in time")
+                // Well short of the hanging engine's 30 s (a loaded test run
+                // has taken 5 s to start and end /bin/false).
+                #expect(Date().timeIntervalSince(started) < 10, "\(name) answered in time")
             }
             #expect(!FileManager.default.fileExists(atPath: cache), "nothing cached")
         }
