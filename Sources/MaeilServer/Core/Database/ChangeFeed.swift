@@ -268,9 +268,7 @@ struct SettleWritesMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
     {
-        guard request.method != .GET, request.method != .HEAD else {
-            return try await next.respond(to: request)
-        }
+        guard !request.onlyReads else { return try await next.respond(to: request) }
         do {
             let response = try await next.respond(to: request)
             await feed.settle()
@@ -304,10 +302,10 @@ extension Optional where Wrapped == ChangeFeed {
 }
 
 extension Request {
-    /// The change feed when this request may use kept values: a read (GET,
-    /// HEAD) on PostgreSQL.
-    var keptReads: ChangeFeed? {
-        guard method == .GET || method == .HEAD else { return nil }
-        return application.changeFeed
-    }
+    /// GET and HEAD: the requests that use kept values, and that need not
+    /// wait for their own notifications (nothing else may be one without the other).
+    var onlyReads: Bool { method == .GET || method == .HEAD }
+
+    /// The change feed when this request may use kept values: a read on PostgreSQL.
+    var keptReads: ChangeFeed? { onlyReads ? application.changeFeed : nil }
 }
