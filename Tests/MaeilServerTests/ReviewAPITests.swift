@@ -44,13 +44,6 @@ struct ReviewAPITests {
         ).book
     }
 
-    private func makeAdmin(_ app: Application, _ username: String) async throws {
-        let user = try #require(
-            try await User.query(on: app.db).filter(\.$username == username).first())
-        user.isAdmin = true
-        try await user.save(on: app.db)
-    }
-
     @Test func aReviewIsCheckedAndStoredOncePerReader() async throws {
         try await withMaeilApp { app in
             let (owner, book) = try await publishedBook(app)
@@ -162,7 +155,7 @@ struct ReviewAPITests {
             let jisoo = try await API.signUp(app, "jisoo")
             let minji = try await API.signUp(app, "minji")
             let boss = try await API.signUp(app, "boss")
-            try await makeAdmin(app, "boss")
+            try await app.makeAdmin("boss")
             let spam = try jisoo.decode(
                 ReviewDTO.self, try await review(jisoo, book.id, 1, "광고 링크"))
             _ = try await review(minji, book.id, 5, "좋아요")

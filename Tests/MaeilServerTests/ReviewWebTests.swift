@@ -78,10 +78,7 @@ struct ReviewWebTests {
                 try await boss.post("/library/\(book)/reviews/\(reviewID)/hide", []).status
                     == .seeOther)
             #expect(try await boss.get("/library/\(book)").body.string.contains("관리자만 할 수 있습니다"))
-            let user = try #require(
-                try await User.query(on: app.db).filter(\.$username == "boss").first())
-            user.isAdmin = true
-            try await user.save(on: app.db)
+            try await app.makeAdmin("boss")
             let asAdmin = try await boss.get("/library/\(book)").body.string
             #expect(asAdmin.contains("숨기기") && asAdmin.contains("id=\"unpublish-book\""))
             _ = try await boss.post("/library/\(book)/reviews/\(reviewID)/hide", [])

@@ -66,6 +66,7 @@ struct SessionStorageTests {
             try await sql.raw(
                 "UPDATE web_sessions SET expires_at = \(bind: expiry.addingTimeInterval(-3600))"
             ).run()
+            await app.heardOfChanges()
             for _ in 0..<3 {
                 #expect(
                     try await app.testing().sendRequest(.GET, "/", headers: ["Cookie": cookie])
@@ -81,6 +82,7 @@ struct SessionStorageTests {
             try await sql.raw(
                 "UPDATE web_sessions SET expires_at = \(bind: expiry.addingTimeInterval(-2 * 86_400))"
             ).run()
+            await app.heardOfChanges()
             #expect(
                 try await app.testing().sendRequest(.GET, "/", headers: ["Cookie": cookie]).status
                     == .ok)

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import MaeilAPI
 import NIOCore
@@ -256,5 +257,23 @@ extension Route {
                 case .catchall: "**"
                 }
             }.joined(separator: "/")
+    }
+}
+
+extension Application {
+    /// Waits until this app has heard of every change committed so far. On
+    /// PostgreSQL a process keeps what signed-in reads found until the
+    /// database's change notification arrives, so a test that writes to the
+    /// database directly (as a `maeil` command would) waits before it reads
+    /// through the app; requests that write wait by themselves.
+    func heardOfChanges() async { await changeFeed?.settle() }
+
+    /// Makes a user an administrator straight in the database.
+    func makeAdmin(_ username: String) async throws {
+        let user = try #require(
+            try await User.query(on: db).filter(\.$username == username).first())
+        user.isAdmin = true
+        try await user.save(on: db)
+        await heardOfChanges()
     }
 }

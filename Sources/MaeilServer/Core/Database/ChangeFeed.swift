@@ -146,6 +146,7 @@ final class ChangeFeed: Sendable {
             return
         }
         let id = UUID().uuidString
+        var timer: Task<Void, Never>?
         let came = await withCheckedContinuation { continuation in
             state.withLockedValue { $0.waiters[id] = continuation }
             let giveUp: @Sendable () -> Void = { [state] in
@@ -160,11 +161,12 @@ final class ChangeFeed: Sendable {
                     giveUp()
                 }
             }
-            Task {
-                try? await Task.sleep(for: timeout)
+            timer = Task {
+                guard (try? await Task.sleep(for: timeout)) != nil else { return }
                 giveUp()
             }
         }
+        timer?.cancel()  // it came back: no task waits out the timeout
         if !came {
             logger.warning("a change notification did not come back in time; kept reads dropped")
             drop(live: false)
