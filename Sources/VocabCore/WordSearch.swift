@@ -131,7 +131,8 @@ public struct WordSearchQuery: Sendable, Equatable {
     /// `jamo` as scalar values, for the typo test against many lines.
     private let jamoUnits: [UInt32]
 
-    public init(_ raw: String) {
+    public init(_ typed: String) {
+        let raw = Self.withoutEndWildcards(typed)
         folded = SearchFolding.fold(raw)
         jamo = Hangul.decompose(folded, splitCompounds: true)
         let scalars = folded.unicodeScalars
@@ -142,9 +143,17 @@ public struct WordSearchQuery: Sendable, Equatable {
             } && scalars.contains { $0 != " " }
         choseong = allChoseong ? folded : nil
         otherLayout = WordSearchQuery.otherLayout(
-            of: raw.trimmingCharacters(in: .whitespaces), folded: folded)
+            of: raw, folded: folded)
         otherLayoutJamo = otherLayout.map { Hangul.decompose($0, splitCompounds: true) }
         jamoUnits = Hangul.typingUnitScalars(jamo)
+    }
+
+    /// The query without `*` at its ends. Search already finds the text
+    /// anywhere in a line, so `run*` and `*ing` ask what `run` and `ing` do,
+    /// as they do in Anki, where people learned to type them; taken as
+    /// characters they matched nothing.
+    static func withoutEndWildcards(_ typed: String) -> String {
+        typed.trimmingCharacters(in: CharacterSet(charactersIn: "*").union(.whitespaces))
     }
 
     /// The query in the other layout, when it is long enough to be a layout

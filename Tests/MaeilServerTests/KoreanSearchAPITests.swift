@@ -169,6 +169,22 @@ struct KoreanSearchAPITests {
         }
     }
 
+    @Test func starsAtTheEndsOfAQueryAreAnythingAsInAnki() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Stars")
+            _ = try await api.addWord(book.id, "running", "달리기")
+            _ = try await api.addWord(book.id, "rerun", "재방송")
+            _ = try await api.addWord(book.id, "sing", "노래하다")
+            _ = try await api.addWord(book.id, "a*b", "별표")
+            #expect(try await search(api, "run*") == ["running", "rerun"], "prefix first")
+            #expect(Set(try await search(api, "*ing")) == ["sing", "running"])
+            #expect(try await search(api, "*달리*") == ["running"])
+            #expect(try await search(api, "a*b") == ["a*b"], "a star inside is itself")
+            #expect(try await search(api, "*").count == 4, "only stars: every word")
+        }
+    }
+
     @Test func theIndexFollowsEditsAndShortQueriesStillWork() async throws {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)

@@ -67,6 +67,16 @@ struct WordSearchTests {
         #expect(WordSearchQuery("rr").otherLayout == nil, "loose jamo are not a word")
     }
 
+    @Test func starsAtTheEndsAskForTheTextAnywhere() {
+        #expect(WordSearchQuery("run*") == WordSearchQuery("run"))
+        #expect(WordSearchQuery("*ing") == WordSearchQuery("ing"))
+        #expect(WordSearchQuery(" **사과* ") == WordSearchQuery("사과"))
+        #expect(WordSearchQuery("tkrhk*").otherLayout == "사과")
+        #expect(WordSearchQuery("ㅅㄱ*").choseong == "ㅅㄱ")
+        #expect(WordSearchQuery("*").folded.isEmpty, "only stars: no query, every word")
+        #expect(WordSearchQuery("a*b").folded == "a*b", "a star inside is a character")
+    }
+
     @Test func matchKindsAndHighlightRanges() {
         func m(_ q: String, _ text: String, fuzzy: Bool = false) -> WordTextMatch? {
             WordSearchMatcher.match(WordSearchQuery(q), in: text, fuzzy: fuzzy)
