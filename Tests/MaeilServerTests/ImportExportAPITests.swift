@@ -76,7 +76,7 @@ struct ImportExportAPITests {
             if try app.db.sql().maeilDialect == .postgres {
                 // A large import leaves no entries waiting in the trigram indexes.
                 let waiting = try await app.db.sql().raw(
-                    "SELECT gin_clean_pending_list('words_jamo_trgm'::regclass) AS n"
+                    "SELECT gin_clean_pending_list('words_user_jamo_text_trgm'::regclass) AS n"
                 ).first()?.decode(column: "n", as: Int.self)
                 #expect(waiting == 0)
             }

@@ -58,6 +58,20 @@ struct SearchIndex: Sendable {
             """)
     }
 
+    /// PostgreSQL: the key columns with an index of their lines' heads
+    /// (`IndexSearchKeysByUser`).
+    static let headColumns = ["jamo_text", "choseong_text"]
+
+    /// How many characters of each line the heads index of a key keeps: the
+    /// choseong key writes each initial twice, so four are two initials.
+    static func headLength(of column: String) -> Int { column == "choseong_text" ? 4 : 3 }
+
+    /// `maeil_line_heads(column, length)`, as the heads index of `column`
+    /// has it (a query must say it alike for the index to answer).
+    static func heads(of column: String, qualifier: String = "") -> String {
+        "maeil_line_heads(\(qualifier)\(column), \(headLength(of: column)))"
+    }
+
     /// (column, needle) pairs: a word matches when any column contains its needle.
     private var alternatives: [(column: String, needle: String)] {
         // A consonants-only query is a choseong query: as typing units it
@@ -148,20 +162,22 @@ struct SearchIndex: Sendable {
             + found(by: anchored)
     }
 
-    /// PostgreSQL's head: the typing units at the start of the key or of a
-    /// line, which pg_trgm looks up as the start of a word ("eat": 659 of
-    /// 267,000 words to check, 51 of them the head, in 4 ms, where ranking
-    /// all 7,984 matches took 35 ms).
+    /// PostgreSQL's head, found by the heads of the key's lines
+    /// (`IndexSearchKeysByUser`): lines that start with the query's typing
+    /// units ("eat": 51 of EDICT's 7,984 matches, ranked without the rest),
+    /// or for a choseong query lines of exactly its initials.
     private var postgresHead: SQLQueryString? {
-        guard query.choseong == nil, let first = alternatives.first, first.column == "jamo_text",
-            first.needle.unicodeScalars.count >= 3
-        else { return nil }
-        let likes = Self.lineStartPatterns(Self.escape(first.needle)).map {
-            "w.jamo_text LIKE \(bind: $0) ESCAPE '\\'" as SQLQueryString
+        if let line = choseongLine {
+            return
+                " AND " + Self.lineStartsLike("choseong_text", Self.escape(line)) + " AND "
+                + Self.lineHeads("choseong_text", line)
         }
+        guard let first = alternatives.first, first.column == "jamo_text",
+            first.needle.unicodeScalars.count >= Self.headLength(of: "jamo_text")
+        else { return nil }
         return
-            " AND " + Self.lineStartsLike("search_text", Self.escape(query.folded))
-            + " AND (" + Self.joined(likes, by: " OR ") + ")"
+            " AND " + Self.lineStartsLike("search_text", Self.escape(query.folded)) + " AND "
+            + Self.lineHeads("jamo_text", first.needle)
     }
 
     /// ` AND …` conditions whose matches come first in the ranking, narrowest
@@ -311,11 +327,12 @@ struct SearchIndex: Sendable {
         let rest = pieces.dropFirst()
         switch dialect {
         case .postgres:
-            let first = Self.escape(first)
+            let startsALine =
+                Self.lineStartsLike("jamo_text", Self.escape(first)) + " AND "
+                + Self.lineHeads("jamo_text", first)
             return (
-                Self.union(
-                    Self.lineStartPatterns(first).map { ("jamo_text", $0) }
-                        + rest.map { ("jamo_text", Self.contains($0)) }), ""
+                Self.union([startsALine] + rest.map { Self.like("jamo_text", Self.contains($0)) }),
+                ""
             )
         case .sqlite:
             let match =
@@ -365,7 +382,7 @@ struct SearchIndex: Sendable {
             }
         }
         if dialect == .postgres {
-            return (Self.union(lines.map { ("jamo_text", "%" + $0 + "%") }), "")
+            return (Self.union(lines.map { Self.like("jamo_text", "%" + $0 + "%") }), "")
         }
         let condition: SQLQueryString =
             " AND ("
@@ -391,7 +408,11 @@ struct SearchIndex: Sendable {
         let escaped = Self.escape(line)
         switch dialect {
         case .postgres:
-            return (Self.union(Self.lineStartPatterns(escaped).map { (column, $0) }), "")
+            return (
+                "words w",
+                " AND " + Self.lineStartsLike(column, escaped) + " AND "
+                    + Self.lineHeads(column, line)
+            )
         case .sqlite:
             var match = Self.lineStart(column, line)
             if let halves {
@@ -407,32 +428,44 @@ struct SearchIndex: Sendable {
         }
     }
 
-    /// PostgreSQL: `(…) w`, the words of a UNION of one LIKE per pattern,
-    /// with the columns a filter and the typo pass read. Each LIKE is then
-    /// planned alone and uses its trigram index; one OR of several was
+    /// PostgreSQL: `(…) w`, the words of a UNION of one condition per arm,
+    /// with the columns a filter and the typo pass read. Each arm is then
+    /// planned alone and uses its index; one OR of several was
     /// planned as a read of every word of the user (3.5 s for ~40 typo
     /// spellings at 300,000 words), and so was a join of the UNION's ids
     /// back to `words` (170 ms for 592 candidates); the owner condition is
     /// pushed into each arm instead.
-    private static func union(_ likes: [(column: String, pattern: String)]) -> SQLQueryString {
+    private static func union(_ arms: [SQLQueryString]) -> SQLQueryString {
         let columns = "id, user_id, book_id, added_on, memorized, bookmarked, created_at, jamo_text"
-        let selects = likes.map {
-            "SELECT \(unsafeRaw: columns) FROM words WHERE \(unsafeRaw: $0.column) LIKE \(bind: $0.pattern) ESCAPE '\\'"
-                as SQLQueryString
-        }
+        let selects = arms.map { "SELECT \(unsafeRaw: columns) FROM words w WHERE " + $0 }
         return "(" + joined(selects, by: " UNION ") + ") w"
+    }
+
+    /// `w.column LIKE pattern` (escaped for LIKE).
+    private static func like(_ column: String, _ pattern: String) -> SQLQueryString {
+        "w.\(unsafeRaw: column) LIKE \(bind: pattern) ESCAPE '\\'"
+    }
+
+    /// PostgreSQL: a line of `column` starts with the first characters of
+    /// `start` (`IndexSearchKeysByUser`, whose index answers it), and holds
+    /// `start` (the trigram index's question), beside a LIKE that checks the
+    /// whole line's start. The planner takes the narrower or both: a head
+    /// of two initials was 1,627 of 300,000 words where the trigrams of a
+    /// line of four were one. The heads are as long as the index keeps, so
+    /// `start` is that long or more, or a whole line (then ending with its
+    /// newline, which no head holds).
+    private static func lineHeads(_ column: String, _ start: String) -> SQLQueryString {
+        let head = start.unicodeScalars.prefix { $0 != "\n" }.prefix(
+            Self.headLength(of: column))
+        let heads = Self.heads(of: column, qualifier: "w.")
+        return like(column, contains(start)) + " AND "
+            + "\(unsafeRaw: heads) @> ARRAY[\(bind: String(String.UnicodeScalarView(head)))]"
     }
 
     /// An FTS5 query for lines of `column` that start with `needle`: at the
     /// start of the key (`^`) or after a newline.
     static func lineStart(_ column: String, _ needle: String) -> String {
         "\(column):^\(phrase(needle)) OR \(column):\(phrase("\n" + needle))"
-    }
-
-    /// LIKE patterns for a column that starts with `escaped` or has a line
-    /// that does; PostgreSQL's pg_trgm looks each up by the start of a word.
-    private static func lineStartPatterns(_ escaped: String) -> [String] {
-        [escaped + "%", "%\n" + escaped + "%"]
     }
 
     /// `("\n" || w.column) LIKE '%\n<pattern>%'`: a line of the column starts
