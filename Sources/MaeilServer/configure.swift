@@ -16,7 +16,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.http.server.configuration.port = settings.port
     app.routes.defaultMaxBodySize = "20mb"
 
-    try configureDatabase(app, settings: settings)
+    let postgres = try configureDatabase(app, settings: settings)
     try await openFirstConnections(app)
     if !settings.usesPostgres {
         try await SQLiteTuning.apply(
@@ -79,7 +79,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     if settings.autoMigrate {
         try await app.autoMigrate()
     }
-    if settings.usesPostgres, let url = settings.databaseURL,
+    if let postgres,
         let channel = try await whileStarting({
             try await AddChangeNotifications.installedChannel(on: app.db.sql())
         })
@@ -87,9 +87,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         let feed = ChangeFeed(channel: channel, logger: app.logger)
         app.changeFeed = feed
         app.lifecycle.use(
-            ChangeFeedListener(
-                feed: feed, configuration: try SQLPostgresConfiguration(url: url).coreConfiguration)
-        )
+            ChangeFeedListener(feed: feed, configuration: postgres.coreConfiguration))
     }
 
     let resources = try MaeilResources.directory()
@@ -165,7 +163,11 @@ private func whileStarting<T>(patience: Duration = .seconds(30), _ body: () asyn
     }
 }
 
-private func configureDatabase(_ app: Application, settings: ServerSettings) throws {
+/// The databases the app uses; PostgreSQL's configuration, for the change
+/// feed's own connection.
+private func configureDatabase(_ app: Application, settings: ServerSettings) throws
+    -> SQLPostgresConfiguration?
+{
     let wait = TimeAmount.milliseconds(Int64(settings.databaseWait * 1000))
     if settings.usesPostgres, let url = settings.databaseURL {
         var configuration = try SQLPostgresConfiguration(url: url)
@@ -175,12 +177,14 @@ private func configureDatabase(_ app: Application, settings: ServerSettings) thr
                 configuration: configuration, maxConnectionsPerEventLoop: 4,
                 connectionPoolTimeout: wait, sqlLogLevel: .debug),
             as: .psql)
+        return configuration
     } else if settings.databaseURL == nil || settings.databaseURL?.hasPrefix("sqlite://") == true {
         let path = settings.sqlitePath
         try PrivateFiles.prepareDatabase(at: path)
         app.databases.use(
             .sqlite(.file(path), connectionPoolTimeout: wait, sqlLogLevel: .debug), as: .sqlite)
         app.sqliteReads = SQLiteReads(path: path, cacheMegabytes: settings.sqliteCacheMegabytes)
+        return nil
     } else {
         throw DatabaseSetupError.badURL(settings.databaseURL ?? "")
     }

@@ -41,8 +41,15 @@ struct CreateSearchIndex: AsyncMigration {
 
     /// PostgreSQL: whether pg_trgm is there for the key columns' indexes.
     static func hasTrigramIndexes(_ sql: any SQLDatabase) async throws -> Bool {
+        try await hasExtension("pg_trgm", sql)
+    }
+
+    /// PostgreSQL: whether the database has the extension.
+    static func hasExtension(_ name: String, _ sql: any SQLDatabase) async throws -> Bool {
         let count =
-            try await sql.raw("SELECT COUNT(*) AS n FROM pg_extension WHERE extname = 'pg_trgm'")
+            try await sql.raw(
+                "SELECT COUNT(*) AS n FROM pg_extension WHERE extname = \(bind: name)"
+            )
             .first()?.decode(column: "n", as: Int.self) ?? 0
         return count > 0
     }

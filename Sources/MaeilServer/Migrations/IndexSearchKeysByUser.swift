@@ -66,18 +66,12 @@ struct IndexSearchKeysByUser: AsyncMigration {
     /// same time may create it first, when this one's attempt fails.
     private static func enableBtreeGin(_ sql: any SQLDatabase, logger: Logger) async throws -> Bool
     {
-        let present: SQLQueryString =
-            "SELECT COUNT(*) AS n FROM pg_extension WHERE extname = 'btree_gin'"
-        if try await sql.raw(present).first()?.decode(column: "n", as: Int.self) == 1 {
-            return true
-        }
+        if try await CreateSearchIndex.hasExtension("btree_gin", sql) { return true }
         do {
             try await sql.raw("CREATE EXTENSION IF NOT EXISTS btree_gin SCHEMA public").run()
             return true
         } catch {
-            if try await sql.raw(present).first()?.decode(column: "n", as: Int.self) == 1 {
-                return true
-            }
+            if try await CreateSearchIndex.hasExtension("btree_gin", sql) { return true }
             logger.warning(
                 "btree_gin could not be enabled (\(String(reflecting: error))); search's indexes stay shared by all users"
             )
