@@ -107,6 +107,23 @@ struct ChangeFeedTests {
         }
     }
 
+    /// A page that takes its flash message changes the session in a GET,
+    /// which does not wait for its notification: the next page must not
+    /// show the message again from the kept session.
+    @Test func aSessionChangedByAPageIsNotReadAgainKept() async throws {
+        try await withMaeilApp { app in
+            guard let feed = try await Self.liveFeed(app) else { return }
+            let minji = try await WebBrowser.signUp(app, "minji")
+            let book = try await minji.createBook("Fruit")  // leaves a flash message
+            // The session's own notification will wait behind these.
+            try await Self.notifyElsewhere(app, feed)
+            let flashed = try await minji.get("/books/\(book)").body.string
+            #expect(flashed.contains("class=\"flash\""))
+            let next = try await minji.get("/books/\(book)").body.string
+            #expect(!next.contains("class=\"flash\""), "the flash message came back")
+        }
+    }
+
     @Test func aReadOvertakenByAChangeIsNotKept() async throws {
         try await withMaeilApp { app in
             guard let feed = try await Self.liveFeed(app) else { return }

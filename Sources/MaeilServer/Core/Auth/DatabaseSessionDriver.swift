@@ -51,7 +51,7 @@ struct DatabaseSessionDriver: AsyncSessionDriver {
         }
         guard
             let found = try await request.keptReads.value(
-                "session:" + digest, topics: { _ in ["s:" + digest] }, read: read),
+                "session:" + digest, topics: { _ in [Self.topic(digest)] }, read: read),
             found.expiresAt > Date()
         else { return nil }
         request.storage[Loaded.self] = found
@@ -67,23 +67,28 @@ struct DatabaseSessionDriver: AsyncSessionDriver {
         {
             return sessionID
         }
+        let digest = Self.digest(sessionID.string)
         try await request.db.sql().raw(
             """
             UPDATE \(ident: Self.table) SET data = \(bind: try Self.json(data)), user_id = \(bind: Self.userID(data)),
               expires_at = \(bind: now.addingTimeInterval(Self.lifetime))
-            WHERE id_digest = \(bind: Self.digest(sessionID.string))
+            WHERE id_digest = \(bind: digest)
             """
         ).run()
+        request.application.changeFeed?.changed(Self.topic(digest))
         return sessionID
     }
 
     func deleteSession(_ sessionID: SessionID, for request: Request) async throws {
+        let digest = Self.digest(sessionID.string)
         try await request.db.sql().raw(
-            """
-            DELETE FROM \(ident: Self.table) WHERE id_digest = \(bind: Self.digest(sessionID.string))
-            """
+            "DELETE FROM \(ident: Self.table) WHERE id_digest = \(bind: digest)"
         ).run()
+        request.application.changeFeed?.changed(Self.topic(digest))
     }
+
+    /// The change-feed topic of a session (`AddChangeNotifications`).
+    static func topic(_ digest: String) -> String { "s:" + digest }
 
     /// Deletes every session past its expiry; returns how many.
     @discardableResult

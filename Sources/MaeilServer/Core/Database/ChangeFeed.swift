@@ -117,24 +117,31 @@ final class ChangeFeed: Sendable {
 
     /// A notification: a topic changed, a `settle` came back, or the probe.
     func received(_ payload: String) {
+        guard payload.hasPrefix("sync:") else { return changed(payload) }
         let waiter = state.withLockedValue { state -> CheckedContinuation<Bool, Never>? in
-            if payload.hasPrefix("sync:") {
-                let id = String(payload.dropFirst(5))
-                if id == "probe" { state.live = state.connection != nil }
-                return state.waiters.removeValue(forKey: id)
-            }
+            let id = String(payload.dropFirst(5))
+            if id == "probe" { state.live = state.connection != nil }
+            return state.waiters.removeValue(forKey: id)
+        }
+        waiter?.resume(returning: true)
+    }
+
+    /// Drops what is kept under `topic`, and keeps no read begun before now.
+    /// The notification does it too; a write this process makes where no
+    /// `settle` follows (a page that takes its flash message is a GET)
+    /// says so at once, so the next read does not wait on the notification.
+    func changed(_ topic: String) {
+        state.withLockedValue { state in
             state.epoch += 1
-            state.changedAt[payload] = state.epoch
+            state.changedAt[topic] = state.epoch
             if state.changedAt.count > Self.entryLimit {
                 state.changedAt = [:]
                 state.floor = state.epoch
             }
-            for key in state.keysByTopic.removeValue(forKey: payload) ?? [] {
+            for key in state.keysByTopic.removeValue(forKey: topic) ?? [] {
                 state.values.removeValue(forKey: key)
             }
-            return nil
         }
-        waiter?.resume(returning: true)
     }
 
     /// Waits until every notification committed before now has been seen
