@@ -38,11 +38,17 @@ struct StudyAPITests {
                 "FSRS-6 defaults for a new card")
 
             // Good: the first learning step (10 minutes).
+            let sent = Date()
             let good = try await api.answer(first, 3)
+            let answered = Date()
             #expect(good.status == .ok, "\(good.body.string)")
             let after = try api.decode(StudyCardDTO.self, good)
             #expect(after.state == .learning && after.version == 1)
-            #expect(abs(after.due.timeIntervalSinceNow - 600) < 5)
+            // Ten minutes from the moment the server took the answer, however long that took.
+            #expect(
+                after.due >= sent.addingTimeInterval(600 - 1)
+                    && after.due <= answered.addingTimeInterval(600 + 1),
+                "due \(after.due), answer sent \(sent), answered \(answered)")
 
             // The same answer again is refused and changes nothing.
             let replay = try await api.answer(first, 3)
