@@ -86,6 +86,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     {
         let feed = ChangeFeed(channel: channel, logger: app.logger)
         app.changeFeed = feed
+        app.keptReads = feed
         app.lifecycle.use(
             ChangeFeedListener(feed: feed, configuration: postgres.coreConfiguration))
     }
@@ -183,7 +184,9 @@ private func configureDatabase(_ app: Application, settings: ServerSettings) thr
         try PrivateFiles.prepareDatabase(at: path)
         app.databases.use(
             .sqlite(.file(path), connectionPoolTimeout: wait, sqlLogLevel: .debug), as: .sqlite)
-        app.sqliteReads = SQLiteReads(path: path, cacheMegabytes: settings.sqliteCacheMegabytes)
+        let reads = SQLiteReads(path: path, cacheMegabytes: settings.sqliteCacheMegabytes)
+        app.sqliteReads = reads
+        app.keptReads = SQLiteKeptReads(reads: reads)
         return nil
     } else {
         throw DatabaseSetupError.badURL(settings.databaseURL ?? "")

@@ -8,8 +8,8 @@ import Vapor
 /// indexed statement, without Fluent's model loading (a token query and an
 /// eager load of its user were two round trips and most of `/auth/me`'s time).
 ///
-/// On PostgreSQL a read keeps what it found (`ChangeFeed`) until the token or
-/// its user changes.
+/// A read keeps what it found (`KeptReads`) until the token or its user
+/// changes.
 struct BearerTokenAuthenticator: AsyncBearerAuthenticator {
     /// A token with its user, as read.
     private struct Found: Sendable {

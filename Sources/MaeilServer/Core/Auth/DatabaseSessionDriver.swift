@@ -32,8 +32,8 @@ struct DatabaseSessionDriver: AsyncSessionDriver {
         return SessionID(string: id)
     }
 
-    /// On PostgreSQL a read keeps what it found (`ChangeFeed`) until the
-    /// session's row changes; its expiry is checked on every read.
+    /// A read keeps what it found (`KeptReads`) until the session's row
+    /// changes; its expiry is checked on every read.
     func readSession(_ sessionID: SessionID, for request: Request) async throws -> SessionData? {
         let digest = Self.digest(sessionID.string)
         func read() async throws -> (data: SessionData, expiresAt: Date)? {
@@ -75,7 +75,7 @@ struct DatabaseSessionDriver: AsyncSessionDriver {
             WHERE id_digest = \(bind: digest)
             """
         ).run()
-        request.application.changeFeed?.changed(Self.topic(digest))
+        request.application.keptReads?.changed(Self.topic(digest))
         return sessionID
     }
 
@@ -84,7 +84,7 @@ struct DatabaseSessionDriver: AsyncSessionDriver {
         try await request.db.sql().raw(
             "DELETE FROM \(ident: Self.table) WHERE id_digest = \(bind: digest)"
         ).run()
-        request.application.changeFeed?.changed(Self.topic(digest))
+        request.application.keptReads?.changed(Self.topic(digest))
     }
 
     /// The change-feed topic of a session (`AddChangeNotifications`).

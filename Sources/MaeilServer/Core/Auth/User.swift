@@ -60,7 +60,7 @@ extension User {
 }
 
 /// What a signed-in request reads of its user, as a value: kept between
-/// requests (`ChangeFeed`), each of which gets a `User` of its own.
+/// requests (`KeptReads`), each of which gets a `User` of its own.
 struct SignedInUser: Sendable {
     let id: UUID
     let username: String

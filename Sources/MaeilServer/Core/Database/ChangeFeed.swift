@@ -24,7 +24,7 @@ import Vapor
 /// (`settle`): its client's next request sees its change. Another process
 /// learns of the change when PostgreSQL delivers the notification, well under
 /// a millisecond later on one machine.
-final class ChangeFeed: Sendable {
+final class ChangeFeed: KeptReads {
     /// The channel of the schema the app's tables are in ("maeil_" and the
     /// MD5 of the schema's name), so installs in other schemas are not heard.
     let channel: String
@@ -292,29 +292,9 @@ struct SettleWritesMiddleware: AsyncMiddleware {
 extension Application {
     private struct ChangeFeedKey: StorageKey { typealias Value = ChangeFeed }
 
-    /// PostgreSQL's change feed; nil on SQLite, whose reads cost no round trip.
+    /// PostgreSQL's change feed (also the app's `keptReads`); nil on SQLite.
     var changeFeed: ChangeFeed? {
         get { storage[ChangeFeedKey.self] }
         set { storage[ChangeFeedKey.self] = newValue }
     }
-}
-
-extension Optional where Wrapped == ChangeFeed {
-    /// What `read` finds, kept under `key` and its `topics` for the next
-    /// reads when there is a feed; without one, simply what `read` finds.
-    func value<Value: Sendable>(
-        _ key: String, topics: (Value) -> [String], read: () async throws -> Value?
-    ) async throws -> Value? {
-        guard let feed = self else { return try await read() }
-        return try await feed.value(key) { try await read().map { ($0, topics($0)) } }
-    }
-}
-
-extension Request {
-    /// GET and HEAD: the requests that use kept values, and that need not
-    /// wait for their own notifications (nothing else may be one without the other).
-    var onlyReads: Bool { method == .GET || method == .HEAD }
-
-    /// The change feed when this request may use kept values: a read on PostgreSQL.
-    var keptReads: ChangeFeed? { onlyReads ? application.changeFeed : nil }
 }

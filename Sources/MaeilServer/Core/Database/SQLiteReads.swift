@@ -61,14 +61,24 @@ final class SQLiteReads: Sendable {
     fileprivate func run(
         _ sql: String, binds: [SQLiteData], onRow: (SQLiteReadRow) -> Void
     ) throws {
+        try connection().run(sql, binds: binds, onRow: onRow)
+    }
+
+    /// Whether any connection — another of this process's or another
+    /// process's — committed since the calling thread's connection last
+    /// asked (`PRAGMA data_version`); true the first time it asks.
+    func committedSinceLastAsked() throws -> Bool {
+        try connection().committedSinceLastAsked()
+    }
+
+    private func connection() throws -> ReadConnection {
         let thread = Self.currentThread
-        let connection = try connections.withLockedValue { all in
+        return try connections.withLockedValue { all in
             if let open = all[thread] { return open }
             let opened = try ReadConnection(path: path, cacheKibibytes: cacheKibibytes)
             all[thread] = opened
             return opened
         }
-        try connection.run(sql, binds: binds, onRow: onRow)
     }
 }
 
@@ -77,6 +87,8 @@ final class SQLiteReads: Sendable {
 private final class ReadConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: PreparedStatement] = [:]
+    /// `PRAGMA data_version` when last asked.
+    private var dataVersion: Int?
     /// Statements differ in their literal LIMIT and OFFSET: beyond this many
     /// the cache starts again rather than grow.
     private static let statementLimit = 128
@@ -111,6 +123,15 @@ private final class ReadConnection: @unchecked Sendable {
         statements.removeAll()
         sqlite_nio_sqlite3_close_v2(handle)
         handle = nil
+    }
+
+    func committedSinceLastAsked() throws -> Bool {
+        var version: Int?
+        try run("PRAGMA data_version", binds: []) { row in
+            if case .integer(let number) = row.values.first { version = number }
+        }
+        defer { dataVersion = version }
+        return version == nil || version != dataVersion
     }
 
     func run(_ sql: String, binds: [SQLiteData], onRow: (SQLiteReadRow) -> Void) throws {

@@ -12,7 +12,7 @@ struct BookStore: Sendable {
     /// Where the short reads below go when not in a transaction (`Request.inlineReads`).
     var reads: (any SQLDatabase)? = nil
     /// Where the list and revisions are kept between requests (`Request.keptReads`).
-    var kept: ChangeFeed? = nil
+    var kept: (any KeptReads)? = nil
 
     private func reader() throws -> any SQLDatabase { try reads ?? db.sql() }
 

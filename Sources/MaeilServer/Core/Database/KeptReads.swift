@@ -1,0 +1,49 @@
+import Vapor
+
+/// What a read found about a user (a token or session, the user, the books
+/// and their revisions), handed to the next reads while nothing it was read
+/// from has changed. Each database knows of changes its own way: PostgreSQL
+/// notifies every process of each change (`ChangeFeed`); SQLite counts every
+/// commit of any connection, this process's or a `maeil` command's
+/// (`SQLiteKeptReads`).
+protocol KeptReads: Sendable {
+    /// The kept value of `key`, read with `load` (value and the topics it
+    /// was read from, or nil for nothing to keep) when there is none.
+    func value<Value: Sendable>(
+        _ key: String, load: () async throws -> (value: Value, topics: [String])?
+    ) async throws -> Value?
+
+    /// This process wrote to what `topic` names: nothing kept under it is
+    /// handed out again.
+    func changed(_ topic: String)
+}
+
+extension Optional where Wrapped == any KeptReads {
+    /// What `read` finds, kept under `key` and its `topics` for the next
+    /// reads when values are kept; otherwise simply what `read` finds.
+    func value<Value: Sendable>(
+        _ key: String, topics: (Value) -> [String], read: () async throws -> Value?
+    ) async throws -> Value? {
+        guard let kept = self else { return try await read() }
+        return try await kept.value(key) { try await read().map { ($0, topics($0)) } }
+    }
+}
+
+extension Application {
+    private struct KeptReadsKey: StorageKey { typealias Value = any KeptReads }
+
+    /// Where reads are kept: PostgreSQL's change feed, or SQLite's commit count.
+    var keptReads: (any KeptReads)? {
+        get { storage[KeptReadsKey.self] }
+        set { storage[KeptReadsKey.self] = newValue }
+    }
+}
+
+extension Request {
+    /// GET and HEAD: the requests that use kept values, and that need not
+    /// wait for their own notifications (nothing else may be one without the other).
+    var onlyReads: Bool { method == .GET || method == .HEAD }
+
+    /// Where this request may take kept values from: a read's.
+    var keptReads: (any KeptReads)? { onlyReads ? application.keptReads : nil }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import MaeilServer
+
+/// SQLite keeps what a read found about a user (token, session, user, books,
+/// revisions) until any connection commits (`SQLiteKeptReads`). Every test
+/// here checks that a commit — through this app, another app on the same file
+/// (as another process), or straight in the database as a `maeil` command
+/// makes it — is never answered with what was kept before it. PostgreSQL's
+/// feed has its own tests (`ChangeFeedTests`).
+@Suite("Kept reads on SQLite")
+struct SQLiteKeptReadsTests {
+    /// The app's kept reads; nil on PostgreSQL.
+    static func kept(_ app: Application) -> SQLiteKeptReads? {
+        guard TestDatabase.postgresURL == nil else { return nil }
+        let kept = app.keptReads as? SQLiteKeptReads
+        #expect(kept != nil, "SQLite keeps reads")
+        return kept
+    }
+
+    @Test func aValueIsHandedOutUntilAnyCommit() async throws {
+        try await withMaeilApp { app in
+            guard let kept = Self.kept(app) else { return }
+            _ = try await API.signUp(app)
+            let first = try await kept.value("test:kept") { ("first", [String]()) }
+            let again = try await kept.value("test:kept") { ("read again", [String]()) }
+            #expect(first == "first" && again == "first", "nothing committed: the value is kept")
+
+            try await app.db.sql().raw("UPDATE users SET locale = 'ko'").run()
+            let afterCommit = try await kept.value("test:kept") { ("after", [String]()) }
+            #expect(afterCommit == "after", "a commit left a kept value behind")
+
+            kept.changed("anything")
+            let afterChanged = try await kept.value("test:kept") { ("said", [String]()) }
+            #expect(afterChanged == "said", "a write this process announced left it behind")
+        }
+    }
+
+    @Test func aReadOvertakenByACommitIsNotKept() async throws {
+        try await withMaeilApp { app in
+            guard let kept = Self.kept(app) else { return }
+            _ = try await API.signUp(app)
+            let overtaken = try await kept.value("test:overtaken") {
+                try await app.db.sql().raw("UPDATE users SET locale = 'ko'").run()
+                return ("stale", [String]())
+            }
+            #expect(overtaken == "stale")
+            let next = try await kept.value("test:overtaken") { ("fresh", [String]()) }
+            #expect(next == "fresh", "a read a commit overtook was kept")
+        }
+    }
+
+    @Test func writesThroughTheAPIAreSeenByTheNextRead() async throws {
+        try await withMaeilApp { app in
+            guard let kept = Self.kept(app) else { return }
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Kept").id
+            let page = "/api/v1/books/\(book)/words?page=1&perPage=50"
+            #expect(try await api.send(.GET, page).status == .ok)
+            #expect(try await api.send(.GET, page).status == .ok)
+            #expect(kept.keptCount >= 2, "the token and the book's revision are kept")
+            for n in 0..<25 {
+                _ = try await api.addWord(book, "word\(n)", "뜻")
+                let words = try await api.send(.GET, page).body.string
+                #expect(words.contains("\"word\(n)\""), "word \(n) missing from the next read")
+            }
+            let renamed = try await api.send(
+                .PATCH, "/api/v1/books/\(book)", json: ["name": "새 이름"])
+            #expect(renamed.status == .ok)
+            #expect(try await api.send(.GET, "/api/v1/books").body.string.contains("새 이름"))
+            #expect(try await api.send(.POST, "/api/v1/auth/logout").status == .noContent)
+            #expect(try await api.send(.GET, page).status == .unauthorized)
+        }
+    }
+
+    @Test func commitsOfAnotherProcessAreSeenByTheNextRead() async throws {
+        let settings = freshSettings()
+        try await withMaeilApp(settings: settings) { app in
+            guard Self.kept(app) != nil else { return }
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Shared").id
+            let page = "/api/v1/books/\(book)/words?page=1&perPage=50"
+            _ = try await api.addWord(book, "first")
+            for _ in 0..<2 { #expect(try await api.send(.GET, page).body.string.contains("first")) }
+            // Another app on the same file: its pool is another process's connections.
+            try await withMaeilApp(settings: settings, dropAfter: false) { other in
+                let elsewhere = API(app: other, token: api.token)
+                _ = try await elsewhere.addWord(book, "second")
+                #expect(try await api.send(.GET, page).body.string.contains("\"second\""))
+                // Straight in the database, as `maeil user admin` would.
+                try await other.db.sql().raw("UPDATE users SET display_name = '다른 이름'").run()
+                #expect(
+                    try await api.send(.GET, "/api/v1/auth/me").body.string.contains("다른 이름"))
+                try await other.db.sql().raw("DELETE FROM user_tokens").run()
+                #expect(try await api.send(.GET, page).status == .unauthorized)
+            }
+        }
+    }
+
+    /// Signing out elsewhere (`maeil user password` ends every session) ends
+    /// the kept session too, and a flash message taken by one page is not
+    /// shown again by the next from a kept session.
+    @Test func webSessionsFollowTheirRows() async throws {
+        let settings = freshSettings()
+        try await withMaeilApp(settings: settings) { app in
+            guard let kept = Self.kept(app) else { return }
+            let minji = try await WebBrowser.signUp(app, "minji")
+            let book = try await minji.createBook("Fruit")  // leaves a flash message
+            #expect(try await minji.get("/books/\(book)").body.string.contains("class=\"flash\""))
+            let next = try await minji.get("/books/\(book)")
+            #expect(next.status == .ok && !next.body.string.contains("class=\"flash\""))
+            #expect(try await minji.get("/books/\(book)").status == .ok)
+            #expect(kept.keptCount >= 3, "session, user and book list kept")
+            try await withMaeilApp(settings: settings, dropAfter: false) { other in
+                try await other.db.sql().raw("UPDATE books SET name = '바뀐 이름'").run()
+                #expect(try await minji.get("/books/\(book)").body.string.contains("바뀐 이름"))
+                try await other.db.sql().raw("DELETE FROM web_sessions").run()
+            }
+            let signedOut = try await minji.get("/books/\(book)")
+            #expect(signedOut.status == .seeOther, "a deleted session still signed in")
+        }
+    }
+}
