@@ -40,6 +40,19 @@ struct SearchIndex: Sendable {
         return (block << 40)...((block << 40) | (1 << 40 - 1))
     }
 
+    /// SQLite: the highest search id in the user's range (its start when
+    /// there is none), which new words count on from.
+    static func highestSearchID(of user: UUID, on sql: any SQLDatabase) async throws -> Int64 {
+        let range = searchIDs(of: user)
+        let row = try await sql.raw(
+            """
+            SELECT COALESCE(MAX(search_id), \(bind: range.lowerBound)) AS highest FROM words
+            WHERE search_id BETWEEN \(bind: range.lowerBound) AND \(bind: range.upperBound)
+            """
+        ).first()
+        return try row?.decode(column: "highest", as: Int64.self) ?? range.lowerBound
+    }
+
     /// The search id of the `row`th word (from 0) of a statement inserting
     /// words of `user`. SQLite: the next in the user's range, counted from the
     /// highest there inside the statement itself, so two writers never take

@@ -14,8 +14,10 @@ enum SearchIndexBulkLoad {
     /// them. An import of half the words or more then merges the index into
     /// one segment: one statement leaves FTS5 a stack of segments that every
     /// phrase lookup walks one by one (EDICT's "dog" 5.6 → 3.0 ms, "school"
-    /// 6.1 → 4.0 ms, for 3 s of a 25 s import). A smaller one leaves it to
-    /// FTS5's own merging: merging rewrites the whole index.
+    /// 6.1 → 4.0 ms, for 3 s of a 25 s import), and FTS5's own merging
+    /// meanwhile is undone by it (off for that statement: 1 s less of EDICT's
+    /// 8 s of indexing). A smaller one leaves it to FTS5's own merging:
+    /// merging rewrites the whole index.
     static func around<T>(_ sql: any SQLDatabase, _ body: () async throws -> T) async throws -> T {
         guard sql.maeilDialect == .sqlite else { return try await body() }
         let keys = columns.map { "w.\($0)" }.joined(separator: ", ")
@@ -24,22 +26,30 @@ enum SearchIndexBulkLoad {
         let pending =
             try await sql.raw("SELECT COUNT(*) AS n FROM words_fts_pending").first()?.decode(
                 column: "n", as: Int.self) ?? 0
-        try await sql.run([
-            """
-            INSERT INTO words_fts(rowid, \(columns.joined(separator: ", ")))
-            SELECT w.search_id, \(keys)
-            FROM words_fts_pending p CROSS JOIN words w INDEXED BY words_search_id
-            WHERE w.search_id = p.search_id ORDER BY p.search_id
-            """,
-            "DELETE FROM words_fts_pending",
-            "UPDATE words_fts_deferral SET deferred = 0",
-        ])
         let indexed =
             try await sql.raw("SELECT COALESCE(SUM(word_count), 0) AS n FROM books").first()?
             .decode(column: "n", as: Int.self) ?? 0
-        if pending * 2 >= indexed {
-            try await sql.raw("INSERT INTO words_fts(words_fts) VALUES ('optimize')").run()
-        }
+        let merges = pending * 2 >= indexed
+        try await sql.run(
+            (merges ? [automerge(0)] : [])
+                + [
+                    """
+                    INSERT INTO words_fts(rowid, \(columns.joined(separator: ", ")))
+                    SELECT w.search_id, \(keys)
+                    FROM words_fts_pending p CROSS JOIN words w INDEXED BY words_search_id
+                    WHERE w.search_id = p.search_id ORDER BY p.search_id
+                    """,
+                    "DELETE FROM words_fts_pending",
+                    "UPDATE words_fts_deferral SET deferred = 0",
+                ]
+                + (merges
+                    ? ["INSERT INTO words_fts(words_fts) VALUES ('optimize')", automerge(4)] : []))
         return result
+    }
+
+    /// FTS5's `automerge` setting (4, its default: merge once 4 segments of
+    /// a size are there; 0: never).
+    private static func automerge(_ segments: Int) -> String {
+        "INSERT INTO words_fts(words_fts, rank) VALUES ('automerge', \(segments))"
     }
 }
