@@ -210,9 +210,10 @@ def build(args):
         "5. `wrk -t2 -c32 -d10s` with `bench/anki/status.lua` (counts each status class), the client on "
         "the same machine as the server; JSON page: `GET /api/v1/books/{id}/words?page=2&perPage=50` with "
         "a bearer token; web word list: the book's page (first 50 words) with a session cookie from the "
-        "login form. Both keep a page they made while its book is unchanged (the book's revision: on SQLite "
-        "read on every request; on PostgreSQL kept, with the token or session, until a change notification "
-        "drops it), so these runs, which ask for one page again and again, measure a kept page.",
+        "login form. Both keep a page they made while its book is unchanged (the book's revision, kept with "
+        "the token or session: on SQLite until any connection commits, which each request asks SQLite; on "
+        "PostgreSQL until a change notification drops it), so these runs, which ask for one page again and "
+        "again, measure a kept page.",
         "6. The same runs asking for a random page from 2 to 5,000 each time (`WRK_SPREAD_PAGES=5000` for "
         "`status.lua`): almost every page is made anew, so this is the cost of reading and rendering one.",
         "",
