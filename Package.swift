@@ -40,6 +40,9 @@ let package = Package(
         .target(name: "VocabCore", dependencies: ["Hangul", "Kana", "FSRS"]),
         // C libraries opened at run time (dlopen), so that the build never needs them.
         .target(name: "SystemLibraries"),
+        // Commands run to their end (posix_spawn) without Foundation's Process; no dependencies.
+        .target(name: "ChildProcess", dependencies: ["CChildProcess"]),
+        .target(name: "CChildProcess"),
         // Anki's .apkg and .colpkg files read to their parts (collection, media), their
         // fields to text, their review history to FSRS; the collection's SQL is read by the server.
         .target(
@@ -64,6 +67,7 @@ let package = Package(
                 "Imaging",
                 "AnkiPackage",
                 "SystemLibraries",
+                "ChildProcess",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
@@ -89,8 +93,12 @@ let package = Package(
             ]
         ),
         // What several test targets share: a seeded generator, the shared reference folder.
-        .target(name: "MaeilTestSupport", path: "Tests/MaeilTestSupport"),
-        .testTarget(name: "HangulTests", dependencies: ["Hangul", "MaeilTestSupport"]),
+        .target(
+            name: "MaeilTestSupport", dependencies: ["ChildProcess"], path: "Tests/MaeilTestSupport"
+        ),
+        .testTarget(
+            name: "HangulTests", dependencies: ["Hangul", "MaeilTestSupport", "ChildProcess"]),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "KanaTests", dependencies: ["Kana", "MaeilTestSupport"]),
         .testTarget(name: "FSRSTests", dependencies: ["FSRS", "MaeilTestSupport"]),
         .testTarget(name: "LottoTests", dependencies: ["Lotto", "MaeilTestSupport"]),
@@ -114,6 +122,7 @@ let package = Package(
                 "Lotto",
                 "Imaging",
                 "SystemLibraries",
+                "ChildProcess",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "VaporTesting", package: "vapor"),
             ]

@@ -183,7 +183,9 @@ private func configureDatabase(_ app: Application, settings: ServerSettings) thr
         let path = settings.sqlitePath
         try PrivateFiles.prepareDatabase(at: path)
         app.databases.use(
-            .sqlite(.file(path), connectionPoolTimeout: wait, sqlLogLevel: .debug), as: .sqlite)
+            SQLiteThreads.configuration(
+                .sqlite(.file(path), connectionPoolTimeout: wait, sqlLogLevel: .debug), for: app),
+            as: .sqlite)
         let reads = SQLiteReads(path: path, cacheMegabytes: settings.sqliteCacheMegabytes)
         app.sqliteReads = reads
         app.keptReads = SQLiteKeptReads(reads: reads)

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import MaeilTestSupport
 import Testing
@@ -116,17 +117,12 @@ struct DifferentialTests {
 
     /// Keys from ../shared/tools/hangul/gen_random_keys.py.
     static func pythonRandomKeys(count: Int, seed: Int) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", SharedFiles.randomKeysScript.path, String(count), String(seed),
-        ]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "gen_random_keys.py failed")
+        let exit = try ChildProcess(
+            "/usr/bin/env",
+            ["python3", SharedFiles.randomKeysScript.path, String(count), String(seed)]
+        ).runBlocking()
+        #expect(exit.succeeded, "gen_random_keys.py failed")
+        let data = exit.output
         return String(decoding: data, as: UTF8.self).split(
             separator: "\n", omittingEmptySubsequences: false
         )
@@ -216,21 +212,11 @@ struct DifferentialTests {
     // MARK: - Reference tool
 
     static func runReference(tool: String, lines: [String]) throws -> [String] {
-        let input = FileManager.default.temporaryDirectory
-            .appendingPathComponent(
-                "maeil-hic-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).txt"
-            )
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
-        defer { try? FileManager.default.removeItem(at: input) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(tool) exited with \(process.terminationStatus)")
+        let exit = try ChildProcess(
+            tool, input: Data((lines.joined(separator: "\n") + "\n").utf8)
+        ).runBlocking()
+        #expect(exit.succeeded, "\(tool) exited with \(exit.status)")
+        let data = exit.output
         var result = String(decoding: data, as: UTF8.self).split(
             separator: "\n", omittingEmptySubsequences: false
         )

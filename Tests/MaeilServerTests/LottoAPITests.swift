@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Lotto
 import MaeilAPI
@@ -757,11 +758,8 @@ struct LottoPhotoRouteTests {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("maeil-qr-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["qrencode", "-s", "6", "-o", file.path, text]
-        try process.run()
-        process.waitUntilExit()
+        _ = try ChildProcess("/usr/bin/env", ["qrencode", "-s", "6", "-o", file.path, text])
+            .runBlocking()
         return try Data(contentsOf: file)
     }
 

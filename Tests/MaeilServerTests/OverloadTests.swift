@@ -2,6 +2,8 @@ import Fluent
 import FluentSQLiteDriver
 import Foundation
 import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
 import Testing
 import Vapor
 import VaporTesting
@@ -123,6 +125,42 @@ struct OverloadTests {
             let after = try await api.send(
                 .POST, "/api/v1/books/\(book.id)/words", json: ["term": "apple", "meaning": "사과"])
             #expect(after.status == .created, "\(after.body.string)")
+        }
+    }
+
+    /// SQLite's statements run on threads of their own: with every thread of
+    /// the process's shared pool held (speech engines, archives, an import's
+    /// keys run there), a word is still written at once, not after them.
+    @Test func sqliteWritesDoNotWaitForTheSharedThreads() async throws {
+        guard TestDatabase.postgresURL == nil else { return }
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Fruit")
+            let threads = NIOSingletons.blockingPoolThreadCountSuggestion
+            let holding = NIOLockedValueBox(0)
+            let released = NIOLockedValueBox(false)
+            let holders = (0..<threads).map { _ in
+                Task {
+                    try await NIOThreadPool.singleton.runIfActive {
+                        holding.withLockedValue { $0 += 1 }
+                        // Held at most 10 s, so that a failure here is not a hang.
+                        for _ in 0..<1_000 where !released.withLockedValue({ $0 }) {
+                            usleep(10_000)
+                        }
+                    }
+                }
+            }
+            try await ChangeFeedTests.eventually("every shared thread held", seconds: 30) {
+                holding.withLockedValue { $0 } == threads
+            }
+            let started = ContinuousClock.now
+            let added = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/words", json: ["term": "apple", "meaning": "사과"])
+            let took = ContinuousClock.now - started
+            released.withLockedValue { $0 = true }
+            for holder in holders { try await holder.value }
+            #expect(added.status == .created, "\(added.body.string)")
+            #expect(took < .seconds(5), "waited \(took) for the shared threads")
         }
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import MaeilAPI
 import Testing
@@ -51,15 +52,7 @@ struct SpeechAPITests {
         let file = NSTemporaryDirectory() + "maeil-sox-\(UUID().uuidString).wav"
         try wav.write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-        process.arguments = [file, "-n", "stat"]
-        let output = Pipe()
-        process.standardError = output
-        try process.run()
-        process.waitUntilExit()
-        let text = String(
-            decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = try ChildProcess("/usr/bin/sox", [file, "-n", "stat"]).runBlocking().errorText
         let line = text.split(separator: "\n").first { $0.hasPrefix("RMS     amplitude:") }
         return line.flatMap { Double($0.split(separator: " ").last ?? "") }
     }

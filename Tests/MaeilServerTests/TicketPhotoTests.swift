@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Lotto
 import NIOPosix
@@ -47,22 +48,14 @@ struct TicketPhotoTests {
     }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments =
-            [packageRoot.appendingPathComponent("scripts/ticket-photos.sh").path]
-            + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["MAEIL_SHARED"] = sharedFolder.path
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(
-            decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let exit = try ChildProcess(
+            "/bin/bash",
+            [packageRoot.appendingPathComponent("scripts/ticket-photos.sh").path] + arguments,
+            environment: environment
+        ).runBlocking()
+        return (exit.status, exit.errorText)
     }
 
     /// qr.tsv's tickets: QR text → round.

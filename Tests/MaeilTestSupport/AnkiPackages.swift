@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// The Anki packages real Anki made for this run (`scripts/anki-packages.sh`, which the
@@ -29,20 +30,9 @@ public enum AnkiPackages {
         defer { try? FileManager.default.removeItem(atPath: file) }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../scripts/anki/read_package.py").standardized.path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, file]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw AnkiReadFailure(message: String(decoding: problems, as: UTF8.self))
-        }
+        let exit = try ChildProcess(python, [script, file]).runBlocking()
+        guard exit.succeeded else { throw AnkiReadFailure(message: exit.errorText) }
+        let data = exit.output
         return try JSONSerialization.jsonObject(with: data) as? [String: Any]
     }
 

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import NIOPosix
 import SQLKit
@@ -224,21 +225,10 @@ enum PostgresTools {
             throw AppError.invalid(
                 "\(name) is not installed: apt-get install postgresql-client", code: .invalidFile)
         }
-        let (status, errors) = try await NIOThreadPool.singleton.runIfActive {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            let pipe = Pipe()
-            process.standardError = pipe
-            try process.run()
-            let errors = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: errors, as: UTF8.self))
-        }
-        guard status == 0 else {
+        let exit = try await ChildProcess(executable, arguments).run()
+        guard exit.succeeded else {
             throw AppError.invalid(
-                "\(name) failed: \(errors.trimmingCharacters(in: .whitespacesAndNewlines))",
+                "\(name) failed: \(exit.errorText.trimmingCharacters(in: .whitespacesAndNewlines))",
                 code: .invalidFile)
         }
     }

@@ -1,5 +1,5 @@
+import ChildProcess
 import Foundation
-import NIOPosix
 
 /// An English term's pronunciation in IPA from espeak-ng (`espeak-ng -q --ipa`), the
 /// reading auto-fill proposes: "passport" → "pˈæspoːɹt".
@@ -21,28 +21,12 @@ struct IPAReader: Sendable {
         guard language == "en", term.unicodeScalars.allSatisfy({ $0.isASCII }) else {
             return nil
         }
-        let executable = executable
-        let timeout = timeout
-        return try? await NIOThreadPool.singleton.runIfActive { () -> String? in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["-q", "--ipa", "-v", "en-us", "--", term]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            let done = DispatchSemaphore(value: 0)
-            process.terminationHandler = { _ in done.signal() }
-            try process.run()
-            if done.wait(timeout: .now() + timeout) == .timedOut {
-                process.terminate()
-                return nil
-            }
-            let text = String(
-                decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self
-            ).split(whereSeparator: \.isNewline).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }.filter { !$0.isEmpty }.joined(separator: " ")
-            return process.terminationStatus == 0 && !text.isEmpty ? text : nil
-        }
+        let command = ChildProcess(executable, ["-q", "--ipa", "-v", "en-us", "--", term])
+        guard let exit = try? await command.run(timeout: .seconds(timeout)), exit.succeeded
+        else { return nil }
+        let text = exit.outputText.split(whereSeparator: \.isNewline).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }.joined(separator: " ")
+        return text.isEmpty ? nil : text
     }
 }

@@ -1,6 +1,6 @@
+import ChildProcess
 import Foundation
 import Kana
-import NIOPosix
 
 /// The languages the speak buttons use.
 enum SpeechLanguage: String, CaseIterable, Sendable {
@@ -28,38 +28,25 @@ struct SpeechSynthesizer: Sendable {
     func synthesize(_ text: String, _ language: SpeechLanguage, timeout: TimeInterval)
         async throws -> Data
     {
-        let executable = self.executable
-        let arguments = self.arguments
-        return try await NIOThreadPool.singleton.runIfActive {
-            let output = FileManager.default.temporaryDirectory
-                .appendingPathComponent("maeil-speech-\(UUID().uuidString).wav")
-            defer {
-                try? FileManager.default.removeItem(at: output)
-                try? FileManager.default.removeItem(atPath: output.path + ".txt")
-            }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments(text, language, output.path)
-            process.standardOutput = FileHandle.nullDevice
-            let errors = Pipe()
-            process.standardError = errors
-            let done = DispatchSemaphore(value: 0)
-            process.terminationHandler = { _ in done.signal() }
-            try process.run()
-            if done.wait(timeout: .now() + timeout) == .timedOut {
-                process.terminate()
-                throw Failure.timedOut
-            }
-            guard process.terminationStatus == 0,
-                let audio = try? Data(contentsOf: output), audio.count > 44
-            else {
-                let message = String(
-                    decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                throw Failure.failed(
-                    message.isEmpty ? "exit \(process.terminationStatus)" : message)
-            }
-            return audio
+        let output = FileManager.default.temporaryDirectory
+            .appendingPathComponent("maeil-speech-\(UUID().uuidString).wav")
+        defer {
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(atPath: output.path + ".txt")
         }
+        let exit: ChildProcess.Exit
+        do {
+            exit = try await ChildProcess(executable, arguments(text, language, output.path))
+                .run(timeout: .seconds(timeout))
+        } catch ChildProcess.Failure.timedOut {
+            throw Failure.timedOut
+        } catch {
+            throw Failure.failed(String(describing: error))
+        }
+        guard exit.succeeded, let audio = try? Data(contentsOf: output), audio.count > 44 else {
+            throw Failure.failed(exit.errorText.isEmpty ? "exit \(exit.status)" : exit.errorText)
+        }
+        return audio
     }
 
     /// espeak-ng (Debian `espeak-ng`): Korean, English, and Japanese written in kana.
