@@ -242,6 +242,7 @@ struct BooksWebController: RouteCollection {
         let returnPath = req.url.query.map { "\(path)?\($0)" } ?? path
         let list = WordListView(
             rows: result.items.map { WordRowView($0, highlight: query.isEmpty ? nil : query) },
+            labels: WordRowLabels(req),
             moveTargets: version.moveTargets,
             returnPath: returnPath, showBook: false,
             emptyText: req.text(query.isEmpty && show == .all ? "bookEmpty" : "searchNoResults"),

@@ -112,7 +112,7 @@ struct CalendarWebController: RouteCollection {
             sorts: BooksWebController.sortOptions(req, selected: sort, choices: Self.daySorts),
             countText: req.count("countWords", result.total), hasWords: result.total > 0,
             list: WordListView(
-                rows: result.items.map { WordRowView($0) },
+                rows: result.items.map { WordRowView($0) }, labels: WordRowLabels(req),
                 moveTargets: books.map {
                     OptionView(value: $0.id.uuidString, label: $0.name, selected: false)
                 },

@@ -62,6 +62,7 @@ struct SearchWebController: RouteCollection {
                 result.totalCapped ? "countMatchesCapped" : "countMatches", result.total),
             list: WordListView(
                 rows: result.items.map { WordRowView($0, highlight: query) },
+                labels: WordRowLabels(req),
                 moveTargets: books.map {
                     OptionView(value: $0.id.uuidString, label: $0.name, selected: false)
                 },

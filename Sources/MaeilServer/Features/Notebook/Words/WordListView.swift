@@ -76,9 +76,27 @@ struct WordRowView: Encodable, Sendable {
     }
 }
 
+/// The labels a word list's rows read, in the page's language.
+struct WordRowLabels: Sendable {
+    var select: String
+    var speak: String
+    var memorized: String
+    var bookmarked: String
+
+    init(_ req: Request) {
+        select = req.text("bulkSelectWord")
+        speak = req.text("japaneseSpeak")
+        memorized = req.text("wordMemorized")
+        bookmarked = req.text("wordBookmarked")
+    }
+}
+
 /// The list of words with its selection and bulk bar (partial `word-list.leaf`).
 struct WordListView: Encodable, Sendable {
-    var rows: [WordRowView]
+    /// The rows, written here (`html(rows:…)`): Leaf's loop over a page of
+    /// 50 rows, and the encoding of each row for it, were two thirds of a
+    /// book page's time.
+    var rowsHTML: String
     /// Books the selection can move to.
     var moveTargets: [OptionView]
     /// Where the bulk form returns to.
@@ -90,10 +108,11 @@ struct WordListView: Encodable, Sendable {
     var speechLanguage: String?
 
     init(
-        rows: [WordRowView], moveTargets: [OptionView], returnPath: String, showBook: Bool,
-        emptyText: String, speechLanguage: String? = nil
+        rows: [WordRowView], labels: WordRowLabels, moveTargets: [OptionView],
+        returnPath: String, showBook: Bool, emptyText: String, speechLanguage: String? = nil
     ) {
-        self.rows = rows
+        rowsHTML = Self.html(
+            rows: rows, labels: labels, showBook: showBook, speechLanguage: speechLanguage)
         self.speechLanguage = speechLanguage
         self.moveTargets = moveTargets
         self.returnPath = returnPath
@@ -101,4 +120,55 @@ struct WordListView: Encodable, Sendable {
         self.emptyText = emptyText
         isEmpty = rows.isEmpty
     }
+
+    /// Each row as `<li>`: its checkbox, term, reading, meaning, book, speak
+    /// button and markers. Every text is escaped; the term, reading and
+    /// meaning come escaped with the search's matches marked.
+    static func html(
+        rows: [WordRowView], labels: WordRowLabels, showBook: Bool, speechLanguage: String?
+    ) -> String {
+        let escape = MarkupText.escaped
+        let select = escape(labels.select)
+        let speak = escape(labels.speak)
+        let memorized =
+            "<span class=\"marker memorized\" title=\"\(escape(labels.memorized))\">✓"
+            + "<span class=\"sr-only\"> \(escape(labels.memorized))</span></span>"
+        let bookmarked =
+            "<span class=\"marker bookmarked\" title=\"\(escape(labels.bookmarked))\">★"
+            + "<span class=\"sr-only\"> \(escape(labels.bookmarked))</span></span>"
+        var html = ""
+        html.reserveCapacity(rows.count * 900)
+        for row in rows {
+            let id = escape(row.id)
+            let term = escape(row.termText)
+            html += """
+                <li class="word-row" data-word-id="\(id)" data-speak="\(term)">
+                <input type="checkbox" name="ids[]" value="\(id)" aria-label="\(select): \(term)" data-select-word>
+                <div class="word-main">
+                <a class="term" href="/words/\(id)">\(row.termHTML)</a>
+                """
+            if row.hasReading { html += "<span class=\"reading\">\(row.readingHTML)</span>" }
+            html += "<span class=\"meaning\">\(row.meaningHTML)</span>"
+            if showBook {
+                html +=
+                    "<a class=\"book-name\" href=\"/books/\(escape(row.bookID))\">\(escape(row.bookName))</a>"
+            }
+            html += "</div>"
+            if speechLanguage != nil {
+                html +=
+                    "<button type=\"button\" class=\"link speak\" aria-label=\"\(speak): \(term)\" title=\"\(speak)\">\(speakIcon)</button>"
+            }
+            html += "<span class=\"markers\">"
+            if row.memorized { html += memorized }
+            if row.bookmarked { html += bookmarked }
+            html += "</span></li>\n"
+        }
+        return html
+    }
+
+    /// The speaker drawn on speak buttons: the partial the templates use.
+    static let speakIcon =
+        (try? MaeilResources.data("Views/partials/speak-icon.leaf")).map {
+            String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        } ?? ""
 }
