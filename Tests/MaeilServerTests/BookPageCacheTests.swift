@@ -19,6 +19,14 @@ struct BookPageCacheTests {
         #expect(String(buffer: joined) == "<a>t0k</a><b>t0kt0k</b>t0k")
         let plain = RenderedPageCache<String, Int>.split(ByteBuffer(string: "no token"), at: "PH")
         #expect(plain.map { String(buffer: $0) } == ["no token"])
+        // Near misses, a mark cut off at the end, and a buffer already partly read.
+        var read = ByteBuffer(string: "xxPPXPHaP")
+        read.moveReaderIndex(forwardBy: 2)
+        let edges = RenderedPageCache<String, Int>.split(read, at: "PH")
+        #expect(edges.map { String(buffer: $0) } == ["PPX", "aP"])
+        #expect(
+            RenderedPageCache<String, Int>.split(ByteBuffer(), at: "PH").map { $0.readableBytes }
+                == [0])
     }
 
     @Test func aKeptPageShowsEveryChangeAndEachSessionsOwnToken() async throws {

@@ -68,22 +68,38 @@ struct RenderedPageCache<Key: Hashable & Sendable, Version: Equatable & Sendable
 
     var statistics: (bytes: Int, count: Int, hits: Int, misses: Int) { pages.statistics }
 
+    /// The page's pieces around each `placeholder`, found with `memchr`
+    /// (a byte-by-byte walk over the buffer's view was 4.6% of a made page).
     static func split(_ html: ByteBuffer, at placeholder: String) -> [ByteBuffer] {
-        let view = html.readableBytesView
         let mark = Array(placeholder.utf8)
-        var pieces: [ByteBuffer] = []
-        var start = view.startIndex
-        var index = start
-        while index <= view.endIndex - mark.count {
-            if view[index] == mark[0], view[index..<index + mark.count].elementsEqual(mark) {
-                pieces.append(ByteBuffer(view[start..<index]))
-                index += mark.count
-                start = index
-            } else {
-                index += 1
+        guard let first = mark.first else { return [html] }
+        let found: [Int] = html.withUnsafeReadableBytes { bytes in
+            guard let base = bytes.baseAddress else { return [] }
+            var offsets: [Int] = []
+            var index = 0
+            while index + mark.count <= bytes.count,
+                let hit = memchr(base + index, Int32(first), bytes.count - index - mark.count + 1)
+            {
+                let offset = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(hit, mark, mark.count) == 0 {
+                    offsets.append(offset)
+                    index = offset + mark.count
+                } else {
+                    index = offset + 1
+                }
             }
+            return offsets
         }
-        pieces.append(ByteBuffer(view[start..<view.endIndex]))
+        var pieces: [ByteBuffer] = []
+        var start = 0
+        for offset in found {
+            pieces.append(
+                html.getSlice(at: html.readerIndex + start, length: offset - start) ?? ByteBuffer())
+            start = offset + mark.count
+        }
+        pieces.append(
+            html.getSlice(at: html.readerIndex + start, length: html.readableBytes - start)
+                ?? ByteBuffer())
         return pieces
     }
 
