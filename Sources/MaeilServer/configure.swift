@@ -114,6 +114,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     if let feed = app.changeFeed { app.middleware.use(SettleWritesMiddleware(feed: feed)) }
     let assets = StaticAssets(publicDirectory: app.directory.publicDirectory)
     app.leaf.tags["asset"] = AssetTag(assets: assets)
+    app.leaf.tags["options"] = OptionsTag()
     app.middleware.use(
         PublicFilesMiddleware(
             assets: assets,

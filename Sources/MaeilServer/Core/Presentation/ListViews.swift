@@ -1,10 +1,34 @@
+import LeafKit
 import Vapor
+import VocabCore
 
 /// A choice in a `<select>`.
 struct OptionView: Encodable, Sendable, Equatable {
     var value: String
     var label: String
     var selected: Bool
+}
+
+/// `#options(list)` in a template: a list of `OptionView`s as `<option>`s,
+/// each value and label escaped. Leaf's loop over a select's options (a
+/// book page has four selects, the settings page's time zones are hundreds)
+/// resolved every field of every option through its interpreter.
+struct OptionsTag: UnsafeUnescapedLeafTag {
+    func render(_ ctx: LeafContext) throws -> LeafData {
+        try ctx.requireParameterCount(1)
+        guard let options = ctx.parameters[0].array else {
+            throw Abort(.internalServerError, reason: "#options takes a list of options")
+        }
+        var html = ""
+        for option in options {
+            let fields = option.dictionary ?? [:]
+            let value = MarkupText.escaped(fields["value"]?.string ?? "")
+            let label = MarkupText.escaped(fields["label"]?.string ?? "")
+            let selected = fields["selected"]?.bool == true ? " selected" : ""
+            html += "<option value=\"\(value)\"\(selected)>\(label)</option>\n"
+        }
+        return .string(html)
+    }
 }
 
 /// Previous/next links of a paged list.
