@@ -93,13 +93,11 @@ public struct ChildProcess: Sendable {
 
 /// A started child: its id and the parent's ends of its output pipes.
 private final class Running {
-    let program: String
     let pid: pid_t
     private var pipes: [(descriptor: Int32, data: Data)]
     private var reaped = false
 
     init(_ command: ChildProcess) throws {
-        program = command.executable
         let output = try Self.pipe()
         let errors = try Self.pipe()
         var inputFile: String?

@@ -1,6 +1,5 @@
 import ChildProcess
 import Foundation
-import NIOPosix
 import SQLKit
 import SQLiteNIO
 import Vapor

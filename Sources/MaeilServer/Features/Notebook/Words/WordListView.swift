@@ -46,7 +46,7 @@ enum Highlighter {
 }
 
 /// One word in a list (book page, search results, a day of the calendar).
-struct WordRowView: Encodable, Sendable {
+struct WordRowView: Sendable {
     var id: String
     var bookID: String
     var bookName: String
