@@ -122,6 +122,7 @@ private func withFakeLotterySite<T>(_ body: (FakeLotterySite) async throws -> T)
     -> T
 {
     let seen = NIOLockedValueBox<[HTTPHeaders]>([])
+    let hang = HangingAnswers()
     return try await withLoopbackServer { app in
         app.get(":scenario", "lt645", "selectPstLt645Info.do") { req async throws -> Response in
             seen.withLockedValue { $0.append(req.headers) }
@@ -134,14 +135,17 @@ private func withFakeLotterySite<T>(_ body: (FakeLotterySite) async throws -> T)
                 headers.first(name: .accept)?.contains("application/json") == true
             else { return html(.forbidden) }
             let round = req.query[Int.self, at: "srchLtEpsd"]
-            return try await officialAnswer(scenario, round: round)
+            return try await officialAnswer(scenario, round: round, hang: hang)
         }
         app.get(":scenario", "lotto", "results", ":file") { req async throws -> Response in
             try await mirrorAnswer(
-                req.parameters.get("scenario") ?? "", file: req.parameters.get("file") ?? "")
+                req.parameters.get("scenario") ?? "", file: req.parameters.get("file") ?? "",
+                hang: hang)
         }
     } _: { base, client in
-        try await body(FakeLotterySite(base: base, client: client, officialHeaders: seen))
+        // Released before the server stops, which waits for the answers it still owes.
+        defer { hang.release() }
+        return try await body(FakeLotterySite(base: base, client: client, officialHeaders: seen))
     }
 }
 
@@ -157,7 +161,9 @@ private func html(_ status: HTTPResponseStatus) -> Response {
         body: .init(string: "<!DOCTYPE html>\n<html><body>서비스 점검 중입니다</body></html>"))
 }
 
-private func officialAnswer(_ scenario: String, round: Int?) async throws -> Response {
+private func officialAnswer(_ scenario: String, round: Int?, hang: HangingAnswers) async throws
+    -> Response
+{
     switch scenario {
     case "good":
         return answer(officialList(round == 1239 ? [officialItem(draw1239)] : []))
@@ -205,14 +211,16 @@ private func officialAnswer(_ scenario: String, round: Int?) async throws -> Res
     case "500":
         return html(.internalServerError)
     case "hang":
-        try await Task.sleep(for: hangingAnswerDelay)
+        try await hang.holdAnswer()
         return answer(officialList([officialItem(draw1239)]))
     default:
         return html(.notFound)
     }
 }
 
-private func mirrorAnswer(_ scenario: String, file: String) async throws -> Response {
+private func mirrorAnswer(_ scenario: String, file: String, hang: HangingAnswers) async throws
+    -> Response
+{
     // GitHub Pages answers a missing file with an HTML page and 404.
     switch (scenario, file) {
     case ("good", "1239.json"):
@@ -238,17 +246,29 @@ private func mirrorAnswer(_ scenario: String, file: String) async throws -> Resp
     case ("403", _):
         return html(.forbidden)
     case ("hang", _):
-        try await Task.sleep(for: hangingAnswerDelay)
+        try await hang.holdAnswer()
         return answer(json(mirrorRecord(draw1239)))
     default:
         return html(.notFound)
     }
 }
 
-/// How long the "hang" scenarios hold their answer: far past the 1-second deadlines the
-/// tests give, so that a `.timeout` can only come from the deadline, even on a loaded
-/// machine (CI runs hundreds of tests at once on two cores).
-private let hangingAnswerDelay: Duration = .seconds(8)
+/// The "hang" scenarios hold their answer until the test is over (at most two minutes), so
+/// that a `.timeout` can only come from the source's deadline. A fixed delay could not
+/// tell them apart on a loaded machine: CI runs hundreds of tests at once on two cores, and
+/// a test there once waited 9 s for a 1-second deadline's answer to be handed back.
+private final class HangingAnswers: Sendable {
+    private let released = NIOLockedValueBox(false)
+
+    func holdAnswer() async throws {
+        let limit = ContinuousClock.now + .seconds(120)
+        while !released.withLockedValue({ $0 }), ContinuousClock.now < limit {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    func release() { released.withLockedValue { $0 = true } }
+}
 
 /// The error a source threw, or nil when it returned a draw.
 private func failure(_ source: some DrawResultSource, round: Int = 1239) async -> DrawFetchError? {
@@ -349,10 +369,8 @@ struct LottoDrawSourceTests {
 
     @Test func officialTimeout() async throws {
         try await withFakeLotterySite { site in
-            let started = ContinuousClock.now
-            let error = await failure(site.official("hang", timeout: .seconds(1)))
-            #expect(error == .timeout)
-            #expect(ContinuousClock.now - started < hangingAnswerDelay)
+            // The answer is held until this test is over: only the deadline can end the wait.
+            #expect(await failure(site.official("hang", timeout: .seconds(1))) == .timeout)
         }
     }
 
