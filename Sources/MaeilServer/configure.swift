@@ -73,6 +73,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(CreateScheduledRuns())
     app.migrations.add(AddChangeNotifications())
     app.migrations.add(IndexSearchKeysByUser())
+    app.migrations.add(IndexLineStarts())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

@@ -368,6 +368,9 @@ struct KoreanSearchAPITests {
                 #expect(try await indexed("appletree") == 1)  // now "xappletree"
                 #expect(try await indexed("xappletree") == 1)
                 #expect(try await indexed("xpeartree") == 1)
+                // Each key after a newline (`IndexLineStarts`): a line's start is one phrase.
+                #expect(try await indexed("\nxpeartree") == 1)
+                #expect(try await indexed("\npeartree") == 0)
                 #expect(try await indexed("plumtree") == 0)
                 #expect(try await indexed("ㅅㅏㄱㅗㅏ") == 1)
                 #expect(try await indexed("ㅈㅏㄷㅜ") == 0)
@@ -375,6 +378,36 @@ struct KoreanSearchAPITests {
             #expect(try await search(api, "xpear") == ["xpeartree"])
             #expect(try await search(api, "plum").isEmpty)
             #expect(try await search(api, "ㅅㄱㄴㅁ") == ["xappletree"])
+        }
+    }
+
+    /// An index built before `IndexLineStarts` (each key as it is) is built
+    /// again with a newline before each key, and a search that looks for
+    /// line starts (a typo's candidates) finds the words of the first lines.
+    @Test func theUpgradePutsANewlineBeforeEachKey() async throws {
+        try await withMaeilApp { app in
+            let sql = try app.db.sql()
+            guard sql.maeilDialect == .sqlite else { return }
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Old")
+            _ = try await api.addWord(book.id, "엄마", "mother")
+            func indexed(_ needle: String) async throws -> Int {
+                try await sql.raw(
+                    "SELECT COUNT(*) AS n FROM words_fts WHERE words_fts MATCH \(bind: "jamo_text:\"\(needle)\"")"
+                ).first()?.decode(column: "n", as: Int.self) ?? 0
+            }
+            try await sql.run(
+                IndexImportsInBulk.sqliteIndex.map {
+                    $0.replacingOccurrences(of: "char(10) || ", with: "")
+                })
+            #expect(try await indexed("\nㅇㅓㅁㅁㅏ") == 0)
+            try await app.db.withConnection { try await IndexLineStarts().prepare(on: $0) }
+            #expect(try await indexed("\nㅇㅓㅁㅁㅏ") == 1)
+            #expect(try await indexed("\nmother") == 1)
+            // One initial swapped (ㅇ for ㅁ): a typo found from the line's start.
+            #expect(try await search(api, "엄아") == ["엄마"])
+            _ = try await api.addWord(book.id, "엄지", "thumb")
+            #expect(try await indexed("\nㅇㅓㅁㅈㅣ") == 1)
         }
     }
 
@@ -412,6 +445,11 @@ struct KoreanSearchAPITests {
                     "UPDATE words SET choseong_text = \(bind: "ㅅㅅㄱㄱ") WHERE id = \(bind: apple.id)"
                 ).run()
                 try await EndChoseongLines().prepare(on: db)
+                // An upgrade goes on to build the index as it is now (its older
+                // form has no newline before the first line).
+                if try db.sql().maeilDialect == .sqlite {
+                    try await IndexLineStarts().prepare(on: db)
+                }
             }
             let ended = try await app.db.sql().raw(
                 "SELECT choseong_text FROM words WHERE id = \(bind: apple.id)"

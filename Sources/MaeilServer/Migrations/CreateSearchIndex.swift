@@ -87,12 +87,12 @@ struct CreateSearchIndex: AsyncMigration {
             "INSERT INTO words_fts(rowid, \(list)) SELECT search_id, \(list) FROM words ORDER BY search_id"
     }
 
-    /// The trigger that indexes each new word; `when`, a condition on it.
-    static func insertTrigger(over columns: [String], when: String? = nil) -> String {
+    /// The trigger that indexes each new word.
+    static func insertTrigger(over columns: [String]) -> String {
         let list = columns.joined(separator: ", ")
         let new = columns.map { "new.\($0)" }.joined(separator: ", ")
         return """
-            CREATE TRIGGER words_fts_insert AFTER INSERT ON words\(when.map { " WHEN \($0)" } ?? "") BEGIN
+            CREATE TRIGGER words_fts_insert AFTER INSERT ON words BEGIN
               INSERT INTO words_fts(rowid, \(list)) VALUES (new.search_id, \(new));
             END
             """

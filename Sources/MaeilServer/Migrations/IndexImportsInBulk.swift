@@ -20,7 +20,8 @@ import SQLKit
 /// copy, a word leaves the index by naming the keys it was indexed with,
 /// which the triggers have in `old`; a word still pending is in no index.
 /// A later migration that builds the index again must build it with
-/// `sqliteIndex` (`SearchKeyRefresh` builds the older form).
+/// `sqliteIndex` (`SearchKeyRefresh` builds the older form), which since
+/// `IndexLineStarts` puts a newline before each key.
 struct IndexImportsInBulk: AsyncMigration {
     private static let columns = AddCJKSearchKey.columns
     private static let deferred = "(SELECT deferred FROM words_fts_deferral)"
@@ -40,8 +41,8 @@ struct IndexImportsInBulk: AsyncMigration {
     /// The FTS5 table and its triggers, built again from the words there are.
     static var sqliteIndex: [String] {
         let list = columns.joined(separator: ", ")
-        let old = columns.map { "old.\($0)" }.joined(separator: ", ")
-        let new = columns.map { "new.\($0)" }.joined(separator: ", ")
+        let old = IndexLineStarts.indexed(columns, of: "old")
+        let new = IndexLineStarts.indexed(columns, of: "new")
         let remove =
             "INSERT INTO words_fts(words_fts, rowid, \(list)) VALUES ('delete', old.search_id, \(old));"
         return CreateSearchIndex.dropSQLiteIndex + [
@@ -50,8 +51,15 @@ struct IndexImportsInBulk: AsyncMigration {
               content = '', columnsize = 0, tokenize = 'trigram case_sensitive 1')
             """,
             "INSERT INTO words_fts(words_fts, rank) VALUES ('hashsize', 33554432)",
-            CreateSearchIndex.fill(over: columns),
-            CreateSearchIndex.insertTrigger(over: columns, when: "\(deferred) = 0"),
+            """
+            INSERT INTO words_fts(rowid, \(list))
+            SELECT search_id, \(IndexLineStarts.indexed(columns, of: "words")) FROM words ORDER BY search_id
+            """,
+            """
+            CREATE TRIGGER words_fts_insert AFTER INSERT ON words WHEN \(deferred) = 0 BEGIN
+              INSERT INTO words_fts(rowid, \(list)) VALUES (new.search_id, \(new));
+            END
+            """,
             """
             CREATE TRIGGER words_fts_insert_deferred AFTER INSERT ON words WHEN \(deferred) = 1 BEGIN
               INSERT INTO words_fts_pending (search_id) VALUES (new.search_id);

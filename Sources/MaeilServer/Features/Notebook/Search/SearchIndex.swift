@@ -475,10 +475,10 @@ struct SearchIndex: Sendable {
             "\(unsafeRaw: Self.heads(of: column, qualifier: "w.")) @> ARRAY[\(bind: String(String.UnicodeScalarView(head)))]"
     }
 
-    /// An FTS5 query for lines of `column` that start with `needle`: at the
-    /// start of the key (`^`) or after a newline.
+    /// An FTS5 query for lines of `column` that start with `needle`: after a
+    /// newline, as the index has one before each key (`IndexLineStarts`).
     static func lineStart(_ column: String, _ needle: String) -> String {
-        "\(column):^\(phrase(needle)) OR \(column):\(phrase("\n" + needle))"
+        "\(column):\(phrase("\n" + needle))"
     }
 
     /// `("\n" || w.column) LIKE '%\n<pattern>%'`: a line of the column starts

@@ -20,7 +20,7 @@ enum SearchIndexBulkLoad {
     /// merging rewrites the whole index.
     static func around<T>(_ sql: any SQLDatabase, _ body: () async throws -> T) async throws -> T {
         guard sql.maeilDialect == .sqlite else { return try await body() }
-        let keys = columns.map { "w.\($0)" }.joined(separator: ", ")
+        let keys = IndexLineStarts.indexed(columns, of: "w")
         try await sql.raw("UPDATE words_fts_deferral SET deferred = 1").run()
         let result = try await body()
         let pending =
