@@ -266,7 +266,7 @@ struct AccessSweepTests {
         "GET /healthz", "GET /api/v1/openapi.json", "POST /api/v1/auth/signup",
         "POST /api/v1/auth/login", "GET /login", "POST /login", "GET /signup", "POST /signup",
         "POST /language", "GET /lotto/feed/{file}", "GET /users/{id}/avatar",
-        "GET /api/v1/users/{id}/avatar",
+        "GET /api/v1/users/{id}/avatar", "GET /**",
     ]
 
     /// A path for any route: the owner's resources where known, else a stand-in.

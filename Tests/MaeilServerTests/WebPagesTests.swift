@@ -134,6 +134,27 @@ struct WebPagesTests {
         }
     }
 
+    /// A path that no page has is a 404 page with the menu for a signed-in
+    /// visitor (it had none: the router answered before the session was read),
+    /// and without it for anyone else; the API's stays JSON.
+    @Test func aMissingPageKeepsTheMenu() async throws {
+        try await withMaeilApp { app in
+            let browser = try await WebBrowser.signUp(app, "lost")
+            for path in ["/nowhere", "/books/1/nothing/here"] {
+                let missing = try await browser.get(path)
+                #expect(missing.status == .notFound, "\(path)")
+                #expect(missing.body.string.contains("id=\"logout\""), "\(path)")
+            }
+            let anonymous = try await app.testing().sendRequest(.GET, "/nowhere")
+            #expect(anonymous.status == .notFound)
+            #expect(anonymous.body.string.contains("<html"))
+            #expect(!anonymous.body.string.contains("id=\"logout\""))
+            let api = try await app.testing().sendRequest(.GET, "/api/v1/nowhere")
+            #expect(api.status == .notFound)
+            #expect(api.headers.contentType == .json)
+        }
+    }
+
     @Test func everyPageRendersInBothLanguagesWithoutRawKeys() async throws {
         try await withMaeilApp { app in
             var browser = try await WebBrowser.signUp(app, "pages")

@@ -11,6 +11,9 @@ struct WebRoutes: RouteCollection {
             SecureCookiesMiddleware(), sessions, DropEmptySessionMiddleware(),
             UserSessionAuthenticator(), CSRFMiddleware())
         try web.register(collection: AuthWebController())
+        // A path no route has gets its 404 here rather than from the router, so
+        // that the session is read and a signed-in visitor keeps the menu.
+        web.get("**") { _ -> Response in throw Abort(.notFound) }
         // Calendar apps carry no session: the feed's secret address is its key.
         try routes.register(collection: LottoFeedWebController())
         let signedIn = web.grouped(RequireWebUserMiddleware())
