@@ -14,7 +14,9 @@ struct IndexLineStarts: AsyncMigration {
         let sql = try database.sql()
         guard sql.maeilDialect == .sqlite else { return }
         try await sql.run(
-            IndexImportsInBulk.sqliteIndex + ["INSERT INTO words_fts(words_fts) VALUES ('optimize')"])
+            IndexImportsInBulk.sqliteIndex + [
+                "INSERT INTO words_fts(words_fts) VALUES ('optimize')"
+            ])
     }
 
     /// Nothing to undo: the code before looked for a line start as
