@@ -14,6 +14,9 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         cacheDirectory: settings.dataDirectory + "/speech-cache")
     app.http.server.configuration.hostname = settings.host
     app.http.server.configuration.port = settings.port
+    // No metrics backend is installed: Vapor would still label, count and time
+    // every request for it (a counter and a timer made from the route's path).
+    app.http.server.configuration.reportMetrics = false
     app.routes.defaultMaxBodySize = "20mb"
 
     let postgres = try configureDatabase(app, settings: settings)
@@ -236,5 +239,6 @@ private enum SQLiteTuning {
 func routes(_ app: Application) throws {
     app.get("healthz") { _ in "ok" }
     try app.register(collection: APIRoutes())
+    DeclaredInput.attach(to: app.routes)
     try app.register(collection: WebRoutes(sessions: app.sessions.middleware))
 }

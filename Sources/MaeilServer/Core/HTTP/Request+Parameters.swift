@@ -27,12 +27,12 @@ extension Request {
     }
 
     /// The query's values when it is a flat list of names (`FlatQuery`), read once.
+    /// One look into the request's storage a call: each is a generic lookup,
+    /// and a JSON word page asks for its query values nine times.
     private var flatQuery: [String: String]? {
-        if storage[ParsedQueryKey.self] == nil {
-            let parsed: [String: String]? = url.query.map { FlatQuery.values($0) } ?? [:]
-            storage[ParsedQueryKey.self] = .some(parsed)
-        }
-        guard case .some(.some(let parsed)) = storage[ParsedQueryKey.self] else { return nil }
+        if let parsed = storage[ParsedQueryKey.self] { return parsed }
+        let parsed: [String: String]? = url.query.map { FlatQuery.values($0) } ?? [:]
+        storage[ParsedQueryKey.self] = .some(parsed)
         return parsed
     }
 }

@@ -8,8 +8,9 @@ import VocabCore
 struct URLControlCharacterGuard: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
     {
-        let raw = request.url.path + "?" + (request.url.query ?? "")
-        if Self.holdsControlCharacter(raw) {
+        if Self.holdsControlCharacter(request.url.path)
+            || request.url.query.map(Self.holdsControlCharacter) == true
+        {
             throw AppError.badRequest(
                 "the address must not contain control characters", code: .controlCharacter)
         }
