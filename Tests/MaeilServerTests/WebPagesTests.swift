@@ -136,14 +136,24 @@ struct WebPagesTests {
 
     /// A path that no page has is a 404 page with the menu for a signed-in
     /// visitor (it had none: the router answered before the session was read),
-    /// and without it for anyone else; the API's stays JSON.
+    /// and without it for anyone else; the API's stays JSON. It says so in the
+    /// page's language, as does a missing book.
     @Test func aMissingPageKeepsTheMenu() async throws {
         try await withMaeilApp { app in
-            let browser = try await WebBrowser.signUp(app, "lost")
+            var browser = try await WebBrowser.signUp(app, "lost")
             for path in ["/nowhere", "/books/1/nothing/here"] {
                 let missing = try await browser.get(path)
                 #expect(missing.status == .notFound, "\(path)")
                 #expect(missing.body.string.contains("id=\"logout\""), "\(path)")
+                #expect(missing.body.string.contains("Page not found"), "\(path)")
+            }
+            browser.language = "ko"
+            for path in ["/nowhere", "/books/\(UUID())"] {
+                let missing = try await browser.get(path)
+                #expect(missing.status == .notFound, "\(path)")
+                #expect(missing.body.string.contains("페이지를 찾을 수 없습니다"), "\(path)")
+                #expect(missing.body.string.contains("이미 삭제되었거나"), "\(path)")
+                #expect(!missing.body.string.contains("not found"), "\(path)")
             }
             let anonymous = try await app.testing().sendRequest(.GET, "/nowhere")
             #expect(anonymous.status == .notFound)

@@ -89,7 +89,7 @@ enum WebErrorPage {
         }
         do {
             return try await req.renderPage(
-                "error", title: "errorTitle",
+                "error", title: status == .notFound ? "errorNotFoundTitle" : "errorTitle",
                 data: Data(status: Int(status.code), message: message), status: status)
         } catch {
             let response = Response(
