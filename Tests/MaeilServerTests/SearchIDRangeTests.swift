@@ -1,3 +1,4 @@
+import FluentKit
 import Foundation
 import MaeilAPI
 import SQLKit
@@ -80,6 +81,75 @@ struct SearchIDRangeTests {
             #expect(Set(ids.map(\.id)).count == ids.count)
             for (user, id) in ids { #expect(SearchIndex.searchIDs(of: user).contains(id)) }
             try await expectOwnMatches(users)
+        }
+    }
+
+    /// A user who shares a range with another (their ids agree in the first
+    /// 23 bits) counts the matches through `words`, and so counts only their
+    /// own; a user alone in a range counts them from the index alone. Both
+    /// give the same totals as a search inside their book.
+    @Test func aSharedRangeCountsOnlyTheUsersOwnMatches() async throws {
+        try await withMaeilApp { app in
+            let sql = try app.db.sql()
+            guard sql.maeilDialect == .sqlite else { return }
+            let alone = try await API.signUp(app)
+            let first = try await API.signUp(app)
+            let second = try await API.signUp(app)
+            func id(of api: API) async throws -> UUID {
+                try api.decode(UserDTO.self, try await api.send(.GET, "/api/v1/auth/me")).id
+            }
+            // The second user takes an id in the first's range: the same five hex
+            // digits, the other half of the sixth.
+            let firstID = try await id(of: first)
+            var twin = Array(try await id(of: second).uuidString)
+            let head = Array(firstID.uuidString)
+            twin.replaceSubrange(0..<5, with: head[0..<5])
+            twin[5] = Array("0123456789ABCDEF")[head[5].hexDigitValue! ^ 1]
+            let twinID = try #require(UUID(uuidString: String(twin)))
+            try await renameUser(try await id(of: second), to: twinID, on: app.db)
+            #expect(SearchIndex.searchIDs(of: twinID) == SearchIndex.searchIDs(of: firstID))
+
+            // More matches than the typo pass looks past (`WordStore.fuzzyThreshold`).
+            for (api, count) in [(alone, 40), (first, 30), (second, 20)] {
+                let book = try await api.createBook("Water").id
+                let rows = (0..<count).map { "water\($0),물" }.joined(separator: "\n")
+                let imported = try await api.send(
+                    .POST, "/api/v1/books/\(book)/import?format=csv&header=false",
+                    raw: Data(rows.utf8))
+                #expect(imported.status == .ok, "\(imported.body.string)")
+                let everywhere = try api.decode(
+                    SearchResultDTO.self,
+                    try await api.send(.GET, "/api/v1/search?q=water&perPage=100"))
+                #expect(everywhere.total == count)
+                #expect(everywhere.items.count == count)
+                let inBook = try api.decode(
+                    WordPageDTO.self,
+                    try await api.send(.GET, "/api/v1/books/\(book)/words?q=water"))
+                #expect(inBook.total == count)
+            }
+            #expect(try await SearchIndex.ownsItsRange(try await id(of: alone), on: sql))
+            #expect(try await !SearchIndex.ownsItsRange(firstID, on: sql))
+            #expect(try await !SearchIndex.ownsItsRange(twinID, on: sql))
+        }
+    }
+
+    /// Gives a user another id, in every table that names users by it.
+    private func renameUser(_ old: UUID, to new: UUID, on db: any Database) async throws {
+        try await db.transaction { tx in
+            let sql = try tx.sql()
+            try await sql.raw("PRAGMA defer_foreign_keys = ON").run()
+            let tables = try await sql.raw(
+                """
+                SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) p
+                WHERE m.type = 'table' AND p.name = 'user_id'
+                """
+            ).all().map { try $0.decode(column: "name", as: String.self) }
+            for table in tables {
+                try await sql.raw(
+                    "UPDATE \(ident: table) SET user_id = \(bind: new) WHERE user_id = \(bind: old)"
+                ).run()
+            }
+            try await sql.raw("UPDATE users SET id = \(bind: new) WHERE id = \(bind: old)").run()
         }
     }
 }

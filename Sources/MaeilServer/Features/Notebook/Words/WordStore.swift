@@ -28,6 +28,11 @@ struct WordFilter: Sendable {
     var day: CivilDay?
     var memorized: Bool?
     var bookmarked: Bool?
+
+    /// Whether the filter leaves every word of the user (the query aside).
+    var readsEveryWordOfItsUser: Bool {
+        bookID == nil && day == nil && memorized == nil && bookmarked == nil
+    }
 }
 
 /// Words of one user. Hot read paths (lists, search, calendar) use SQLKit
@@ -104,13 +109,19 @@ struct WordStore: Sendable {
             // The ids stay in SQLite as one JSON array: a thousand rows
             // decoded one by one cost a broad query 2.5 ms. Inline, as the
             // count stops at its cap.
+            let reader = reads ?? sql
             let source = search.countSource
-            let matches = try await (reads ?? sql).raw(
-                """
-                SELECT COUNT(*) AS n, json_group_array(id) AS ids FROM (
-                SELECT w.search_id AS id FROM \(unsafeRaw: source.table)
-                WHERE \(whereClause(filter) + source.condition)\(countLimit)) matches
-                """
+            var listed: SQLQueryString =
+                "SELECT w.search_id AS id FROM \(unsafeRaw: source.table) WHERE "
+                + whereClause(filter) + source.condition + countLimit
+            if filter.readsEveryWordOfItsUser,
+                let alone = search.matchesInOwnersRange(limit: Self.searchCountCap),
+                try await SearchIndex.ownsItsRange(userID, on: reader)
+            {
+                listed = alone
+            }
+            let matches = try await reader.raw(
+                "SELECT COUNT(*) AS n, json_group_array(id) AS ids FROM (" + listed + ") matches"
             ).first()
             total = try matches?.decode(column: "n", as: Int.self) ?? 0
             if total < Self.searchCountCap,
