@@ -41,8 +41,8 @@ struct IndexImportsInBulk: AsyncMigration {
     /// The FTS5 table and its triggers, built again from the words there are.
     static var sqliteIndex: [String] {
         let list = columns.joined(separator: ", ")
-        let old = IndexLineStarts.indexed(columns, of: "old")
-        let new = IndexLineStarts.indexed(columns, of: "new")
+        let old = SearchIndexBulkLoad.indexed(columns, of: "old")
+        let new = SearchIndexBulkLoad.indexed(columns, of: "new")
         let remove =
             "INSERT INTO words_fts(words_fts, rowid, \(list)) VALUES ('delete', old.search_id, \(old));"
         return CreateSearchIndex.dropSQLiteIndex + [
@@ -53,7 +53,7 @@ struct IndexImportsInBulk: AsyncMigration {
             "INSERT INTO words_fts(words_fts, rank) VALUES ('hashsize', 33554432)",
             """
             INSERT INTO words_fts(rowid, \(list))
-            SELECT search_id, \(IndexLineStarts.indexed(columns, of: "words")) FROM words ORDER BY search_id
+            SELECT search_id, \(SearchIndexBulkLoad.indexed(columns, of: "words")) FROM words ORDER BY search_id
             """,
             """
             CREATE TRIGGER words_fts_insert AFTER INSERT ON words WHEN \(deferred) = 0 BEGIN

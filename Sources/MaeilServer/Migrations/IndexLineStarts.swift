@@ -7,8 +7,8 @@ import SQLKit
 /// FTS5 answers `^` by checking the position of every match of the phrase:
 /// EDICT's `*ing` looked at all 58,612 "ing" for its head (4.9 ms against
 /// 1.0 ms for the newline's phrase). The words' own keys stay as they are;
-/// the index is built again (`IndexImportsInBulk.sqliteIndex`) and merged
-/// into one segment.
+/// the index is built again (`IndexImportsInBulk.sqliteIndex`, with
+/// `SearchIndexBulkLoad.indexed`) and merged into one segment.
 struct IndexLineStarts: AsyncMigration {
     func prepare(on database: any Database) async throws {
         let sql = try database.sql()
@@ -22,10 +22,4 @@ struct IndexLineStarts: AsyncMigration {
     /// Nothing to undo: the code before looked for a line start as
     /// `^"water" OR "\nwater"`, which this index answers by its second half.
     func revert(on database: any Database) async throws {}
-
-    /// What the index is given of each key column of `row` (a trigger's
-    /// `new` or `old`, or a table's alias): the key after a newline.
-    static func indexed(_ columns: [String], of row: String) -> String {
-        columns.map { "char(10) || \(row).\($0)" }.joined(separator: ", ")
-    }
 }

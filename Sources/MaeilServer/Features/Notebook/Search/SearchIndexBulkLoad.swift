@@ -20,7 +20,7 @@ enum SearchIndexBulkLoad {
     /// merging rewrites the whole index.
     static func around<T>(_ sql: any SQLDatabase, _ body: () async throws -> T) async throws -> T {
         guard sql.maeilDialect == .sqlite else { return try await body() }
-        let keys = IndexLineStarts.indexed(columns, of: "w")
+        let keys = indexed(columns, of: "w")
         try await sql.raw("UPDATE words_fts_deferral SET deferred = 1").run()
         let result = try await body()
         let pending =
@@ -45,6 +45,13 @@ enum SearchIndexBulkLoad {
                 + (merges
                     ? ["INSERT INTO words_fts(words_fts) VALUES ('optimize')", automerge(4)] : []))
         return result
+    }
+
+    /// What the index is given of each key column of `row` (a trigger's
+    /// `new` or `old`, or a table's alias): the key after a newline, so that
+    /// every line starts after one (`IndexLineStarts`, `SearchIndex.lineStart`).
+    static func indexed(_ columns: [String], of row: String) -> String {
+        columns.map { "char(10) || \(row).\($0)" }.joined(separator: ", ")
     }
 
     /// FTS5's `automerge` setting (4, its default: merge once 4 segments of
