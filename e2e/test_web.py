@@ -104,6 +104,8 @@ def test_empty_name_is_refused(ui):
 
 def test_fast_entry_enter_flow(ui):
     ui.go(f"/books/{state['travel']}")
+    # An empty book has nothing to select: no bulk bar until its first word.
+    assert not ui.find("[data-bulk-bar]").is_displayed()
     term = ui.wait_css("#fast-term")
     meaning = ui.find("#fast-meaning")
     assert meaning.get_attribute("lang") == "ko"
@@ -115,6 +117,7 @@ def test_fast_entry_enter_flow(ui):
         assert ui.active_id() == "fast-meaning", "Enter in the term moves to the meaning"
         ui.d.switch_to.active_element.send_keys(m, Keys.ENTER)
         ui.wait(lambda d: len(ui.all(".word-row")) == index)
+        assert ui.find("[data-bulk-bar]").is_displayed()
         assert ui.row_terms()[0] == t, "the new word goes to the top of the list"
         assert ui.active_id() == "fast-term", "a new empty row is ready"
         assert ui.find("#fast-term").get_attribute("value") == ""
@@ -168,6 +171,11 @@ def test_search_everywhere_and_in_book(ui):
     assert ui.row_terms() == ["banana"]
     assert ui.find(".word-row .meaning mark").text == "바나"
     ui.shot("search-in-book")
+
+    ui.go("/search?q=zzzz")
+    ui.wait_css("#match-count")
+    assert ui.find("[data-empty]").is_displayed()
+    assert not ui.find("[data-bulk-bar]").is_displayed(), "nothing found, nothing to select"
 
 
 def test_move_word_from_filtered_list(ui):

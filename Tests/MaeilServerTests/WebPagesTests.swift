@@ -165,6 +165,29 @@ struct WebPagesTests {
         }
     }
 
+    /// A list with no words (a new book, a search that finds nothing) shows
+    /// its empty text and no bulk bar; a list with words shows the bar.
+    @Test func anEmptyListHasNoBulkBar() async throws {
+        try await withMaeilApp { app in
+            let browser = try await WebBrowser.signUp(app, "empty")
+            let book = try await browser.createBook("Empty")
+            let hiddenBar = "data-bulk-bar hidden"
+            for path in ["/books/\(book)", "/search?q=zzzz"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .ok, "\(path)")
+                #expect(page.body.string.contains(hiddenBar), "\(path)")
+            }
+            let added = try await browser.postJSON(
+                "/books/\(book)/words", ["term": "zzzz", "meaning": "z"])
+            #expect(added.status == .created, "\(added.body.string)")
+            for path in ["/books/\(book)", "/search?q=zzzz"] {
+                let page = try await browser.get(path)
+                #expect(page.body.string.contains("data-bulk-bar"), "\(path)")
+                #expect(!page.body.string.contains(hiddenBar), "\(path)")
+            }
+        }
+    }
+
     @Test func everyPageRendersInBothLanguagesWithoutRawKeys() async throws {
         try await withMaeilApp { app in
             var browser = try await WebBrowser.signUp(app, "pages")

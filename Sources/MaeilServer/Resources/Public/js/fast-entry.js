@@ -16,6 +16,8 @@
   const list = document.querySelector("[data-word-rows]");
   const listForm = document.querySelector("[data-word-list]");
   const empty = document.querySelector("[data-empty]");
+  // An empty list shows no bulk bar: the first word added brings it.
+  const bulkBar = document.querySelector("[data-bulk-bar]");
   const template = document.getElementById("word-row-template");
   const count = document.querySelector("[data-word-count]");
   const csrf = document.querySelector('meta[name="csrf-token"]')?.content || "";
@@ -70,6 +72,7 @@
     row.classList.add("just-added");
     list.prepend(row);
     if (empty) empty.hidden = true;
+    if (bulkBar) bulkBar.hidden = false;
     listForm?.dispatchEvent(new Event("words-changed"));
   }
 
