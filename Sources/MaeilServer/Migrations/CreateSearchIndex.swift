@@ -81,18 +81,22 @@ struct CreateSearchIndex: AsyncMigration {
 
     /// Puts every word into the FTS5 table, in rowid order: FTS5 writes out
     /// its pending terms whenever a rowid is lower than the one before.
-    static func fill(over columns: [String]) -> String {
+    /// `values`: what is indexed of each column of `words`, by default the column.
+    static func fill(over columns: [String], values: String? = nil) -> String {
         let list = columns.joined(separator: ", ")
         return
-            "INSERT INTO words_fts(rowid, \(list)) SELECT search_id, \(list) FROM words ORDER BY search_id"
+            "INSERT INTO words_fts(rowid, \(list)) SELECT search_id, \(values ?? list) FROM words ORDER BY search_id"
     }
 
-    /// The trigger that indexes each new word.
-    static func insertTrigger(over columns: [String]) -> String {
+    /// The trigger that indexes each new word; `values`, what is indexed of
+    /// each column of `new` (by default the column); `when`, a condition on it.
+    static func insertTrigger(over columns: [String], values: String? = nil, when: String? = nil)
+        -> String
+    {
         let list = columns.joined(separator: ", ")
-        let new = columns.map { "new.\($0)" }.joined(separator: ", ")
+        let new = values ?? columns.map { "new.\($0)" }.joined(separator: ", ")
         return """
-            CREATE TRIGGER words_fts_insert AFTER INSERT ON words BEGIN
+            CREATE TRIGGER words_fts_insert AFTER INSERT ON words\(when.map { " WHEN \($0)" } ?? "") BEGIN
               INSERT INTO words_fts(rowid, \(list)) VALUES (new.search_id, \(new));
             END
             """

@@ -51,15 +51,9 @@ struct IndexImportsInBulk: AsyncMigration {
               content = '', columnsize = 0, tokenize = 'trigram case_sensitive 1')
             """,
             "INSERT INTO words_fts(words_fts, rank) VALUES ('hashsize', 33554432)",
-            """
-            INSERT INTO words_fts(rowid, \(list))
-            SELECT search_id, \(SearchIndexBulkLoad.indexed(columns, of: "words")) FROM words ORDER BY search_id
-            """,
-            """
-            CREATE TRIGGER words_fts_insert AFTER INSERT ON words WHEN \(deferred) = 0 BEGIN
-              INSERT INTO words_fts(rowid, \(list)) VALUES (new.search_id, \(new));
-            END
-            """,
+            CreateSearchIndex.fill(
+                over: columns, values: SearchIndexBulkLoad.indexed(columns, of: "words")),
+            CreateSearchIndex.insertTrigger(over: columns, values: new, when: "\(deferred) = 0"),
             """
             CREATE TRIGGER words_fts_insert_deferred AFTER INSERT ON words WHEN \(deferred) = 1 BEGIN
               INSERT INTO words_fts_pending (search_id) VALUES (new.search_id);

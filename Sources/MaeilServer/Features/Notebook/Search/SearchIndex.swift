@@ -157,10 +157,9 @@ struct SearchIndex: Sendable {
     static func ownsItsRange(_ user: UUID, on sql: any SQLDatabase) async throws -> Bool {
         let hex = Array(user.uuidString.uppercased())
         guard let sixth = hex[5].hexDigitValue else { return false }
-        let digits = Array("0123456789ABCDEF")
         let prefix = String(hex[0..<5])
-        let low = prefix + String(digits[sixth & ~1]) + "!"
-        let high = prefix + String(digits[sixth | 1]) + "~"
+        let low = prefix + String(sixth & ~1, radix: 16, uppercase: true) + "!"
+        let high = prefix + String(sixth | 1, radix: 16, uppercase: true) + "~"
         let row = try await sql.raw(
             """
             SELECT COUNT(*) AS n FROM (SELECT 1 FROM users
