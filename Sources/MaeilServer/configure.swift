@@ -111,6 +111,11 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
 
     // Every multipart body is checked before MultipartKit parses it (SafeFormDataDecoder).
     ContentConfiguration.global.use(decoder: SafeFormDataDecoder(), for: .formData)
+    // Every middleware that never waits is written against futures: Vapor's
+    // `AsyncMiddleware` starts a task for each middleware of each request and
+    // waits on the next one's future, and a JSON word page passed eight. One
+    // that waits only sometimes (an HTML error page, a form's token) starts
+    // its task only then.
     app.middleware = Middlewares()
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(MaeilErrorMiddleware())

@@ -143,6 +143,8 @@ struct ChangeFeedTests {
             let first = try await feed.value("test:kept") { ("first", [topic]) }
             let again = try await feed.value("test:kept") { ("read again", [topic]) }
             #expect(first == "first" && again == "first", "a read nothing overtook is kept")
+            #expect(feed.keptValue("test:kept") as String? == "first")
+            #expect(feed.keptValue("test:kept") as Int? == nil, "a value of another type")
 
             // The user's row changes while the read is under way, behind a
             // backlog; `settle` returns once the feed has heard of it.
@@ -155,6 +157,7 @@ struct ChangeFeedTests {
             #expect(overtaken == "stale")
             let next = try await feed.value("test:overtaken") { ("fresh", [topic]) }
             #expect(next == "fresh", "a read a change overtook was kept")
+            #expect(feed.keptValue("test:kept") as String? == nil, "a change left it to peek at")
             let dropped = try await feed.value("test:kept") { ("after the change", [topic]) }
             #expect(dropped == "after the change", "a change left a kept value behind")
         }

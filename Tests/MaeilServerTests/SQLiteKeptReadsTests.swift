@@ -40,13 +40,22 @@ struct SQLiteKeptReadsTests {
                 key = "test:kept:\(UUID())"
                 let first = try await kept.value(key) { ("first", [String]()) }
                 let again = try await kept.value(key) { ("read again", [String]()) }
-                return first == "first" && again == "first"
+                // What a middleware looks at before it would start a task.
+                let peeked: String? = try kept.keptValue(key)
+                return first == "first" && again == "first" && peeked == "first"
             }
+            #expect(
+                try kept.keptValue(key) as Int? == nil, "a value of another type was handed out")
+            #expect(try kept.keptValue("test:never") as String? == nil)
             try await app.db.sql().raw("UPDATE users SET locale = 'ko'").run()
+            #expect(
+                try kept.keptValue(key) as String? == nil, "a commit left a kept value to peek at")
             let afterCommit = try await kept.value(key) { ("after", [String]()) }
             #expect(afterCommit == "after", "a commit left a kept value behind")
 
             kept.changed("anything")
+            #expect(
+                try kept.keptValue(key) as String? == nil, "an announced write left it to peek at")
             let afterChanged = try await kept.value(key) { ("said", [String]()) }
             #expect(afterChanged == "said", "a write this process announced left it behind")
         }

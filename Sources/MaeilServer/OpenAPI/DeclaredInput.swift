@@ -7,12 +7,14 @@ import Vapor
 /// `unknown_field`, so a misspelt `bookID` never quietly widens a request to
 /// every book. The document is the one list of names; a route the document
 /// does not describe is left alone.
-struct DeclaredInputMiddleware: AsyncMiddleware {
-    func respond(to req: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+struct DeclaredInputMiddleware: Middleware {
+    func respond(to req: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         if let declared = req.route?.userInfo[DeclaredInput.routeKey] as? DeclaredInput.Declared {
-            try DeclaredInput.check(req, against: declared)
+            do { try DeclaredInput.check(req, against: declared) } catch {
+                return req.eventLoop.makeFailedFuture(error)
+            }
         }
-        return try await next.respond(to: req)
+        return next.respond(to: req)
     }
 }
 

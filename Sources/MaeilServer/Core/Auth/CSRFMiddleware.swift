@@ -5,8 +5,9 @@ import Vapor
 /// `X-CSRF-Token` header. A cross-site form cannot read it, so cannot send it.
 /// A signed-in visitor's token lives in the session; an anonymous visitor's
 /// (the login and sign-up forms) in a cookie of its own, so that looking at
-/// the login page stores nothing on the server.
-struct CSRFMiddleware: AsyncMiddleware {
+/// the login page stores nothing on the server. Only a form's post starts a
+/// task (to read its body; `configure` has why).
+struct CSRFMiddleware: Middleware {
     static let sessionKey = "csrf"
     static let cookieName = "maeil_csrf"
     static let formField = "_csrf"
@@ -20,22 +21,29 @@ struct CSRFMiddleware: AsyncMiddleware {
         self.maxBodySize = maxBodySize
     }
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
-    {
-        if ![.GET, .HEAD, .OPTIONS].contains(request.method) {
-            if request.body.data == nil {
-                do {
-                    _ = try await request.body.collect(max: maxBodySize.value).get()
-                } catch let error as any AbortError where error.status == .payloadTooLarge {
-                    throw AppError.tooLarge(maxBodySize.value)
-                }
-            }
-            let sent = request.headers.first(name: Self.header) ?? Self.formToken(request)
-            guard let sent, !sent.isEmpty, let expected = Self.existingToken(for: request),
-                constantTimeEquals(sent, expected)
-            else { throw AppError.csrf }
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        guard ![.GET, .HEAD, .OPTIONS].contains(request.method) else {
+            return next.respond(to: request)
         }
-        return try await next.respond(to: request)
+        return request.eventLoop.makeFutureWithTask {
+            try await check(request)
+            return try await next.respond(to: request).get()
+        }
+    }
+
+    /// Refuses an unsafe request without the visitor's token.
+    private func check(_ request: Request) async throws {
+        if request.body.data == nil {
+            do {
+                _ = try await request.body.collect(max: maxBodySize.value).get()
+            } catch let error as any AbortError where error.status == .payloadTooLarge {
+                throw AppError.tooLarge(maxBodySize.value)
+            }
+        }
+        let sent = request.headers.first(name: Self.header) ?? Self.formToken(request)
+        guard let sent, !sent.isEmpty, let expected = Self.existingToken(for: request),
+            constantTimeEquals(sent, expected)
+        else { throw AppError.csrf }
     }
 
     /// The visitor's token, made on first use (see `attachCookie(to:for:)`).

@@ -115,13 +115,13 @@ struct DatabaseSessionDriver: AsyncSessionDriver {
 /// anything looks at `req.session` (the authenticator does on every page), so
 /// without this every cookieless visit would store an empty row. Sits just
 /// inside the sessions middleware.
-struct DropEmptySessionMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
-    {
-        let response = try await next.respond(to: request)
-        if request.hasSession, request.session.data.snapshot.isEmpty {
-            request.session.destroy()
+struct DropEmptySessionMiddleware: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).map { response in
+            if request.hasSession, request.session.data.snapshot.isEmpty {
+                request.session.destroy()
+            }
+            return response
         }
-        return response
     }
 }

@@ -1,14 +1,14 @@
 import Vapor
 
 /// Sends visitors who are not signed in to the login page, then back.
-struct RequireWebUserMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
-    {
+struct RequireWebUserMiddleware: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         guard request.auth.has(User.self) else {
             let target = request.url.string
             let encoded = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
-            return request.redirect(to: "/login?next=\(encoded)")
+            return request.eventLoop.makeSucceededFuture(
+                request.redirect(to: "/login?next=\(encoded)"))
         }
-        return try await next.respond(to: request)
+        return next.respond(to: request)
     }
 }

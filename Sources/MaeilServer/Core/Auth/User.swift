@@ -98,19 +98,47 @@ struct SignedInUser: Sendable {
 
 /// Logs in the user whose id the web session holds, in one statement
 /// (Fluent's model authenticator loaded the model through its query builder
-/// on every page).
-struct UserSessionAuthenticator: AsyncSessionAuthenticator {
-    typealias User = MaeilServer.User
+/// on every page), and keeps the session's login in step with the request's
+/// afterwards, as Vapor's session authenticators do. A user found kept goes
+/// on without starting a task (`configure` has why).
+struct UserSessionAuthenticator: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        guard !request.auth.has(User.self) else { return next.respond(to: request) }
+        let answer: EventLoopFuture<Response>
+        if request.hasSession, let id = request.session.authenticated(User.self) {
+            if let found: SignedInUser = request.keptReads.keptValue(Self.keptKey(id)) {
+                request.auth.login(found.user())
+                answer = next.respond(to: request)
+            } else {
+                answer = request.eventLoop.makeFutureWithTask {
+                    try await Self.authenticate(id, for: request)
+                    return try await next.respond(to: request).get()
+                }
+            }
+        } else {
+            answer = next.respond(to: request)
+        }
+        return answer.map { response in
+            if let user = request.auth.get(User.self) {
+                request.session.authenticate(user)
+            } else if request.hasSession {
+                request.session.unauthenticate(User.self)
+            }
+            return response
+        }
+    }
 
-    func authenticate(sessionID: UUID, for request: Request) async throws {
+    private static func keptKey(_ id: UUID) -> String { "user:\(id)" }
+
+    private static func authenticate(_ id: UUID, for request: Request) async throws {
         func read() async throws -> SignedInUser? {
             try await request.shortReads().raw(
-                "SELECT \(unsafeRaw: User.signedInColumns) FROM users u WHERE u.id = \(bind: sessionID)"
+                "SELECT \(unsafeRaw: User.signedInColumns) FROM users u WHERE u.id = \(bind: id)"
             ).first().map(SignedInUser.init)
         }
         guard
             let found = try await request.keptReads.value(
-                "user:\(sessionID)", topics: { [SignedInUser.topic($0.id)] }, read: read)
+                keptKey(id), topics: { [SignedInUser.topic($0.id)] }, read: read)
         else { return }
         request.auth.login(found.user())
     }

@@ -98,6 +98,10 @@ final class ChangeFeed: KeptReads {
         return loaded.value
     }
 
+    func keptValue<Value: Sendable>(_ key: String) -> Value? {
+        state.withLockedValue { $0.live ? $0.values[key]?.value as? Value : nil }
+    }
+
     private func keep(
         _ value: some Sendable, for key: String, topics: [String], readWith ticket: Ticket
     ) {
@@ -272,19 +276,20 @@ struct ChangeFeedListener: LifecycleHandler {
 /// A request that may have written (anything but GET and HEAD) answers once
 /// the feed has seen its changes, so its client's next read is never older
 /// than its write (`ChangeFeed.settle`).
-struct SettleWritesMiddleware: AsyncMiddleware {
+struct SettleWritesMiddleware: Middleware {
     let feed: ChangeFeed
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
-    {
-        guard !request.onlyReads else { return try await next.respond(to: request) }
-        do {
-            let response = try await next.respond(to: request)
-            await feed.settle()
-            return response
-        } catch {
-            await feed.settle()
-            throw error
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        guard !request.onlyReads else { return next.respond(to: request) }
+        return request.eventLoop.makeFutureWithTask { [feed] in
+            do {
+                let response = try await next.respond(to: request).get()
+                await feed.settle()
+                return response
+            } catch {
+                await feed.settle()
+                throw error
+            }
         }
     }
 }

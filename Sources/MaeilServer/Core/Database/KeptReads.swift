@@ -13,6 +13,11 @@ protocol KeptReads: Sendable {
         _ key: String, load: () async throws -> (value: Value, topics: [String])?
     ) async throws -> Value?
 
+    /// The value kept under `key` now, if there is one of that type: nothing
+    /// is read. A middleware that finds what it needs goes on without
+    /// starting a task (`configure` has why).
+    func keptValue<Value: Sendable>(_ key: String) throws -> Value?
+
     /// This process wrote to what `topic` names: nothing kept under it is
     /// handed out again.
     func changed(_ topic: String)
@@ -26,6 +31,13 @@ extension Optional where Wrapped == any KeptReads {
     ) async throws -> Value? {
         guard let kept = self else { return try await read() }
         return try await kept.value(key) { try await read().map { ($0, topics($0)) } }
+    }
+
+    /// The value kept under `key` now, if values are kept and there is one
+    /// (a failure to ask counts as none: the caller then reads).
+    func keptValue<Value: Sendable>(_ key: String) -> Value? {
+        guard let kept = self else { return nil }
+        return try? kept.keptValue(key)
     }
 }
 

@@ -40,16 +40,7 @@ final class SQLiteKeptReads: KeptReads {
     func value<Value: Sendable>(
         _ key: String, load: () async throws -> (value: Value, topics: [String])?
     ) async throws -> Value? {
-        // Asked before the read: a commit after this is seen by the next ask,
-        // so a value read now is never handed out past a later commit.
-        let committed = try reads.committedSinceLastAsked()
-        let (kept, generation) = state.withLockedValue { state -> (Value?, UInt64) in
-            if committed { state.dropAll() }
-            let kept = state.values[key].flatMap {
-                $0.generation == state.generation ? $0.value as? Value : nil
-            }
-            return (kept, state.generation)
-        }
+        let (kept, generation): (Value?, UInt64) = try lookUp(key)
         if let kept { return kept }
         guard let loaded = try await load() else { return nil }
         state.withLockedValue { state in
@@ -58,6 +49,25 @@ final class SQLiteKeptReads: KeptReads {
             state.values[key] = Kept(value: loaded.value, generation: generation)
         }
         return loaded.value
+    }
+
+    func keptValue<Value: Sendable>(_ key: String) throws -> Value? {
+        try lookUp(key).kept
+    }
+
+    /// What is kept under `key`, and the generation a value read now belongs to.
+    private func lookUp<Value: Sendable>(_ key: String) throws -> (kept: Value?, generation: UInt64)
+    {
+        // Asked before the read: a commit after this is seen by the next ask,
+        // so a value read now is never handed out past a later commit.
+        let committed = try reads.committedSinceLastAsked()
+        return state.withLockedValue { state in
+            if committed { state.dropAll() }
+            let kept = state.values[key].flatMap {
+                $0.generation == state.generation ? $0.value as? Value : nil
+            }
+            return (kept, state.generation)
+        }
     }
 
     func changed(_ topic: String) {

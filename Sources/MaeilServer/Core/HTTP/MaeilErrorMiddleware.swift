@@ -4,33 +4,38 @@ import Vapor
 /// Turns every error into a clear answer: `{"error": {"code", "message"}}` (and
 /// `existingID` for a clash) for
 /// the API, an HTML page for the web app. Unexpected errors are logged and
-/// shown as a 500 without internals.
-struct MaeilErrorMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
-    {
-        do {
-            return try await next.respond(to: request)
-        } catch {
+/// shown as a 500 without internals. Future-based (`configure` has why):
+/// only an HTML error page, which is rendered, starts a task.
+struct MaeilErrorMiddleware: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).flatMapError { error in
             let error = DatabaseFault.translated(error)
             let (status, code, message) = Self.describe(error)
             if status.code >= 500 {
                 request.logger.report(error: error)
             }
-            let response: Response
-            if Self.wantsJSON(request) {
-                response = Response(status: status)
+            let retryAfter = (error as? any ReportableError)?.retryAfter
+            @Sendable func marked(_ response: Response) -> Response {
+                if let retryAfter {
+                    response.headers.replaceOrAdd(name: .retryAfter, value: String(retryAfter))
+                }
+                return response
+            }
+            guard Self.wantsJSON(request) else {
+                let text = request.errorText(error, code: code, message: message)
+                return request.eventLoop.makeFutureWithTask {
+                    marked(try await WebErrorPage.render(request, status: status, message: text))
+                }
+            }
+            let response = Response(status: status)
+            do {
                 try response.content.encode(
                     ErrorBody(
                         code: code, message: message, existingID: (error as? AppError)?.existingID))
-            } else {
-                response = try await WebErrorPage.render(
-                    request, status: status,
-                    message: request.errorText(error, code: code, message: message))
+            } catch {
+                return request.eventLoop.makeFailedFuture(error)
             }
-            if let seconds = (error as? any ReportableError)?.retryAfter {
-                response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
-            }
-            return response
+            return request.eventLoop.makeSucceededFuture(marked(response))
         }
     }
 

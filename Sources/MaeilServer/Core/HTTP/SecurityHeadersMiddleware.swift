@@ -7,8 +7,9 @@ import VocabCore
 /// framed; and for HTML a Content-Security-Policy that runs only the app's own
 /// scripts and styles (no inline ones but the charts' fixed stylesheets, by
 /// hash), so a word that smuggled markup past the escaping still could not
-/// run or restyle anything.
-struct SecurityHeadersMiddleware: AsyncMiddleware {
+/// run or restyle anything. Future-based, as the other middlewares that never
+/// wait (`configure` has why).
+struct SecurityHeadersMiddleware: Middleware {
     static let contentSecurityPolicy = [
         "default-src 'self'", "script-src 'self'",
         "style-src 'self' "
@@ -20,9 +21,14 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
         "form-action 'self'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
-    {
-        let response = try await next.respond(to: request)
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).map { response in
+            Self.mark(response)
+            return response
+        }
+    }
+
+    private static func mark(_ response: Response) {
         response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
         response.headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")
         response.headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
@@ -32,6 +38,5 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
             response.headers.replaceOrAdd(
                 name: "Content-Security-Policy", value: Self.contentSecurityPolicy)
         }
-        return response
     }
 }

@@ -53,21 +53,21 @@ struct AssetTag: LeafTag {
 /// A request for the current version of a file may be cached for good
 /// (`immutable`); any other request for a static file revalidates with its
 /// ETag (answered 304 when unchanged).
-struct PublicFilesMiddleware: AsyncMiddleware {
+struct PublicFilesMiddleware: Middleware {
     let assets: StaticAssets
     let files: FileMiddleware
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
-    {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         guard let version = assets.versions[request.url.path] else {
-            return try await next.respond(to: request)
+            return next.respond(to: request)
         }
-        let response = try await files.respond(to: request, chainingTo: next)
-        guard response.status == .ok || response.status == .notModified else { return response }
-        let current = (try? request.query.get(String.self, at: "v")) == version
-        response.headers.replaceOrAdd(
-            name: .cacheControl,
-            value: current ? "public, max-age=31536000, immutable" : "no-cache")
-        return response
+        return files.respond(to: request, chainingTo: next).map { response in
+            guard response.status == .ok || response.status == .notModified else { return response }
+            let current = (try? request.query.get(String.self, at: "v")) == version
+            response.headers.replaceOrAdd(
+                name: .cacheControl,
+                value: current ? "public, max-age=31536000, immutable" : "no-cache")
+            return response
+        }
     }
 }

@@ -5,16 +5,16 @@ import VocabCore
 /// character (`%00`, `%0A`, …) before anything reads it: no search, id or file
 /// name ever sees one. `/favicon.svg%00.html` would otherwise open
 /// `favicon.svg` (the name ends at the NUL) but be typed by its `.html`.
-struct URLControlCharacterGuard: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response
-    {
+struct URLControlCharacterGuard: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         if Self.holdsControlCharacter(request.url.path)
             || request.url.query.map(Self.holdsControlCharacter) == true
         {
-            throw AppError.badRequest(
-                "the address must not contain control characters", code: .controlCharacter)
+            return request.eventLoop.makeFailedFuture(
+                AppError.badRequest(
+                    "the address must not contain control characters", code: .controlCharacter))
         }
-        return try await next.respond(to: request)
+        return next.respond(to: request)
     }
 
     /// Decodes `%XX` escapes as bytes and checks them; a `%` without two hex

@@ -43,20 +43,12 @@ struct RenderedPageCache<Key: Hashable & Sendable, Version: Equatable & Sendable
         _ key: Key, at version: Version, for req: Request, template: String, title: String,
         nav: String, data: () async throws -> D
     ) async throws -> Response {
-        guard let user = req.auth.get(User.self), let userID = user.id, req.hasSession,
-            req.session.data["flash"] == nil, req.session.data["flashError"] == nil
-        else {
+        if let kept = keptPage(key, at: version, for: req) { return kept }
+        guard let (fullKey, user) = keepable(key, for: req) else {
             return try await req.renderPage(
                 template, title: title, nav: nav, data: try await data())
         }
-        let fullKey = FullKey(
-            page: key, userID: userID, language: Localizer.language(for: req).rawValue)
         let token = CSRFMiddleware.token(for: req)
-        if let page = pages.value(for: fullKey), page.version == version,
-            page.shownName == user.shownName
-        {
-            return req.pageResponse(Self.joined(page.pieces, around: token), status: .ok)
-        }
         let html = try await req.renderedPage(
             template, title: title, nav: nav, data: try await data(), csrf: placeholder)
         let pieces = Self.split(html, at: placeholder)
@@ -64,6 +56,28 @@ struct RenderedPageCache<Key: Hashable & Sendable, Version: Equatable & Sendable
             Page(version: version, shownName: user.shownName, pieces: pieces),
             bytes: html.readableBytes, for: fullKey)
         return req.pageResponse(Self.joined(pieces, around: token), status: .ok)
+    }
+
+    /// The page kept for `key` at `version`, if there is one to hand out
+    /// now: nothing is read or rendered, so it can go out without a task.
+    func keptPage(_ key: Key, at version: Version, for req: Request) -> Response? {
+        guard let (fullKey, user) = keepable(key, for: req),
+            let page = pages.value(for: fullKey), page.version == version,
+            page.shownName == user.shownName
+        else { return nil }
+        let token = CSRFMiddleware.token(for: req)
+        return req.pageResponse(Self.joined(page.pieces, around: token), status: .ok)
+    }
+
+    /// What `key`'s page is kept under for this request, and for whom; nil
+    /// when it is not kept: no one signed in, or a flash message to show once.
+    private func keepable(_ key: Key, for req: Request) -> (FullKey, User)? {
+        guard let user = req.auth.get(User.self), let userID = user.id, req.hasSession,
+            req.session.data["flash"] == nil, req.session.data["flashError"] == nil
+        else { return nil }
+        let fullKey = FullKey(
+            page: key, userID: userID, language: Localizer.language(for: req).rawValue)
+        return (fullKey, user)
     }
 
     var statistics: (bytes: Int, count: Int, hits: Int, misses: Int) { pages.statistics }

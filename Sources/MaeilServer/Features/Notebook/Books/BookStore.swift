@@ -24,9 +24,18 @@ struct BookStore: Sendable {
         let topics = [SignedInUser.topic(userID)]
         guard let kept,
             let value = try await kept.value(
-                "\(key):\(userID)", load: { (try await read(), topics) })
+                Self.keptKey(key, of: userID), load: { (try await read(), topics) })
         else { return try await read() }
         return value
+    }
+
+    /// Where a read of `key` is kept: under the user's own name.
+    private static func keptKey(_ key: String, of userID: UUID) -> String { "\(key):\(userID)" }
+
+    /// The user's books as `list()` kept them, if they are kept now (nothing
+    /// is read).
+    static func keptList(for userID: UUID, in kept: (any KeptReads)?) -> [BookSummary]? {
+        kept.keptValue(keptKey("books", of: userID))
     }
 
     /// Every book of the user with its counts, which the books table keeps

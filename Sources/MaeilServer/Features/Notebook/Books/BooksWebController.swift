@@ -190,8 +190,10 @@ struct BooksWebController: RouteCollection {
     }
 
     /// A book's page. A list (not a search, not random) is handed out again
-    /// while the book and the move menu are unchanged (`RenderedPageCache`).
-    @Sendable func show(req: Request) async throws -> Response {
+    /// while the book and the move menu are unchanged (`RenderedPageCache`);
+    /// kept with the user's kept books, it goes out at once, without the task
+    /// an async handler starts.
+    @Sendable func show(req: Request) throws -> EventLoopFuture<Response> {
         let id = try req.idParameter("id", "book")
         let query = (req.queryValue("q") ?? "").trimmingCharacters(
             in: .whitespaces)
@@ -202,17 +204,45 @@ struct BooksWebController: RouteCollection {
         filter.query = query.isEmpty ? nil : query
         let show = WordShowFilter(req)
         show.apply(to: &filter)
-        // One read of the user's books gives the book (or the 404) and the
-        // move menu, before the words: a kept page is never older than them.
-        let books = try await req.bookStore().list()
-        guard let book = books.first(where: { $0.id == id }) else {
-            throw AppError.notFound("book")
+        let userID = try req.requireUserID()
+        let list = WordPageCache.Key(
+            userID: userID, bookID: id, filter: filter, sort: sort, page: page, perPage: perPage)
+        if let list, let books = BookStore.keptList(for: userID, in: req.keptReads),
+            let version = Self.version(of: id, among: books),
+            let kept = req.application.bookPageCache.keptPage(
+                ShowKey(list: list, query: req.url.query ?? ""), at: version, for: req)
+        {
+            return req.eventLoop.makeSucceededFuture(kept)
         }
-        let version = ShowVersion(
+        return req.eventLoop.makeFutureWithTask { [filter] in
+            try await made(
+                req, id: id, query: query, show: show, filter: filter, list: list,
+                sort: sort, page: page, perPage: perPage)
+        }
+    }
+
+    /// The book's page as it shows it; nil for a book not among `books`.
+    private static func version(of id: UUID, among books: [BookSummary]) -> ShowVersion? {
+        guard let book = books.first(where: { $0.id == id }) else { return nil }
+        return ShowVersion(
             book: book,
             moveTargets: books.filter { $0.id != id }.map {
                 OptionView(value: $0.id.uuidString, label: $0.name, selected: false)
             })
+    }
+
+    /// A book's page, read and rendered, or kept (`RenderedPageCache`).
+    private func made(
+        _ req: Request, id: UUID, query: String, show: WordShowFilter, filter: WordFilter,
+        list: WordPageCache.Key?, sort: WordSort, page: Int, perPage: Int
+    ) async throws -> Response {
+        // One read of the user's books gives the book (or the 404) and the
+        // move menu, before the words: a kept page is never older than them.
+        let books = try await req.bookStore().list()
+        guard let version = Self.version(of: id, among: books) else {
+            throw AppError.notFound("book")
+        }
+        let book = version.book
         func data() async throws -> ShowData {
             let result = try await req.wordStore().list(
                 filter, sort: sort, page: page, perPage: perPage)
@@ -220,11 +250,7 @@ struct BooksWebController: RouteCollection {
                 req, version: version, query: query, show: show, sort: sort, page: page,
                 perPage: perPage, result: result)
         }
-        guard
-            let list = WordPageCache.Key(
-                userID: try req.requireUserID(), bookID: id, filter: filter, sort: sort,
-                page: page, perPage: perPage)
-        else {
+        guard let list else {
             return try await req.renderPage(
                 "notebook/book", title: book.name, nav: "books", data: try await data())
         }
