@@ -134,6 +134,20 @@ struct WebPagesTests {
         }
     }
 
+    /// `/books`, the address a book's page sits under, leads to the books
+    /// (the home page); without a session, to the login and back.
+    @Test func theBooksAddressLeadsToTheBooks() async throws {
+        try await withMaeilApp { app in
+            let browser = try await WebBrowser.signUp(app, "typist")
+            let books = try await browser.get("/books")
+            #expect(books.status == .seeOther)
+            #expect(books.headers.first(name: .location) == "/")
+            let anonymous = try await app.testing().sendRequest(.GET, "/books")
+            #expect(anonymous.status == .seeOther)
+            #expect(anonymous.headers.first(name: .location) == "/login?next=%2Fbooks")
+        }
+    }
+
     /// A path that no page has is a 404 page with the menu for a signed-in
     /// visitor (it had none: the router answered before the session was read),
     /// and without it for anyone else; the API's stays JSON. It says so in the

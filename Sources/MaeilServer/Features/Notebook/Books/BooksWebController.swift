@@ -6,6 +6,9 @@ import VocabCore
 struct BooksWebController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(use: index)
+        // The books live at the home page; `/books`, where a book's page
+        // sits under, is a natural address to type for them.
+        routes.get("books") { req in req.redirect(to: "/") }
         routes.post("books", use: create)
         routes.post("books", "starter", use: addStarter)
         routes.get("books", ":id", use: show)
