@@ -227,9 +227,15 @@ struct LiveServer {
     func send(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: String? = nil)
         async throws -> ClientResponse
     {
+        try await send(method, path, headers: headers, bytes: body.map { ByteBuffer(string: $0) })
+    }
+
+    func send(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], bytes: ByteBuffer?)
+        async throws -> ClientResponse
+    {
         try await app.client.send(method, headers: headers, to: URI(string: base + path)) {
             request in
-            if let body { request.body = ByteBuffer(string: body) }
+            if let bytes { request.body = bytes }
         }
     }
 }
