@@ -88,10 +88,7 @@ final class ChangeFeed: KeptReads {
     func value<Value: Sendable>(
         _ key: String, load: () async throws -> (value: Value, topics: [String])?
     ) async throws -> Value? {
-        let (kept, ticket) = state.withLockedValue { state -> (Value?, Ticket?) in
-            guard state.live else { return (nil, nil) }
-            return (state.values[key]?.value as? Value, Ticket(epoch: state.epoch))
-        }
+        let (kept, ticket): (Value?, Ticket?) = lookUp(key)
         if let kept { return kept }
         guard let loaded = try await load() else { return nil }
         if let ticket { keep(loaded.value, for: key, topics: loaded.topics, readWith: ticket) }
@@ -99,7 +96,16 @@ final class ChangeFeed: KeptReads {
     }
 
     func keptValue<Value: Sendable>(_ key: String) -> Value? {
-        state.withLockedValue { $0.live ? $0.values[key]?.value as? Value : nil }
+        lookUp(key).kept
+    }
+
+    /// What is kept under `key`, and the ticket a value read now is kept
+    /// with; neither while the feed is not listening.
+    private func lookUp<Value: Sendable>(_ key: String) -> (kept: Value?, ticket: Ticket?) {
+        state.withLockedValue { state in
+            guard state.live else { return (nil, nil) }
+            return (state.values[key]?.value as? Value, Ticket(epoch: state.epoch))
+        }
     }
 
     private func keep(

@@ -43,11 +43,11 @@ struct RenderedPageCache<Key: Hashable & Sendable, Version: Equatable & Sendable
         _ key: Key, at version: Version, for req: Request, template: String, title: String,
         nav: String, data: () async throws -> D
     ) async throws -> Response {
-        if let kept = keptPage(key, at: version, for: req) { return kept }
         guard let (fullKey, user) = keepable(key, for: req) else {
             return try await req.renderPage(
                 template, title: title, nav: nav, data: try await data())
         }
+        if let kept = kept(fullKey, for: user, at: version, req) { return kept }
         let token = CSRFMiddleware.token(for: req)
         let html = try await req.renderedPage(
             template, title: title, nav: nav, data: try await data(), csrf: placeholder)
@@ -61,8 +61,16 @@ struct RenderedPageCache<Key: Hashable & Sendable, Version: Equatable & Sendable
     /// The page kept for `key` at `version`, if there is one to hand out
     /// now: nothing is read or rendered, so it can go out without a task.
     func keptPage(_ key: Key, at version: Version, for req: Request) -> Response? {
-        guard let (fullKey, user) = keepable(key, for: req),
-            let page = pages.value(for: fullKey), page.version == version,
+        guard let (fullKey, user) = keepable(key, for: req) else { return nil }
+        return kept(fullKey, for: user, at: version, req)
+    }
+
+    /// The page kept under `fullKey` at `version`, joined around the
+    /// session's token; nil when none is kept for it.
+    private func kept(_ fullKey: FullKey, for user: User, at version: Version, _ req: Request)
+        -> Response?
+    {
+        guard let page = pages.value(for: fullKey), page.version == version,
             page.shownName == user.shownName
         else { return nil }
         let token = CSRFMiddleware.token(for: req)
