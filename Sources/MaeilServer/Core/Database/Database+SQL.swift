@@ -3,11 +3,12 @@ import SQLKit
 
 extension Database {
     /// The SQLKit view of a Fluent database; both our drivers provide one.
+    /// PostgreSQL's reads its rows its own way (`PostgresRowsDatabase`).
     func sql() throws -> any SQLDatabase {
         guard let sql = self as? any SQLDatabase else {
             throw DatabaseSetupError.notSQL
         }
-        return sql
+        return PostgresRowsDatabase.wrapping(sql)
     }
 }
 

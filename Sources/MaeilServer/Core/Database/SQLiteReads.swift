@@ -402,43 +402,34 @@ struct SQLiteReadRow: SQLRow {
         let asked = ObjectIdentifier(D.self)
         switch data {
         case .text(let text):
-            if asked == Types.string { return unsafeBitCast(text, to: D.self) }
-            if asked == Types.optionalString {
+            if asked == RowValueTypes.string { return unsafeBitCast(text, to: D.self) }
+            if asked == RowValueTypes.optionalString {
                 return unsafeBitCast(String?.some(text), to: D.self)
             }
-            if asked == Types.uuid, let uuid = StoredUUID.parse(text) {
+            if asked == RowValueTypes.uuid, let uuid = StoredUUID.parse(text) {
                 return unsafeBitCast(uuid, to: D.self)
             }
-            if asked == Types.storedUUID, let uuid = StoredUUID.parse(text) {
+            if asked == RowValueTypes.storedUUID, let uuid = StoredUUID.parse(text) {
                 return unsafeBitCast(StoredUUID(uuid), to: D.self)
             }
         case .integer(let number):
-            if asked == Types.int { return unsafeBitCast(number, to: D.self) }
-            if asked == Types.bool { return unsafeBitCast(number != 0, to: D.self) }
+            if asked == RowValueTypes.int { return unsafeBitCast(number, to: D.self) }
+            if asked == RowValueTypes.bool { return unsafeBitCast(number != 0, to: D.self) }
         case .float:
-            if asked == Types.date, let date = Date(sqliteData: data) {
+            if asked == RowValueTypes.date, let date = Date(sqliteData: data) {
                 return unsafeBitCast(date, to: D.self)
             }
-            if asked == Types.optionalDate, let date = Date(sqliteData: data) {
+            if asked == RowValueTypes.optionalDate, let date = Date(sqliteData: data) {
                 return unsafeBitCast(Date?.some(date), to: D.self)
             }
         case .null:
-            if asked == Types.optionalString { return unsafeBitCast(String?.none, to: D.self) }
-            if asked == Types.optionalDate { return unsafeBitCast(Date?.none, to: D.self) }
+            if asked == RowValueTypes.optionalString {
+                return unsafeBitCast(String?.none, to: D.self)
+            }
+            if asked == RowValueTypes.optionalDate { return unsafeBitCast(Date?.none, to: D.self) }
         case .blob: break
         }
         return try SQLiteDataDecoder().decode(D.self, from: data)
-    }
-
-    private enum Types {
-        static let string = ObjectIdentifier(String.self)
-        static let optionalString = ObjectIdentifier(String?.self)
-        static let int = ObjectIdentifier(Int.self)
-        static let bool = ObjectIdentifier(Bool.self)
-        static let uuid = ObjectIdentifier(UUID.self)
-        static let storedUUID = ObjectIdentifier(StoredUUID.self)
-        static let date = ObjectIdentifier(Date.self)
-        static let optionalDate = ObjectIdentifier(Date?.self)
     }
 
     private func value(_ column: String) throws -> SQLiteData {

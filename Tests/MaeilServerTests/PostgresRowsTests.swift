@@ -1,0 +1,98 @@
+import Foundation
+import PostgresKit
+import SQLKit
+import Testing
+import Vapor
+
+@testable import MaeilServer
+
+/// On PostgreSQL, `Database.sql()` reads rows straight from PostgresNIO
+/// (`PostgresRowsDatabase`): every value must come out as PostgresKit's own
+/// rows give it, and statements must bind as PostgresKit binds.
+@Suite("PostgreSQL's rows")
+struct PostgresRowsTests {
+    @Test func rowsReadAsPostgresKitsAndBindTheSame() async throws {
+        try await withMaeilApp { app in
+            let sql = try app.db.sql()
+            guard let fast = sql as? PostgresRowsDatabase else {
+                #expect(sql.maeilDialect == .sqlite, "PostgreSQL reads its own rows")
+                return
+            }
+            let kit = fast.base
+            try await sql.run([
+                "CREATE TYPE probe_mood AS ENUM ('calm', 'glad')",
+                """
+                CREATE TABLE probe (id UUID, name TEXT, nickname TEXT, n BIGINT, flag BOOLEAN,
+                  x DOUBLE PRECISION, at TIMESTAMPTZ, seen TIMESTAMPTZ, tags TEXT, mood probe_mood,
+                  names TEXT[])
+                """,
+            ])
+            let id = UUID()
+            let at = Date(timeIntervalSince1970: 1_795_479_837.923_94)
+            try await sql.raw(
+                """
+                INSERT INTO probe VALUES (\(bind: id), \(bind: "사과 🍎"), NULL, \(bind: 42), \(bind: true),
+                  \(bind: 2.5), \(bind: at), NULL, \(bind: #"["a","b"]"#), 'glad', \(bind: ["x", "y"]))
+                """
+            ).run()
+
+            func row(_ db: any SQLDatabase) async throws -> any SQLRow {
+                try #require(try await db.raw("SELECT * FROM probe WHERE id = \(bind: id)").first())
+            }
+            let mine = try await row(sql)
+            let theirs = try await row(kit)
+            #expect(mine is PostgresReadRow, "read by the fast rows")
+            #expect(try mine.decode(column: "id", as: UUID.self) == id)
+            #expect(try mine.decode(column: "id", as: StoredUUID.self).value == id)
+            #expect(try mine.decode(column: "name", as: String.self) == "사과 🍎")
+            #expect(try mine.decode(column: "name", as: String?.self) == "사과 🍎")
+            #expect(try mine.decode(column: "nickname", as: String?.self) == nil)
+            #expect(try mine.decodeNil(column: "nickname"))
+            #expect(try mine.decodeNil(column: "missing"))
+            #expect(try mine.decode(column: "n", as: Int.self) == 42)
+            #expect(try mine.decode(column: "flag", as: Bool.self))
+            #expect(try mine.decode(column: "x", as: Double.self) == 2.5)
+            #expect(try mine.decode(column: "mood", as: String.self) == "glad")
+            #expect(try mine.decode(column: "names", as: [String].self) == ["x", "y"])
+            #expect(try mine.decode(column: "seen", as: Date?.self) == nil)
+            for column in ["at", "seen"] {
+                #expect(
+                    try mine.decode(column: column, as: Date?.self)
+                        == theirs.decode(column: column, as: Date?.self))
+            }
+            #expect(
+                try mine.decode(column: "at", as: Date.self)
+                    == theirs.decode(column: "at", as: Date.self))
+            #expect(mine.allColumns == theirs.allColumns)
+            #expect(!mine.contains(column: "missing"))
+            #expect(throws: (any Error).self) {
+                try mine.decode(column: "missing", as: String.self)
+            }
+            #expect(throws: (any Error).self) { try mine.decode(column: "name", as: Int.self) }
+            #expect(throws: (any Error).self) {
+                try mine.decode(column: "nickname", as: String.self)
+            }
+
+            // A value PostgresNIO does not bind itself (an optional) goes
+            // through PostgresKit; so does an array, and both find the row.
+            let nothing: String? = nil
+            let found = try await sql.raw(
+                """
+                SELECT n FROM probe WHERE (nickname IS NOT DISTINCT FROM \(bind: nothing))
+                AND id = ANY(\(bind: [id, UUID()]))
+                """
+            ).first()
+            #expect(try found?.decode(column: "n", as: Int.self) == 42)
+
+            // Writes, in a transaction that rolls back, and errors as PostgresKit's.
+            await #expect(throws: (any Error).self) {
+                try await app.db.transaction { tx in
+                    try await tx.sql().raw("UPDATE probe SET n = 7 WHERE id = \(bind: id)").run()
+                    try await tx.sql().raw("SELECT no_such_column FROM probe").run()
+                }
+            }
+            #expect(try await row(sql).decode(column: "n", as: Int.self) == 42)
+            try await sql.run(["DROP TABLE probe", "DROP TYPE probe_mood"])
+        }
+    }
+}
