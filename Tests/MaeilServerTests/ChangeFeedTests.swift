@@ -71,10 +71,18 @@ struct ChangeFeedTests {
     /// database's kept reads).
     static func everyWriteShowsOnTheNextRead(_ api: API, book: UUID) async throws {
         let page = "/api/v1/books/\(book)/words?page=1&perPage=50"
+        // The book's counts are kept as well: the page's total reads them.
+        func total() async throws -> Int? {
+            let body = try await api.send(.GET, page).body
+            let json = try JSONSerialization.jsonObject(with: Data(buffer: body))
+            return (json as? [String: Any])?["total"] as? Int
+        }
+        let before = try #require(try await total())
         for n in 0..<25 {
             _ = try await api.addWord(book, "word\(n)", "뜻")
             let words = try await api.send(.GET, page).body.string
             #expect(words.contains("\"word\(n)\""), "word \(n) missing from the next read")
+            #expect(try await total() == before + n + 1, "the total after word \(n)")
         }
         let renamed = try await api.send(.PATCH, "/api/v1/books/\(book)", json: ["name": "새 이름"])
         #expect(renamed.status == .ok)

@@ -8,7 +8,7 @@ extension Request {
             db: db, userID: try requireUserID(),
             days: days,
             hooks: application.notebookHooks, reads: inlineReads,
-            orders: application.wordOrderCache)
+            orders: application.wordOrderCache, kept: keptReads)
     }
 
     func bookStore() throws -> BookStore {

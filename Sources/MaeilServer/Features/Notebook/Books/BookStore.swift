@@ -88,17 +88,20 @@ struct BookStore: Sendable {
     }
 
     /// A book's counts; 404 for a book that is not the user's, so reading the
-    /// counts also checks the book (one primary-key lookup).
+    /// counts also checks the book (one primary-key lookup, kept as the
+    /// revision is: every page of a book reads them).
     func counts(of bookID: UUID) async throws -> BookCounts {
-        guard
-            let row = try await reader().raw(
-                """
-                SELECT b.word_count, b.memorized_count, b.bookmarked_count FROM books b
-                WHERE b.user_id = \(bind: userID) AND b.id = \(bind: bookID)
-                """
-            ).first()
-        else { throw AppError.notFound("book") }
-        return try Self.counts(from: row)
+        try await keptRead("counts:\(bookID)") {
+            guard
+                let row = try await reader().raw(
+                    """
+                    SELECT b.word_count, b.memorized_count, b.bookmarked_count FROM books b
+                    WHERE b.user_id = \(bind: userID) AND b.id = \(bind: bookID)
+                    """
+                ).first()
+            else { throw AppError.notFound("book") }
+            return try Self.counts(from: row)
+        }
     }
 
     /// The counts of all the user's books together.

@@ -48,6 +48,9 @@ struct WordStore: Sendable {
     var reads: (any SQLDatabase)? = nil
     /// Where a deep page of a book finds its list's order (`WordOrderCache`).
     var orders: WordOrderCache? = nil
+    /// Where a plain page finds its book's counts and revision kept from an
+    /// earlier request (`Request.keptReads`).
+    var kept: (any KeptReads)? = nil
 
     // MARK: reading
 
@@ -86,7 +89,7 @@ struct WordStore: Sendable {
         }
         let sql = try db.sql()
         // The book's counts also check that the book is the user's (404).
-        let books = BookStore(db: db, userID: userID, reads: reads)
+        let books = BookStore(db: db, userID: userID, reads: reads, kept: kept)
         let bookCounts = try await filter.bookID.asyncMap { try await books.counts(of: $0) }
         // A search counts its matches only up to a cap: a query of one or two
         // letters can match most words, and counting them all costs a scan.
@@ -207,8 +210,9 @@ struct WordStore: Sendable {
             let key = WordOrderCache.Key(
                 userID: userID, bookID: bookID, sort: sort, memorized: filter.memorized,
                 bookmarked: filter.bookmarked)
-            let revision = try await BookStore(db: db, userID: userID, reads: reads).revision(
-                of: bookID)
+            let revision = try await BookStore(db: db, userID: userID, reads: reads, kept: kept)
+                .revision(
+                    of: bookID)
             let order = try await orders.ids(for: key, at: revision) {
                 try await orderedIDs(filter, sort: sort, counts: counts, reading: sql)
             }
