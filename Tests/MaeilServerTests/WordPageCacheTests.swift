@@ -142,6 +142,18 @@ struct WordOrderCacheTests {
             let deep = try await terms(api, book, "sort=alphabetical&page=25&perPage=50")
             #expect(deep == (1_201...1_250).map { String(format: "w%04d", $0) })
             #expect(try #require(app.wordOrderCache).statistics.count == 1)
+            // The slice's words are named with their book, renamed or not.
+            for name in ["Big", "큰 책"] {
+                if name != "Big" {
+                    let renamed = try await api.send(
+                        .PATCH, "/api/v1/books/\(book)", json: ["name": name])
+                    #expect(renamed.status == .ok)
+                }
+                let page = try await api.send(
+                    .GET, "/api/v1/books/\(book)/words?sort=alphabetical&page=25&perPage=50")
+                let items = try api.decode(WordPageDTO.self, page).items
+                #expect(items.count == 50 && items.allSatisfy { $0.bookName == name }, "\(name)")
+            }
             for sort in ["recent", "oldest", "memorized", "not-memorized", "alphabetical"] {
                 // Offset 1,000 walks the index; offset 1,200 is the kept order's slice.
                 let walked = try await terms(api, book, "sort=\(sort)&page=3&perPage=500")

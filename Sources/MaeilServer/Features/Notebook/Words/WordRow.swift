@@ -32,6 +32,9 @@ enum WordRow {
     static let selectedWithoutJoin = selected(
         bookName: "(SELECT b.name FROM books b WHERE b.id = w.book_id)")
 
+    /// What a page of one book's words reads: the name is the book's, known already.
+    static let selectedWithoutBookName = selected(bookName: "NULL")
+
     private static func selected(bookName: String) -> String {
         """
         w.id, w.book_id, \(bookName) AS book_name, w.term, w.meaning, w.reading, w.part_of_speech, w.note,
