@@ -78,6 +78,16 @@ struct PostgresRowsTests {
                 try mine.decode(column: "nickname", as: String.self)
             }
 
+            // Two columns of one name: the same one as PostgresKit's.
+            let twice: SQLQueryString = "SELECT 1 AS a, 2 AS a FROM generate_series(1, 3)"
+            for (mine, theirs) in zip(
+                try await sql.raw(twice).all(), try await kit.raw(twice).all())
+            {
+                #expect(
+                    try mine.decode(column: "a", as: Int.self)
+                        == theirs.decode(column: "a", as: Int.self))
+            }
+
             // A value PostgresNIO does not bind itself (an optional) goes
             // through PostgresKit; so does an array, and both find the row.
             let nothing: String? = nil

@@ -38,10 +38,11 @@ struct PostgresRowsDatabase: SQLDatabase {
         let (sql, binds) = serialize(query)
         guard let bindings = Self.bindings(binds) else { return base.execute(sql: query, onRow) }
         log(sql, binds)
+        let places = PostgresReadRow.ColumnPlaces()
         return postgres.withConnection { connection in
             connection.query(
                 PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger
-            ) { onRow(PostgresReadRow($0)) }
+            ) { onRow(PostgresReadRow($0, places: places.of($0))) }
         }.map { _ in }
     }
 
@@ -82,48 +83,97 @@ struct PostgresRowsDatabase: SQLDatabase {
 struct PostgresReadRow: SQLRow {
     let row: PostgresRow
     private let cells: PostgresRandomAccessRow
+    /// Each column's place, made once per statement (`ColumnPlaces`).
+    private let places: [String: Int]
 
-    init(_ row: PostgresRow) {
+    init(_ row: PostgresRow, places: [String: Int]) {
         self.row = row
+        self.places = places
         cells = row.makeRandomAccess()
+    }
+
+    /// The places of a statement's columns, made from its first row and
+    /// handed to the rest (PostgresNIO calls back a statement's rows one
+    /// after another on its connection's event loop). The last of two
+    /// equal names wins, as in PostgresNIO's own lookup.
+    final class ColumnPlaces: @unchecked Sendable {
+        private var made: [String: Int]?
+
+        func of(_ row: PostgresRow) -> [String: Int] {
+            if let made { return made }
+            var places: [String: Int] = [:]
+            for (place, cell) in row.enumerated() { places[cell.columnName] = place }
+            made = places
+            return places
+        }
     }
 
     var allColumns: [String] { cells.map(\.columnName) }
 
-    func contains(column: String) -> Bool { cells.contains(column) }
+    func contains(column: String) -> Bool { places[column] != nil }
 
     func decodeNil(column: String) throws -> Bool {
-        !cells.contains(column) || cells[column].bytes == nil
+        guard let place = places[column] else { return true }
+        return cells[place].bytes == nil
     }
 
     func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
-        guard cells.contains(column) else {
+        guard let place = places[column] else {
             return try row.sql().decode(column: column, as: D.self)
         }
-        let cell = cells[column]
+        let cell = cells[place]
         // Each cast is guarded by the types being the same (as `SQLiteReadRow`
         // does). PostgresKit reads a string of a type the database defines (an
         // enum) by its name; that stays with it.
-        func read<T: PostgresDecodable>(_: T.Type) throws -> D {
-            unsafeBitCast(try cell.decode(T.self), to: D.self)
-        }
         switch ObjectIdentifier(D.self) {
-        case RowValueTypes.string where !cell.dataType.isUserDefined: return try read(String.self)
+        case RowValueTypes.string where !cell.dataType.isUserDefined:
+            return unsafeBitCast(try Self.value(cell, as: String.self), to: D.self)
         case RowValueTypes.optionalString where !cell.dataType.isUserDefined:
-            return try read(String?.self)
-        case RowValueTypes.storedUUID: return try read(StoredUUID.self)
-        case RowValueTypes.uuid: return try read(UUID.self)
-        case RowValueTypes.optionalUUID: return try read(UUID?.self)
-        case RowValueTypes.int: return try read(Int.self)
-        case RowValueTypes.optionalInt: return try read(Int?.self)
-        case RowValueTypes.double: return try read(Double.self)
-        case RowValueTypes.optionalDouble: return try read(Double?.self)
-        case RowValueTypes.bool: return try read(Bool.self)
-        case RowValueTypes.date: return try read(Date.self)
-        case RowValueTypes.optionalDate: return try read(Date?.self)
-        default: break
+            return unsafeBitCast(try Self.optional(cell, as: String.self), to: D.self)
+        case RowValueTypes.storedUUID:
+            return unsafeBitCast(try Self.value(cell, as: StoredUUID.self), to: D.self)
+        case RowValueTypes.uuid:
+            return unsafeBitCast(try Self.value(cell, as: UUID.self), to: D.self)
+        case RowValueTypes.optionalUUID:
+            return unsafeBitCast(try Self.optional(cell, as: UUID.self), to: D.self)
+        case RowValueTypes.int:
+            return unsafeBitCast(try Self.value(cell, as: Int.self), to: D.self)
+        case RowValueTypes.optionalInt:
+            return unsafeBitCast(try Self.optional(cell, as: Int.self), to: D.self)
+        case RowValueTypes.double:
+            return unsafeBitCast(try Self.value(cell, as: Double.self), to: D.self)
+        case RowValueTypes.optionalDouble:
+            return unsafeBitCast(try Self.optional(cell, as: Double.self), to: D.self)
+        case RowValueTypes.bool:
+            return unsafeBitCast(try Self.value(cell, as: Bool.self), to: D.self)
+        case RowValueTypes.date:
+            return unsafeBitCast(try Self.value(cell, as: Date.self), to: D.self)
+        case RowValueTypes.optionalDate:
+            return unsafeBitCast(try Self.optional(cell, as: Date.self), to: D.self)
+        default:
+            return try row.sql().decode(column: column, as: D.self)
         }
-        return try row.sql().decode(column: column, as: D.self)
+    }
+
+    /// The cell read by the type's own (inlinable) initializer, inlined here
+    /// for each type: `PostgresCell.decode` reaches it generically, looking
+    /// its types' metadata up for every cell. A NULL, or a value that does not
+    /// read as the type, goes through `decode` for its error.
+    @inline(__always)
+    private static func value<T: PostgresDecodable>(_ cell: PostgresCell, as _: T.Type) throws -> T
+    {
+        guard var bytes = cell.bytes,
+            let value = try? T(
+                from: &bytes, type: cell.dataType, format: cell.format, context: .default)
+        else { return try cell.decode(T.self) }
+        return value
+    }
+
+    @inline(__always)
+    private static func optional<T: PostgresDecodable>(_ cell: PostgresCell, as _: T.Type) throws
+        -> T?
+    {
+        cell.bytes == nil ? nil : try value(cell, as: T.self)
     }
 }
 
