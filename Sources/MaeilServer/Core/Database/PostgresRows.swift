@@ -127,32 +127,36 @@ struct PostgresReadRow: SQLRow {
         // enum) by its name; that stays with it.
         switch ObjectIdentifier(D.self) {
         case RowValueTypes.string where !cell.dataType.isUserDefined:
-            return unsafeBitCast(try Self.value(cell, as: String.self), to: D.self)
+            return try Self.read(cell, String.self)
         case RowValueTypes.optionalString where !cell.dataType.isUserDefined:
-            return unsafeBitCast(try Self.optional(cell, as: String.self), to: D.self)
-        case RowValueTypes.storedUUID:
-            return unsafeBitCast(try Self.value(cell, as: StoredUUID.self), to: D.self)
-        case RowValueTypes.uuid:
-            return unsafeBitCast(try Self.value(cell, as: UUID.self), to: D.self)
-        case RowValueTypes.optionalUUID:
-            return unsafeBitCast(try Self.optional(cell, as: UUID.self), to: D.self)
-        case RowValueTypes.int:
-            return unsafeBitCast(try Self.value(cell, as: Int.self), to: D.self)
-        case RowValueTypes.optionalInt:
-            return unsafeBitCast(try Self.optional(cell, as: Int.self), to: D.self)
-        case RowValueTypes.double:
-            return unsafeBitCast(try Self.value(cell, as: Double.self), to: D.self)
-        case RowValueTypes.optionalDouble:
-            return unsafeBitCast(try Self.optional(cell, as: Double.self), to: D.self)
-        case RowValueTypes.bool:
-            return unsafeBitCast(try Self.value(cell, as: Bool.self), to: D.self)
-        case RowValueTypes.date:
-            return unsafeBitCast(try Self.value(cell, as: Date.self), to: D.self)
-        case RowValueTypes.optionalDate:
-            return unsafeBitCast(try Self.optional(cell, as: Date.self), to: D.self)
+            return try Self.readOptional(cell, String.self)
+        case RowValueTypes.storedUUID: return try Self.read(cell, StoredUUID.self)
+        case RowValueTypes.uuid: return try Self.read(cell, UUID.self)
+        case RowValueTypes.optionalUUID: return try Self.readOptional(cell, UUID.self)
+        case RowValueTypes.int: return try Self.read(cell, Int.self)
+        case RowValueTypes.optionalInt: return try Self.readOptional(cell, Int.self)
+        case RowValueTypes.double: return try Self.read(cell, Double.self)
+        case RowValueTypes.optionalDouble: return try Self.readOptional(cell, Double.self)
+        case RowValueTypes.bool: return try Self.read(cell, Bool.self)
+        case RowValueTypes.date: return try Self.read(cell, Date.self)
+        case RowValueTypes.optionalDate: return try Self.readOptional(cell, Date.self)
         default:
             return try row.sql().decode(column: column, as: D.self)
         }
+    }
+
+    /// The cell as `D`, which is `T` (the caller compared them).
+    @inline(__always)
+    private static func read<T: PostgresDecodable, D>(_ cell: PostgresCell, _: T.Type) throws -> D {
+        unsafeBitCast(try value(cell, as: T.self), to: D.self)
+    }
+
+    /// The cell as `D`, which is `T?`.
+    @inline(__always)
+    private static func readOptional<T: PostgresDecodable, D>(_ cell: PostgresCell, _: T.Type)
+        throws -> D
+    {
+        unsafeBitCast(try optional(cell, as: T.self), to: D.self)
     }
 
     /// The cell read by the type's own (inlinable) initializer, inlined here
