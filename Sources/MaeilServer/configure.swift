@@ -84,9 +84,11 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         try await app.autoMigrate()
     }
     if let postgres,
-        let channel = try await whileStarting({
-            try await AddChangeNotifications.installedChannel(on: app.db.sql())
-        })
+        let channel = try await DatabaseFault.whileBusy(
+            patience: .seconds(30),
+            {
+                try await AddChangeNotifications.installedChannel(on: app.db.sql())
+            })
     {
         let feed = ChangeFeed(channel: channel, logger: app.logger)
         app.changeFeed = feed
@@ -155,21 +157,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
 private func openFirstConnections(_ app: Application) async throws {
     for loop in app.eventLoopGroup.makeIterator() {
         guard let db = app.databases.database(logger: app.logger, on: loop) else { continue }
-        try await whileStarting { try await db.withConnection { _ in } }
-    }
-}
-
-/// Runs a start-up statement again while no connection is free within the
-/// request wait (`DatabaseBusy`), for up to `patience`.
-private func whileStarting<T>(patience: Duration = .seconds(30), _ body: () async throws -> T)
-    async throws -> T
-{
-    let deadline = ContinuousClock.now + patience
-    while true {
-        do {
-            return try await body()
-        } catch  where DatabaseFault.translated(error) is DatabaseBusy && .now < deadline {
-            try await Task.sleep(for: .milliseconds(100))
+        try await DatabaseFault.whileBusy(patience: .seconds(30)) {
+            try await db.withConnection { _ in }
         }
     }
 }

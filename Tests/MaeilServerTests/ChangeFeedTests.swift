@@ -193,7 +193,7 @@ struct ChangeFeedTests {
                 WHERE application_name = \(bind: feed.applicationName)
                 """
             ).run()
-            try await Self.eventually("the feed notices", seconds: 5) { !feed.isLive }
+            try await Self.eventually("the feed notices", seconds: 15) { !feed.isLive }
             #expect(feed.keptCount == 0)
             // Changed while nobody listened: the notification is lost, the kept value gone.
             try await sql.raw("UPDATE books SET name = '바뀐 이름'").run()

@@ -1,6 +1,7 @@
 import Fluent
 import FluentSQLiteDriver
 import Foundation
+import MaeilAPI
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
@@ -79,6 +80,163 @@ struct OverloadTests {
             released.withLockedValue { $0 = true }
             await holders.value
             #expect(try await api.send(.GET, "/api/v1/books").status == .ok)
+        }
+    }
+
+    /// A 503 means nothing was changed: 32 clients add words to one book (and
+    /// now and then a book) at once against a server that waits 20 ms for a
+    /// connection, so that many are turned away; every word answered 201 is
+    /// there once with both its cards and in the book's count, every book
+    /// answered 201 is there once, and nothing answered 503 is.
+    @Test func aBusyAnswerChangedNothing() async throws {
+        var settings = freshSettings()
+        settings.databaseWait = 0.02
+        try await withMaeilApp(settings: settings) { app in
+            ConcurrencyTests.allowManyClients(app)
+            let api = try await API.signUp(app)
+            let token = try #require(api.token)
+            let book = try await api.createBook("Busy").id
+            // (name, is a book, answer)
+            typealias Answer = (name: String, isBook: Bool, response: ClientResponse)
+            let answers = try await LiveServer.run(app) { server in
+                try await withThrowingTaskGroup(of: [Answer].self) { group in
+                    for writer in 0..<32 {
+                        group.addTask {
+                            var answers: [Answer] = []
+                            for n in 0..<10 {
+                                let name = "b\(writer)x\(n)"
+                                let isBook = n % 5 == 4
+                                let response = try await server.send(
+                                    .POST,
+                                    isBook ? "/api/v1/books" : "/api/v1/books/\(book)/words",
+                                    headers: [
+                                        "Authorization": "Bearer \(token)",
+                                        "Content-Type": "application/json",
+                                    ],
+                                    body: isBook
+                                        ? #"{"name": "\#(name)"}"#
+                                        : #"{"term": "\#(name)", "meaning": "뜻"}"#)
+                                answers.append((name, isBook, response))
+                            }
+                            return answers
+                        }
+                    }
+                    var all: [Answer] = []
+                    for try await answers in group { all += answers }
+                    return all
+                }
+            }
+            let created = answers.filter { $0.response.status == .created }
+            let addedWords = Set(created.filter { !$0.isBook }.map(\.name))
+            let addedBooks = Set(created.filter(\.isBook).map(\.name))
+            let busy = answers.filter { $0.response.status == .serviceUnavailable }
+            #expect(created.count + busy.count == answers.count, "only 201 or 503")
+            #expect(!busy.isEmpty && !created.isEmpty, "\(busy.count) of \(answers.count) busy")
+            #expect(busy.allSatisfy { $0.response.headers.first(name: .retryAfter) == "1" })
+
+            let sql = try app.db.sql()
+            let terms = try await sql.raw("SELECT term FROM words WHERE book_id = \(bind: book)")
+                .all().map { try $0.decode(column: "term", as: String.self) }
+            #expect(terms.count == addedWords.count && Set(terms) == addedWords)
+            let cards = try await sql.raw(
+                "SELECT COUNT(*) AS n FROM cards WHERE book_id = \(bind: book)"
+            ).first()?.decode(column: "n", as: Int.self)
+            #expect(cards == 2 * addedWords.count, "both cards of every word, none of another")
+            let counted = try api.decode(
+                BookDTO.self, try await api.send(.GET, "/api/v1/books/\(book)"))
+            #expect(counted.wordCount == addedWords.count)
+            let books = try api.decode([BookDTO].self, try await api.send(.GET, "/api/v1/books"))
+                .map(\.name).filter { $0 != "Busy" }
+            #expect(books.count == addedBooks.count && Set(books) == addedBooks)
+        }
+    }
+
+    /// The same for sign-ups (the account and its token), the starter book
+    /// (the book and its 240 words) and asking for more cards (today's limit
+    /// raised and the queue read): each answered 503 left nothing, each
+    /// answered 2xx left exactly one.
+    @Test func busyAnswersToOtherWritesChangedNothing() async throws {
+        var settings = freshSettings()
+        settings.databaseWait = 0.02
+        settings.signupsPerHour = 0
+        try await withMaeilApp(settings: settings) { app in
+            ConcurrencyTests.allowManyClients(app)
+            let prefix = "busy\(Int.random(in: 1000...9999))x"
+            let json: HTTPHeaders = ["Content-Type": "application/json"]
+            let (signups, starters, mores) = try await LiveServer.run(app) { server in
+                let signups = try await Self.concurrently(24) { i in
+                    try await server.send(
+                        .POST, "/api/v1/auth/signup", headers: json,
+                        body: #"{"username": "\#(prefix)\#(i)", "password": "correct horse"}"#)
+                }
+                let users = try signups.filter { $0.status == .created }.map {
+                    try $0.content.decode(LoginResultDTO.self)
+                }
+                @Sendable func send(_ token: String, _ path: String, _ body: String) async throws
+                    -> ClientResponse
+                {
+                    var headers = json
+                    headers.bearerAuthorization = BearerAuthorization(token: token)
+                    return try await server.send(.POST, path, headers: headers, body: body)
+                }
+                let starters = try await Self.concurrently(users.count) { i in
+                    (users[i], try await send(users[i].token, "/api/v1/books/starter", "{}"))
+                }
+                let mores = try await Self.concurrently(users.count) { i in
+                    (
+                        users[i],
+                        try await send(users[i].token, "/api/v1/study/more", #"{"newCards": 5}"#)
+                    )
+                }
+                return (signups, starters, mores)
+            }
+            for answers in [signups, starters.map(\.1), mores.map(\.1)] {
+                #expect(
+                    answers.allSatisfy { [.ok, .created, .serviceUnavailable].contains($0.status) })
+            }
+            let sql = try app.db.sql()
+            func count(_ query: SQLQueryString) async throws -> Int {
+                try #require(try await sql.raw(query).first()?.decode(column: "n", as: Int.self))
+            }
+            let signedUp = signups.filter { $0.status == .created }.count
+            #expect(
+                try await count(
+                    "SELECT COUNT(*) AS n FROM users WHERE username LIKE \(bind: prefix + "%")")
+                    == signedUp)
+            #expect(
+                try await count(
+                    """
+                    SELECT COUNT(*) AS n FROM user_tokens t JOIN users u ON u.id = t.user_id
+                    WHERE u.username LIKE \(bind: prefix + "%")
+                    """) == signedUp, "one token for each account, none without")
+            for (user, answer) in starters {
+                let api = API(app: app, token: user.token)
+                let books = try api.decode(
+                    [BookDTO].self, try await api.send(.GET, "/api/v1/books"))
+                #expect(books.map(\.wordCount) == (answer.status == .created ? [240] : []))
+            }
+            for (user, answer) in mores {
+                #expect(
+                    try await count(
+                        "SELECT COUNT(*) AS n FROM study_extras WHERE user_id = \(bind: user.user.id)"
+                    )
+                        == (answer.status == .ok ? 1 : 0))
+            }
+            let busy = [signups, starters.map(\.1), mores.map(\.1)].joined()
+                .filter { $0.status == .serviceUnavailable }.count
+            #expect(busy > 0, "some were turned away")
+        }
+    }
+
+    /// `body(0)` … `body(count - 1)` at once; their results in that order.
+    static func concurrently<T: Sendable>(
+        _ count: Int, _ body: @escaping @Sendable (Int) async throws -> T
+    ) async throws -> [T] {
+        try await withThrowingTaskGroup(of: (Int, T).self) { group in
+            for i in 0..<count { group.addTask { (i, try await body(i)) } }
+            var results: [(Int, T)] = []
+            for try await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
     }
 

@@ -22,13 +22,15 @@ struct DatabaseSessionDriver: AsyncSessionDriver {
     func createSession(_ data: SessionData, for request: Request) async throws -> SessionID {
         let id = [UInt8].random(count: 32).hex
         let now = Date()
-        try await request.db.sql().raw(
-            """
-            INSERT INTO \(ident: Self.table) (id_digest, user_id, data, created_at, expires_at)
-            VALUES (\(bind: Self.digest(id)), \(bind: Self.userID(data)), \(bind: try Self.json(data)),
-              \(bind: now), \(bind: now.addingTimeInterval(Self.lifetime)))
-            """
-        ).run()
+        try await Self.afterTheRequest {
+            try await request.db.sql().raw(
+                """
+                INSERT INTO \(ident: Self.table) (id_digest, user_id, data, created_at, expires_at)
+                VALUES (\(bind: Self.digest(id)), \(bind: Self.userID(data)), \(bind: try Self.json(data)),
+                  \(bind: now), \(bind: now.addingTimeInterval(Self.lifetime)))
+                """
+            ).run()
+        }
         return SessionID(string: id)
     }
 
@@ -68,15 +70,36 @@ struct DatabaseSessionDriver: AsyncSessionDriver {
             return sessionID
         }
         let digest = Self.digest(sessionID.string)
-        try await request.db.sql().raw(
-            """
-            UPDATE \(ident: Self.table) SET data = \(bind: try Self.json(data)), user_id = \(bind: Self.userID(data)),
-              expires_at = \(bind: now.addingTimeInterval(Self.lifetime))
-            WHERE id_digest = \(bind: digest)
-            """
-        ).run()
+        do {
+            try await Self.afterTheRequest {
+                try await request.db.sql().raw(
+                    """
+                    UPDATE \(ident: Self.table) SET data = \(bind: try Self.json(data)), user_id = \(bind: Self.userID(data)),
+                      expires_at = \(bind: now.addingTimeInterval(Self.lifetime))
+                    WHERE id_digest = \(bind: digest)
+                    """
+                ).run()
+            }
+        } catch
+            where DatabaseFault.translated(error) is DatabaseBusy
+            && request.storage[Loaded.self].map({ Self.userID($0.data) == Self.userID(data) })
+                == true
+        {
+            // Still busy, and the session keeps its user: what is lost is a
+            // flash message or a passing choice, and the request's change
+            // stands; an error page would tell the user it did not.
+            request.logger.warning("session not updated: the database stayed busy")
+            return sessionID
+        }
         request.application.keptReads?.changed(Self.topic(digest))
         return sessionID
+    }
+
+    /// A session is written after the request's handler has made its change
+    /// (a word added, an archive imported): a busy database then waits a
+    /// while longer instead of answering 503 for a change that was made.
+    private static func afterTheRequest(_ write: () async throws -> Void) async throws {
+        try await DatabaseFault.whileBusy(patience: .seconds(5), write)
     }
 
     func deleteSession(_ sessionID: SessionID, for request: Request) async throws {

@@ -67,6 +67,21 @@ struct StorageFull: ReportableError {
 /// Database failures as the client should see them: overloaded, unreachable
 /// or full, each with its own answer, instead of a 500.
 enum DatabaseFault {
+    /// Runs `body` again while the database is busy (`DatabaseBusy`, after
+    /// the request's own wait), starting no new try after `patience`. For
+    /// work that should not fail for want of a connection: a server's start,
+    /// and what a request writes after its change is made (its session).
+    static func whileBusy<T>(patience: Duration, _ body: () async throws -> T) async throws -> T {
+        let deadline = ContinuousClock.now + patience
+        while true {
+            do {
+                return try await body()
+            } catch  where translated(error) is DatabaseBusy && .now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
+
     static func translated(_ error: any Error) -> any Error {
         if error is ConnectionPoolTimeoutError { return DatabaseBusy() }
         if let sqlite = error as? SQLiteError {

@@ -51,9 +51,34 @@ struct AccountService: Sendable {
     /// Makes an account through the web or the API: the server's sign-up
     /// policy (`invite` must then be an unused code) and the per-address limit apply.
     func signUp(
-        username raw: String, password: String, displayName: String? = nil,
+        username: String, password: String, displayName: String? = nil,
         invite: String? = nil, clientAddress: String?
     ) async throws -> User {
+        try await signUp(
+            username: username, password: password, displayName: displayName, invite: invite,
+            clientAddress: clientAddress
+        ) { _, _ in () }.user
+    }
+
+    /// `signUp` with an API token named `tokenName`, made in the account's
+    /// transaction (a failure leaves neither, so the user can sign up again);
+    /// the token's secret is shown only this once.
+    func signUpWithToken(
+        username: String, password: String, displayName: String? = nil,
+        invite: String? = nil, clientAddress: String?, tokenName: String
+    ) async throws -> (user: User, tokenSecret: String) {
+        try await signUp(
+            username: username, password: password, displayName: displayName, invite: invite,
+            clientAddress: clientAddress
+        ) { user, tx in
+            try await Self.makeToken(for: try user.requireID(), name: tokenName, on: tx).1
+        }
+    }
+
+    private func signUp<Also: Sendable>(
+        username raw: String, password: String, displayName: String?, invite: String?,
+        clientAddress: String?, also: @escaping @Sendable (User, any Database) async throws -> Also
+    ) async throws -> (user: User, Also) {
         switch signupPolicy {
         case .open: break
         case .closed:
@@ -77,13 +102,15 @@ struct AccountService: Sendable {
                     retryAfter: Int(Self.signupWindow))
             }
         }
-        let user = try await makeAccount(
+        return try await makeAccount(
             username: raw, password: password, displayName: displayName,
-            invite: signupPolicy == .invite ? invite : nil)
-        if let signupKey {
-            try await LoginAttempt(key: signupKey, attemptedAt: Date()).create(on: db)
+            invite: signupPolicy == .invite ? invite : nil
+        ) { user, tx in
+            if let signupKey {
+                try await LoginAttempt(key: signupKey, attemptedAt: Date()).create(on: tx)
+            }
+            return try await also(user, tx)
         }
-        return user
     }
 
     /// Makes an account for an administrator (`maeil user create`): whatever the policy.
@@ -91,12 +118,15 @@ struct AccountService: Sendable {
         async throws -> User
     {
         try await makeAccount(
-            username: username, password: password, displayName: displayName, invite: nil)
+            username: username, password: password, displayName: displayName, invite: nil
+        ) { _, _ in () }.user
     }
 
-    private func makeAccount(
-        username raw: String, password: String, displayName: String?, invite: String?
-    ) async throws -> User {
+    /// Makes the account and, in its transaction, whatever `also` writes with it.
+    private func makeAccount<Also: Sendable>(
+        username raw: String, password: String, displayName: String?, invite: String?,
+        also: @escaping @Sendable (User, any Database) async throws -> Also
+    ) async throws -> (user: User, Also) {
         let username = Self.normalizedUsername(raw)
         try Self.validate(username: username, password: password)
         let displayName = try Self.validDisplayName(displayName)
@@ -107,18 +137,18 @@ struct AccountService: Sendable {
             username: username, passwordHash: try await passwords.hash(password),
             displayName: displayName)
         do {
-            try await db.writeTransaction { tx in
+            return try await db.writeTransaction { tx in
                 try await user.create(on: tx)
                 // Used in the same transaction: two sign-ups with one code
                 // cannot both get in.
                 if let invite, try await !SignupInvites(db: tx).use(invite, by: user.requireID()) {
                     throw Self.invalidInvite
                 }
+                return (user, try await also(user, tx))
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw Self.usernameTaken(username)
         }
-        return user
     }
 
     private static func usernameTaken(_ username: String) -> AppError {
@@ -186,6 +216,12 @@ struct AccountService: Sendable {
 
     /// Makes a token and returns its secret, which is shown only this once.
     func createToken(for userID: UUID, name: String) async throws -> (UserToken, String) {
+        try await Self.makeToken(for: userID, name: name, on: db)
+    }
+
+    private static func makeToken(for userID: UUID, name: String, on db: any Database)
+        async throws -> (UserToken, String)
+    {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 100 else {
             throw AppError.invalid("token name must be 1–100 characters")
@@ -195,7 +231,7 @@ struct AccountService: Sendable {
         }
         let secret =
             "maeil_" + [UInt8].random(count: 24).hex
-        let token = UserToken(userID: userID, name: name, tokenHash: Self.digest(secret))
+        let token = UserToken(userID: userID, name: name, tokenHash: digest(secret))
         try await token.create(on: db)
         return (token, secret)
     }

@@ -15,11 +15,9 @@ struct AuthAPIController: RouteCollection {
 
     @Sendable func signUp(req: Request) async throws -> Response {
         let input = try req.content.decode(SignupInput.self)
-        let user = try await req.accounts.signUp(
+        let (user, secret) = try await req.accounts.signUpWithToken(
             username: input.username, password: input.password, displayName: input.displayName,
-            invite: input.invite, clientAddress: req.clientAddress)
-        let (_, secret) = try await req.accounts.createToken(
-            for: try user.requireID(), name: "API sign-up")
+            invite: input.invite, clientAddress: req.clientAddress, tokenName: "API sign-up")
         let response = Response(status: .created)
         try response.content.encode(LoginResultDTO(user: user.dto, token: secret))
         return response

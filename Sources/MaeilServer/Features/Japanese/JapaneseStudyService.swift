@@ -25,11 +25,33 @@ struct JapaneseStudyService: Sendable {
     let words: WordStore
     let games: GameService
 
+    /// Runs `body` on this service inside one write transaction, every store
+    /// in it with it: what a request does (a book made and marked for the
+    /// course, words added, a test started) happens whole or not at all. The
+    /// writing methods below call themselves through it.
+    private func inOneTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (JapaneseStudyService) async throws -> T
+    ) async throws -> T {
+        let service = self
+        return try await db.writeTransaction { tx in
+            try await body(
+                JapaneseStudyService(
+                    db: tx, userID: service.userID, catalog: service.catalog,
+                    books: service.books.within(tx), words: service.words.within(tx),
+                    games: GameService(db: tx, userID: service.userID, days: service.games.days)))
+        }
+    }
+
     /// The Day's words in the user's book for the course (made on first use, named
     /// `bookName`): those not there yet are added; the ids come back in Day order.
     func addToBook(_ course: JapaneseCourse, day: Int, bookName: String) async throws
         -> (bookID: UUID, ids: [UUID], added: Int)
     {
+        guard db.inTransaction else {
+            return try await inOneTransaction {
+                try await $0.addToBook(course, day: day, bookName: bookName)
+            }
+        }
         let drafts = Self.drafts(course, day: day, catalog: catalog)
         let bookID = try await courseBook(course, name: bookName)
         let keys = drafts.map { WordKey(term: $0.term, reading: $0.reading) }
@@ -52,6 +74,11 @@ struct JapaneseStudyService: Sendable {
     func bookmark(
         _ course: JapaneseCourse, day: Int, key: WordKey, on: Bool, bookName: String
     ) async throws -> Bool {
+        guard db.inTransaction else {
+            return try await inOneTransaction {
+                try await $0.bookmark(course, day: day, key: key, on: on, bookName: bookName)
+            }
+        }
         guard
             let draft = Self.drafts(course, day: day, catalog: catalog)
                 .first(where: { WordKey(term: $0.term, reading: $0.reading) == key })
@@ -96,6 +123,11 @@ struct JapaneseStudyService: Sendable {
     func startTest(_ course: JapaneseCourse, day: Int, bookName: String) async throws
         -> GameSession
     {
+        guard db.inTransaction else {
+            return try await inOneTransaction {
+                try await $0.startTest(course, day: day, bookName: bookName)
+            }
+        }
         let (bookID, ids, _) = try await addToBook(course, day: day, bookName: bookName)
         let session = try await games.start(
             GameSetup(

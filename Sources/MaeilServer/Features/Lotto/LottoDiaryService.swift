@@ -126,6 +126,9 @@ struct LottoDiaryService: Sendable {
             round: draft.round, games: draft.games, source: draft.source,
             resultURL: draft.resultURL, speettoType: draft.speettoType, spent: spent,
             speettoWon: draft.speettoWon, note: draft.note, createdAt: now)
+        // Read before the insert: an error after it would have a client that
+        // tries again store the ticket twice.
+        let outcome = try await outcomes([entry])[0]
         try await db.sql().insert(into: "lotto_entries")
             .columns(
                 "id", "user_id", "kind", "bought_on", "round", "games", "source", "result_url",
@@ -140,7 +143,7 @@ struct LottoDiaryService: Sendable {
                 SQLBind(entry.createdAt)
             )
             .run()
-        return try await outcomes([entry])[0]
+        return outcome
     }
 
     /// A ticket bought for a round already drawn was bought by its draw day at the latest;

@@ -163,6 +163,23 @@ struct BookStore: Sendable {
         return book
     }
 
+    /// Makes a book (as `create`) and reads its summary in the same
+    /// transaction: an answer that fails (a busy database) leaves no book
+    /// behind, so a client that tries again makes one book, not two.
+    func createSummarized(name: String, description: String, languages: BookLanguages)
+        async throws -> BookSummary
+    {
+        try await db.writeTransaction { tx in
+            let store = within(tx)
+            let book = try await store.create(
+                name: name, description: description, languages: languages)
+            return try await store.summary(try book.requireID())
+        }
+    }
+
+    /// This store on a transaction: its reads see the transaction's writes.
+    func within(_ tx: any Database) -> BookStore { BookStore(db: tx, userID: userID) }
+
     /// The user's book made from `origin`, if any.
     func withOrigin(_ origin: String) async throws -> Book? {
         try await Book.query(on: db).filter(\.$user.$id == userID).filter(\.$origin == origin)

@@ -22,7 +22,7 @@ struct BooksAPIController: RouteCollection {
 
     @Sendable func create(req: Request) async throws -> Response {
         let input = try req.content.decode(BookInput.self)
-        let book = try await req.bookStore().create(
+        let book = try await req.bookStore().createSummarized(
             name: input.name, description: input.description ?? "",
             languages: try BookLanguages(
                 term: BookLanguages.code(
@@ -30,12 +30,11 @@ struct BooksAPIController: RouteCollection {
                 meaning: BookLanguages.code(
                     input.meaningLanguage ?? BookLanguages.englishToKorean.meaning,
                     field: "meaningLanguage")))
-        return try await created(BookDTO(try await req.bookStore().summary(try book.requireID())))
+        return try await created(BookDTO(book))
     }
 
     @Sendable func addStarter(req: Request) async throws -> Response {
-        let book = try await req.bookTransfer().addStarterBook()
-        return try await created(BookDTO(try await req.bookStore().summary(try book.requireID())))
+        return try await created(BookDTO(try await req.bookTransfer().addStarterBook()))
     }
 
     @Sendable func show(req: Request) async throws -> BookDTO {

@@ -86,19 +86,18 @@ struct BooksWebController: RouteCollection {
 
     /// A second press opens the starter book already added.
     @Sendable func addStarter(req: Request) async throws -> Response {
-        let book: Book
+        let book: BookSummary
         do {
             book = try await req.bookTransfer().addStarterBook()
         } catch let error as AppError where error.code == .alreadyAdded {
             req.flash("flashStarterExists")
             return req.redirect(to: "/books/\(error.existingID?.uuidString ?? "")")
         }
-        let count = try await req.bookStore().counts(of: try book.requireID()).words
         req.flash(
             Localizer.format(
                 "flashStarterAdded", req.uiLanguage,
-                ["name": book.name, "count": req.count("countWords", count)]))
-        return req.redirect(to: "/books/\(try book.requireID())")
+                ["name": book.name, "count": req.count("countWords", book.counts.words)]))
+        return req.redirect(to: "/books/\(book.id)")
     }
 
     // MARK: one book
@@ -436,15 +435,18 @@ struct BooksWebController: RouteCollection {
             return req.redirect(to: "/books/\(id)")
         }
         let word: WordRecord
+        let count: Int
         do {
-            word = try await req.wordStore().create(
-                inBook: id, draft, allowingDuplicate: form.allowDuplicate ?? false)
+            (word, count) = try await req.wordStore().create(
+                inBook: id, draft, allowingDuplicate: form.allowDuplicate ?? false
+            ) { word, store in
+                (word, try await BookStore(db: store.db, userID: store.userID).counts(of: id).words)
+            }
         } catch let error as AppError where error.code == .duplicateWord && !req.wantsJSON {
             req.flash("wordDuplicate", error: true)
             return req.redirect(to: "/books/\(id)")
         }
         guard req.wantsJSON else { return req.redirect(to: "/books/\(id)") }
-        let count = try await req.bookStore().counts(of: id).words
         let result = FastEntryResult(
             id: word.id.uuidString, term: word.term, meaning: word.meaning, reading: word.reading,
             href: "/words/\(word.id)", wordCountText: req.count("countWords", count))

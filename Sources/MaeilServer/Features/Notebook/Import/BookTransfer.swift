@@ -78,7 +78,9 @@ struct BookTransfer: Sendable {
 
     /// Creates the starter book written by the project (240 common English
     /// words), once: when the user has it already, 409 `already_added` names it.
-    func addStarterBook() async throws -> Book {
+    /// The book, its words and the answer are one transaction: a failure
+    /// leaves no empty starter book that a second press would call added.
+    func addStarterBook() async throws -> BookSummary {
         if let existing = try await books.withOrigin(Book.starterOrigin) {
             throw AppError(
                 status: .conflict, code: .alreadyAdded,
@@ -86,10 +88,14 @@ struct BookTransfer: Sendable {
         }
         let archive = try BookArchiveCodec.decode(
             try MaeilResources.data("Starter/english-basics.json"))
-        let book = try await books.create(
-            name: archive.name, description: archive.description, origin: Book.starterOrigin)
-        _ = try await words.importDrafts(archive.words, intoBook: try book.requireID())
-        return book
+        let (books, words) = (books, words)
+        return try await books.db.writeTransaction { tx in
+            let (books, words) = (books.within(tx), words.within(tx))
+            let book = try await books.create(
+                name: archive.name, description: archive.description, origin: Book.starterOrigin)
+            _ = try await words.importDrafts(archive.words, intoBook: try book.requireID())
+            return try await books.summary(try book.requireID())
+        }
     }
 }
 

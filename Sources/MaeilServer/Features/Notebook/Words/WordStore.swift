@@ -67,7 +67,7 @@ struct WordStore: Sendable {
         // through the index drive each statement of the search.
         return try await db.transaction { tx in
             try await tx.sql().raw("SET LOCAL enable_seqscan = off").run()
-            return try await WordStore(db: tx, userID: userID, days: days, hooks: hooks).listing(
+            return try await within(tx).listing(
                 filter, sort: sort, page: page, perPage: perPage)
         }
     }
@@ -594,6 +594,17 @@ struct WordStore: Sendable {
     func create(inBook bookID: UUID, _ draft: WordDraft, allowingDuplicate: Bool = false)
         async throws -> WordRecord
     {
+        try await create(inBook: bookID, draft, allowingDuplicate: allowingDuplicate) { word, _ in
+            word
+        }
+    }
+
+    /// `create`, answering with what `answer` reads in the word's own
+    /// transaction (given the word as read back and this store within it).
+    func create<Answer: Sendable>(
+        inBook bookID: UUID, _ draft: WordDraft, allowingDuplicate: Bool = false,
+        answering answer: @escaping @Sendable (WordRecord, WordStore) async throws -> Answer
+    ) async throws -> Answer {
         _ = try await BookStore(db: db, userID: userID).find(bookID)
         let draft = try validated(draft)
         if !allowingDuplicate,
@@ -603,9 +614,20 @@ struct WordStore: Sendable {
                 status: .conflict, code: .duplicateWord,
                 message: "\"\(draft.term)\" is in this book already", existingID: existing)
         }
-        let id = UUID()
-        try await insert(try newWords([draft], bookID: bookID, ids: [id]), on: db.sql())
-        return try await find(id)
+        let words = try newWords([draft], bookID: bookID, ids: [UUID()])
+        // The word, its cards and the answer read back in one transaction: an
+        // error (a busy database) then means nothing was added, never a word
+        // without cards or a saved word answered as a failure.
+        return try await db.writeTransaction { tx in
+            let store = within(tx)
+            try await store.insert(words, on: try tx.sql())
+            return try await answer(try await store.find(words.ids[0]), store)
+        }
+    }
+
+    /// This store on a transaction: its reads see the transaction's writes.
+    func within(_ tx: any Database) -> WordStore {
+        WordStore(db: tx, userID: userID, days: days, hooks: hooks)
     }
 
     func update(_ id: UUID, _ draft: WordDraft, moveTo bookID: UUID? = nil) async throws
@@ -620,7 +642,7 @@ struct WordStore: Sendable {
             SQLQueryString("\(ident: column) = \(bind: value)")
         }
         let userID = userID
-        try await db.writeTransaction { tx in
+        return try await db.writeTransaction { tx in
             let sql = try tx.sql()
             try await sql.raw(
                 """
@@ -633,8 +655,8 @@ struct WordStore: Sendable {
                 try await hooks.wordsMarked(
                     "w.id = \(bind: id) AND w.user_id = \(bind: userID)", sql)
             }
+            return try await within(tx).find(id)
         }
-        return try await find(id)
     }
 
     func delete(_ id: UUID) async throws {
@@ -738,7 +760,7 @@ struct WordStore: Sendable {
     ) async throws -> ImportCounts {
         _ = try await BookStore(db: db, userID: userID).find(bookID)
         let counts = try await db.writeTransaction { tx -> ImportCounts in
-            let store = WordStore(db: tx, userID: userID, days: days, hooks: hooks)
+            let store = within(tx)
             var counts = ImportCounts()
             // The rows to add, by their number in the file (for error messages).
             var rows = Array(drafts.indices)

@@ -343,6 +343,20 @@ struct ReviewService: Sendable {
         try await dayStore.addExtra(extra, aheadDays: ahead, bookID: bookID, on: days.day(of: now))
     }
 
+    /// `studyMore`, answered with the queue it opens, in one transaction: an
+    /// error raises no limit, so a client that tries again raises it once.
+    func studyMoreQueue(_ extra: CardTally, aheadDays: Int, bookID: UUID?) async throws
+        -> ReviewQueue
+    {
+        let (userID, days, bookmarkedOnly) = (userID, days, bookmarkedOnly)
+        return try await db.writeTransaction { tx in
+            let reviews = ReviewService(
+                db: tx, userID: userID, days: days, bookmarkedOnly: bookmarkedOnly)
+            try await reviews.studyMore(extra, aheadDays: aheadDays, bookID: bookID)
+            return try await reviews.queue(bookID: bookID)
+        }
+    }
+
     /// A wrong answer in a game: Again for the word's card in that direction,
     /// due or not.
     func recordMiss(
@@ -416,6 +430,9 @@ struct ReviewService: Sendable {
             last.wordID, last.direction, last.before, last.after
         )
         var card = try await cards.card(wordID: wordID, direction: direction)
+        // Read before the change: an error after it would have a client that
+        // tries again undo a second, earlier answer.
+        let scheduler = try await scheduler()
         try await db.writeTransaction { tx in
             let sql = try tx.sql()
             guard
@@ -434,7 +451,7 @@ struct ReviewService: Sendable {
             }
         }
         card.stored = before
-        return ReviewedCard(card: card, scheduler: try await scheduler())
+        return ReviewedCard(card: card, scheduler: scheduler)
     }
 }
 

@@ -63,11 +63,10 @@ struct StudyAPIController: RouteCollection {
     @Sendable func more(req: Request) async throws -> ReviewQueueDTO {
         let input = try req.content.decode(StudyMoreInput.self)
         let bookID = try await req.studiedBook(input.bookID?.uuidString)
-        let reviews = try req.reviews()
-        try await reviews.studyMore(
-            CardTally(new: input.newCards ?? 0, reviews: input.reviews ?? 0),
-            aheadDays: input.aheadDays ?? 0, bookID: bookID)
-        return ReviewQueueDTO(try await reviews.queue(bookID: bookID))
+        return ReviewQueueDTO(
+            try await req.reviews().studyMoreQueue(
+                CardTally(new: input.newCards ?? 0, reviews: input.reviews ?? 0),
+                aheadDays: input.aheadDays ?? 0, bookID: bookID))
     }
 
     @Sendable func unsuspend(req: Request) async throws -> UnsuspendResultDTO {
