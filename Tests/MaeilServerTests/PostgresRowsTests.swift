@@ -42,38 +42,12 @@ struct PostgresRowsTests {
             let mine = try await row(sql)
             let theirs = try await row(kit)
             #expect(mine is PostgresReadRow, "read by the fast rows")
-            #expect(try mine.decode(column: "id", as: UUID.self) == id)
-            #expect(try mine.decode(column: "id", as: StoredUUID.self).value == id)
-            #expect(try mine.decode(column: "name", as: String.self) == "사과 🍎")
-            #expect(try mine.decode(column: "name", as: String?.self) == "사과 🍎")
-            #expect(try mine.decode(column: "nickname", as: String?.self) == nil)
-            #expect(try mine.decodeNil(column: "nickname"))
+            try expectReadsAsTheDriver(mine, theirs, id: id)
             #expect(try mine.decodeNil(column: "missing"))
-            #expect(try mine.decode(column: "n", as: Int.self) == 42)
-            #expect(try mine.decode(column: "flag", as: Bool.self))
-            #expect(try mine.decode(column: "x", as: Double.self) == 2.5)
-            #expect(try mine.decode(column: "x", as: Double?.self) == 2.5)
-            #expect(try mine.decode(column: "n", as: Int?.self) == 42)
-            #expect(try mine.decode(column: "id", as: UUID?.self) == id)
             #expect(try mine.decode(column: "seen", as: Int?.self) == nil)
             #expect(try mine.decode(column: "n", as: Int64.self) == 42, "through PostgresKit")
             #expect(try mine.decode(column: "mood", as: String.self) == "glad")
             #expect(try mine.decode(column: "names", as: [String].self) == ["x", "y"])
-            #expect(try mine.decode(column: "seen", as: Date?.self) == nil)
-            for column in ["at", "seen"] {
-                #expect(
-                    try mine.decode(column: column, as: Date?.self)
-                        == theirs.decode(column: column, as: Date?.self))
-            }
-            #expect(
-                try mine.decode(column: "at", as: Date.self)
-                    == theirs.decode(column: "at", as: Date.self))
-            #expect(mine.allColumns == theirs.allColumns)
-            #expect(!mine.contains(column: "missing"))
-            #expect(throws: (any Error).self) {
-                try mine.decode(column: "missing", as: String.self)
-            }
-            #expect(throws: (any Error).self) { try mine.decode(column: "name", as: Int.self) }
             #expect(throws: (any Error).self) {
                 try mine.decode(column: "nickname", as: String.self)
             }

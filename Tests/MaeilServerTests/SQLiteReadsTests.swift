@@ -32,31 +32,8 @@ struct SQLiteReadsTests {
             }
             let fast = try await row(inline)
             let slow = try await row(pooled)
-            #expect(try fast.decode(column: "id", as: UUID.self) == id)
-            #expect(try fast.decode(column: "id", as: StoredUUID.self).value == id)
-            #expect(try fast.decode(column: "name", as: String.self) == "사과 🍎")
-            #expect(try fast.decode(column: "name", as: String?.self) == "사과 🍎")
-            #expect(try fast.decode(column: "nickname", as: String?.self) == nil)
-            #expect(try fast.decodeNil(column: "nickname"))
-            #expect(try fast.decode(column: "n", as: Int.self) == 42)
-            #expect(try fast.decode(column: "flag", as: Bool.self))
-            #expect(try fast.decode(column: "x", as: Double.self) == 2.5)
+            try expectReadsAsTheDriver(fast, slow, id: id)
             #expect(try fast.decode(column: "tags", as: [String].self) == ["a", "b"])
-            #expect(try fast.decode(column: "seen", as: Date?.self) == nil)
-            for column in ["at", "seen"] {
-                #expect(
-                    try fast.decode(column: column, as: Date?.self)
-                        == slow.decode(column: column, as: Date?.self))
-            }
-            #expect(
-                try fast.decode(column: "at", as: Date.self)
-                    == slow.decode(column: "at", as: Date.self))
-            #expect(fast.allColumns == slow.allColumns)
-            #expect(!fast.contains(column: "missing"))
-            #expect(throws: (any Error).self) {
-                try fast.decode(column: "missing", as: String.self)
-            }
-            #expect(throws: (any Error).self) { try fast.decode(column: "name", as: Int.self) }
 
             // The same statement again (prepared once), after a write on the pool.
             try await pooled.raw(
