@@ -56,6 +56,46 @@ struct QueryPlanTests {
         }
     }
 
+    /// Adding a word looks its term up in the book through the lowered-term
+    /// index (the duplicate check), not by reading every word of the book.
+    @Test func addingAWordLooksItsTermUpThroughTheIndex() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Big")
+            let csv = "term,meaning\n" + (1...500).map { "word\($0),뜻" }.joined(separator: "\n")
+            let imported = try await api.send(
+                .POST, "/api/v1/books/\(book.id)/import?filename=words.csv", raw: Data(csv.utf8))
+            #expect(imported.status == .ok, "\(imported.body.string)")
+            let captured = SQLCapture()
+            var logger = Logger(label: "maeil.query-plans") { _ in captured }
+            logger.logLevel = .debug
+            app.logger = logger
+            let token = try #require(api.token)
+            let added = try await LiveServer.run(app) { server in
+                try await server.send(
+                    .POST, "/api/v1/books/\(book.id)/words",
+                    headers: [
+                        "Authorization": "Bearer \(token)", "Content-Type": "application/json",
+                    ],
+                    body: #"{"term": "Word7", "meaning": "뜻"}"#)
+            }
+            app.logger = Logger(label: "maeil.test")
+            #expect(added.status == .created)
+            let lookup = try #require(
+                captured.statements.first { $0.contains("LOWER(term) = LOWER(") })
+            // PostgreSQL chooses by cost: from statistics, as after an import.
+            if try app.db.sql().maeilDialect == .postgres {
+                try await app.db.sql().raw("ANALYZE words").run()
+            }
+            let plan = try await Self.plan(of: lookup, on: app.db)
+            let byTerm =
+                try app.db.sql().maeilDialect == .sqlite
+                ? plan.contains { $0.contains("words_user_book_term") && $0.contains("<expr>=?") }
+                : plan.contains { $0.contains("lower(term)") && $0.contains("Index Cond") }
+            #expect(byTerm, "\(lookup)\nplan:\n\(plan.joined(separator: "\n"))")
+        }
+    }
+
     /// Search reads the words its trigram index finds, whatever the query's
     /// kind: a word, a choseong query, one kanji or two. Ranking the matches
     /// sorts them, so only full scans count here.

@@ -493,25 +493,52 @@ struct WordStore: Sendable {
     }
 
     /// The book's words by term and reading (the oldest of each), all of them
-    /// or those of one term. Read through the book's (user, book, created)
-    /// index: a duplicate check costs what the book holds, not the user.
+    /// (through the book's (user, book, created) index: what the book holds,
+    /// not the user) or those of one term (through its lowered term: a few rows).
     func keys(inBook bookID: UUID, term: String? = nil) async throws -> BookWordKeys {
-        let only: SQLQueryString = term.map { " AND term = \(bind: $0)" } ?? ""
         var keys = BookWordKeys()
-        for row in try await db.sql().raw(
-            """
-            SELECT id, term, reading FROM words
-            WHERE user_id = \(bind: userID) AND book_id = \(bind: bookID)\(only)
-            ORDER BY created_at ASC, id ASC
-            """
-        ).all() {
-            keys.add(
-                WordKey(
-                    term: try row.decode(column: "term", as: String.self),
-                    reading: try row.decode(column: "reading", as: String.self)),
-                try row.decode(column: "id", as: UUID.self))
+        guard let term else {
+            for row in try await db.sql().raw(
+                """
+                SELECT id, term, reading FROM words
+                WHERE user_id = \(bind: userID) AND book_id = \(bind: bookID)
+                ORDER BY created_at ASC, id ASC
+                """
+            ).all() {
+                keys.add(try Self.key(of: row), try row.decode(column: "id", as: UUID.self))
+            }
+            return keys
         }
+        // One term (every word added checks it): through the index on the
+        // lowered term, the few rows kept and sorted here. An equality on
+        // `term` itself in the statement, or the ORDER BY, had SQLite read
+        // every word of the book through another index (SQLite puts the
+        // constant into `LOWER(term)`, which then no longer matches the
+        // index's expression): a word added to a 10,000-word book took 7 ms,
+        // against 2.5 ms in an empty one.
+        let rows = try await db.sql().raw(
+            """
+            SELECT id, term, reading, created_at FROM words
+            WHERE user_id = \(bind: userID) AND book_id = \(bind: bookID)
+              AND LOWER(term) = LOWER(\(bind: term))
+            """
+        ).all().map { row in
+            (
+                key: try Self.key(of: row), id: try row.decode(column: "id", as: UUID.self),
+                created: try row.decode(column: "created_at", as: Date.self)
+            )
+        }
+        let oldestFirst = rows.filter { $0.key.term == term }.sorted {
+            ($0.created, $0.id.uuidString) < ($1.created, $1.id.uuidString)
+        }
+        for row in oldestFirst { keys.add(row.key, row.id) }
         return keys
+    }
+
+    private static func key(of row: any SQLRow) throws -> WordKey {
+        WordKey(
+            term: try row.decode(column: "term", as: String.self),
+            reading: try row.decode(column: "reading", as: String.self))
     }
 
     /// The rows of `drafts` whose word the book has already (by their index),
