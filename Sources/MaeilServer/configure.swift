@@ -183,7 +183,8 @@ private func configureDatabase(_ app: Application, settings: ServerSettings) thr
         try PrivateFiles.prepareDatabase(at: path)
         app.databases.use(
             SQLiteThreads.configuration(
-                .sqlite(.file(path), connectionPoolTimeout: wait, sqlLogLevel: .debug), for: app),
+                .sqlite(.file(path), connectionPoolTimeout: wait, sqlLogLevel: .debug), for: app,
+                writerPatience: wait),
             as: .sqlite)
         let reads = SQLiteReads(path: path, cacheMegabytes: settings.sqliteCacheMegabytes)
         app.sqliteReads = reads

@@ -41,8 +41,18 @@ extension Database {
     /// connection commits before its first write SQLite refuses that write
     /// (SQLITE_BUSY_SNAPSHOT), which no busy wait helps — four imports into
     /// one book beside 64 writers lost two of them as 503s. With the lock
-    /// first, writers wait their turn. PostgreSQL needs nothing of the kind.
+    /// first, writers wait their turn, and in this process they queue for it
+    /// (`SQLiteWriterTurns`). PostgreSQL needs nothing of the kind.
     func writeTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (any Database) async throws -> T
+    ) async throws -> T {
+        if !inTransaction, let turns = (configuration as? any TakesWriterTurns)?.writerTurns {
+            return try await turns.inTurn(on: eventLoop) { try await lockedTransaction(body) }
+        }
+        return try await lockedTransaction(body)
+    }
+
+    private func lockedTransaction<T: Sendable>(
         _ body: @escaping @Sendable (any Database) async throws -> T
     ) async throws -> T {
         try await transaction { tx in
