@@ -114,4 +114,28 @@ struct JSONOutputTests {
             #expect(StoredUUID.parse(bad) == nil, "\(bad)")
         }
     }
+
+    /// The text an id is bound as on SQLite is Foundation's `uuidString`,
+    /// which Fluent stored: any other would find no row.
+    @Test func storedUUIDsAreWrittenAsFoundationWritesThem() throws {
+        var ids = (0..<500).map { _ in UUID() }
+        ids.append(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+        ids.append(try #require(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")))
+        ids.append(try #require(UUID(uuidString: "0123456789abcdef0123456789ABCDEF".uuidDashed)))
+        for id in ids {
+            #expect(StoredUUID.text(id) == id.uuidString)
+            #expect(StoredUUID.parse(StoredUUID.text(id)) == id)
+        }
+    }
+}
+
+extension String {
+    /// 32 hex digits as `8-4-4-4-12`.
+    fileprivate var uuidDashed: String {
+        var text = self
+        for place in [20, 16, 12, 8] {
+            text.insert("-", at: text.index(text.startIndex, offsetBy: place))
+        }
+        return text
+    }
 }

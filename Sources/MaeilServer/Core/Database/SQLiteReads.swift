@@ -305,7 +305,11 @@ private struct SQLiteReadDatabase: SQLDatabase {
 
     private func run(_ query: any SQLExpression, _ onRow: (any SQLRow) -> Void) throws {
         let (sql, binds) = serialize(query)
-        try reads.run(sql, binds: try binds.map { try Self.encoder.encode($0) }, onRow: onRow)
+        let values = try binds.map { bind in
+            try (bind as? UUID).map { SQLiteData.text(StoredUUID.text($0)) }
+                ?? Self.encoder.encode(bind)
+        }
+        try reads.run(sql, binds: values, onRow: onRow)
     }
 
     /// One for every read: it holds a `JSONEncoder`, made anew per statement before.

@@ -20,6 +20,30 @@ struct StoredUUID: Decodable, Sendable {
         self.value = value
     }
 
+    /// The id as SQLite keeps it (upper-case, as `uuidString`), written in
+    /// place: `uuidString` formats through libc's `sprintf`, 2.6% of a word
+    /// page made anew for its 50 ids bound to the statement that reads them.
+    static func text(_ id: UUID) -> String {
+        let digits: StaticString = "0123456789ABCDEF"
+        return withUnsafeBytes(of: id.uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { out in
+                digits.withUTF8Buffer { hex in
+                    var place = 0
+                    for (index, byte) in bytes.enumerated() {
+                        if index == 4 || index == 6 || index == 8 || index == 10 {
+                            out[place] = UInt8(ascii: "-")
+                            place += 1
+                        }
+                        out[place] = hex[Int(byte >> 4)]
+                        out[place + 1] = hex[Int(byte & 0x0F)]
+                        place += 2
+                    }
+                    return place
+                }
+            }
+        }
+    }
+
     /// `8-4-4-4-12` hexadecimal digits, either case; nil for anything else.
     static func parse(_ text: String) -> UUID? { parse(utf8: text.utf8) }
 
