@@ -125,18 +125,26 @@ def web_login(url, username, password):
 SPREAD_PAGES = 5000
 
 
+# Seconds of the same requests, untimed, before each timed wrk run.
+WARMUP_S = 3
+
+
 def wrk(url, path, cookie=None, header=None, spread=None):
-    """req/s, latency and status classes of `wrk -t2 -c32 -d10s` (status.lua counts them);
+    """req/s, latency and status classes of `wrk -t2 -c32 -d10s` (status.lua counts them),
+    after WARMUP_S seconds of the same requests whose answers are counted apart (`warmup_5xx`…);
     `spread`: each request asks for a random page from 2 to this (status.lua)."""
-    cmd = ["wrk", "-t2", "-c32", "-d10s", "-s", os.path.join(HERE, "status.lua")]
+    cmd = ["wrk", "-t2", "-c32", "-s", os.path.join(HERE, "status.lua")]
     env = dict(os.environ, WRK_SPREAD_PAGES=str(spread)) if spread else None
     if cookie:
         cmd += ["-H", "Cookie: " + cookie]
     if header:
         cmd += ["-H", header]
-    out = subprocess.run(cmd + [url + path], check=True, capture_output=True, text=True, env=env).stdout
+    warmup = subprocess.run(cmd + [f"-d{WARMUP_S}s", url + path], check=True, capture_output=True, text=True,
+                            env=env).stdout
+    out = subprocess.run(cmd + ["-d10s", url + path], check=True, capture_output=True, text=True, env=env).stdout
     result = {"path": path + (f" (page 2–{spread:,})" if spread else ""), "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))}
     result.update({k: int(v) for k, v in re.findall(r"status_(\dxx)=(\d+)", out)})
+    result.update({"warmup_" + k: int(v) for k, v in re.findall(r"status_(\dxx)=(\d+)", warmup)})
     result.update({f"latency_{k}_ms": float(v) for k, v in re.findall(r"latency_(p\d+)_ms=([\d.]+)", out)})
     # wrk prints "Socket errors: connect 0, read 0, write 0, timeout 98" only when there are some.
     errors = re.search(r"Socket errors: (.*)", out)
@@ -164,6 +172,10 @@ def main():
         if status != 200 or b"<html" not in page[:500].lower():
             raise SystemExit(f"/books/{page_book} as {user}: {status}")
     cookie = {user: "; ".join(f"{k}={v}" for k, v in c.cookies.items()) for user, c in web.items()}
+    # A deep page of the EDICT book, the first since the server started: it reads the book's
+    # whole order once (kept until the book changes), which the pages after it slice.
+    result["first_deep_page_ms"] = round(
+        Client(url, edict_token).call("GET", f"/api/v1/books/{big}/words?page={SPREAD_PAGES // 2}&perPage=50")[0], 1)
     page = "/words?page=2&perPage=50"
     result["wrk"] = {
         "healthz": wrk(url, "/healthz"),
