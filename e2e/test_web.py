@@ -325,6 +325,10 @@ def test_word_detail_edit(ui):
     ui.find(".word-row .term").click()
     ui.wait_css("#w-term")
     ui.shot("word-detail")
+    # The term's speak button sits in its label's row, so the term and the
+    # meaning fields beside it line up (below the label, it pushed the term down).
+    assert ui.find("#w-speak").is_displayed()
+    assert abs(ui.find("#w-term").location["y"] - ui.find("#w-meaning").location["y"]) <= 4
     ui.find("#w-reading").send_keys("ˈæp.əl")
     ui.find("#w-pos").send_keys("noun")
     ui.find("#w-synonyms").send_keys("pome, fruit")
