@@ -228,6 +228,45 @@ struct OverloadTests {
         }
     }
 
+    /// A new API token made on the settings page is shown once, on the page
+    /// that answers: a 503 must leave no token behind (nobody could ever see
+    /// its secret), and a page that shows a secret must have made its token.
+    @Test func aTokenAnsweredBusyWasNotMade() async throws {
+        var settings = freshSettings()
+        settings.databaseWait = 0.02
+        try await withMaeilApp(settings: settings) { app in
+            let prefix = "tok\(Int.random(in: 1000...9999))x"
+            var browsers: [WebBrowser] = []
+            for i in 0..<12 {
+                browsers.append(
+                    try await DatabaseFault.whileBusy(patience: .seconds(30)) {
+                        try await WebBrowser.signUp(app, "\(prefix)\(i)")
+                    })
+            }
+            let people = browsers
+            let answers = try await Self.concurrently(people.count * 4) { n in
+                let name = "\(prefix)t\(n)"
+                let page = try await people[n % people.count].post(
+                    "/settings/tokens", [("name", name)])
+                return (name, page.status, page.body.string)
+            }
+            let sql = try app.db.sql()
+            let made = Set(
+                try await sql.raw(
+                    "SELECT name FROM user_tokens WHERE name LIKE \(bind: prefix + "t%")"
+                ).all().map { try $0.decode(column: "name", as: String.self) })
+            for (name, status, page) in answers {
+                #expect([.ok, .serviceUnavailable].contains(status), "\(name): \(status)")
+                if status == .ok {
+                    #expect(made.contains(name) && page.contains("maeil_"), "\(name)")
+                } else {
+                    #expect(!made.contains(name), "\(name) was answered \(status) but made")
+                }
+            }
+            #expect(answers.contains { $0.1 == .serviceUnavailable }, "some were turned away")
+        }
+    }
+
     /// `body(0)` … `body(count - 1)` at once; their results in that order.
     static func concurrently<T: Sendable>(
         _ count: Int, _ body: @escaping @Sendable (Int) async throws -> T

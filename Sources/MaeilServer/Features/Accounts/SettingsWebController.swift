@@ -1,3 +1,4 @@
+import Fluent
 import Vapor
 
 /// Account, profile (name, language, time zone), password, personal access
@@ -61,22 +62,41 @@ struct SettingsWebController: RouteCollection {
         try await render(req)
     }
 
+    /// What the page reads of the user's account besides the user itself.
+    private struct AccountReads: Sendable {
+        var tokens: [UserToken]
+        var avatar: AvatarPicture
+        var hasDeepLKey: Bool
+
+        /// Read on `db` (a transaction, when they must see its writes).
+        init(_ req: Request, on db: any Database) async throws {
+            let userID = try req.requireUserID()
+            let accounts = req.application.accounts(on: db)
+            tokens = try await accounts.tokens(of: userID)
+            avatar = try await AvatarStore(db: db, readerID: userID).picture(of: userID)
+            hasDeepLKey = try await accounts.deepLKey(of: userID) != nil
+        }
+    }
+
     private func render(
-        _ req: Request, newToken: NewToken? = nil, tokenName: String = "",
-        error: (section: Section, text: String)? = nil, status: HTTPStatus = .ok
+        _ req: Request, reads given: AccountReads? = nil, newToken: NewToken? = nil,
+        tokenName: String = "", error: (section: Section, text: String)? = nil,
+        status: HTTPStatus = .ok
     ) async throws -> Response {
         let user = try req.requireUser()
-        let tokens = try await req.accounts.tokens(of: try req.requireUserID())
+        let reads: AccountReads
+        if let given { reads = given } else { reads = try await AccountReads(req, on: req.db) }
+        let tokens = reads.tokens
         let chosenZone = user.timeZone?.identifier ?? ""
         func errorText(_ section: Section) -> String? {
             error?.section == section ? error?.text : nil
         }
-        let avatar = try await req.avatarStore().picture(of: try req.requireUserID())
+        let avatar = reads.avatar
         let data = SettingsData(
             username: user.username, displayName: user.displayName ?? "",
             avatarURL: avatar.webURL, hasUploadedAvatar: avatar.digest != nil,
             avatarError: errorText(.avatar),
-            hasDeepLKey: try await req.accounts.deepLKey(of: try req.requireUserID()) != nil,
+            hasDeepLKey: reads.hasDeepLKey,
             serverHasDeepLKey: req.maeilSettings.deepLKey != nil, deepLError: errorText(.deepL),
             memberSince: req.dateTimeText(user.createdAt),
             languages: [
@@ -248,9 +268,16 @@ struct SettingsWebController: RouteCollection {
                 error: (.tokens, req.text("settingsTokenNameInvalid")), status: .unprocessableEntity
             )
         }
-        let (token, secret) = try await req.accounts.createToken(
-            for: try req.requireUserID(), name: name)
-        return try await render(req, newToken: NewToken(name: token.name, secret: secret))
+        // The token and the page's reads in one transaction: the secret is
+        // shown only on this page, so a failure before it is read (a busy
+        // database) must leave no token behind that nobody can see.
+        let userID = try req.requireUserID()
+        let (newToken, reads) = try await req.db.writeTransaction { tx in
+            let (token, secret) = try await req.application.accounts(on: tx).createToken(
+                for: userID, name: name)
+            return (NewToken(name: token.name, secret: secret), try await AccountReads(req, on: tx))
+        }
+        return try await render(req, reads: reads, newToken: newToken)
     }
 
     @Sendable func deleteToken(req: Request) async throws -> Response {
