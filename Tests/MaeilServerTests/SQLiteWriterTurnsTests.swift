@@ -16,22 +16,22 @@ import VaporTesting
 struct SQLiteWriterTurnsTests {
     private let loop = MultiThreadedEventLoopGroup.singleton.any()
 
-    /// Holds a turn of `turns` until `release` is called.
+    /// Holds a turn of `turns` until `release` is called. Told when the turn
+    /// is taken rather than polling for it: at the start of a whole test run
+    /// a new task can wait many seconds for a thread (13 s once in CI).
     private func hold(_ turns: SQLiteWriterTurns) async throws -> (
         release: @Sendable () -> Void, done: Task<Void, any Error>
     ) {
         let gate = NIOLockedValueBox(false)
-        let taken = NIOLockedValueBox(false)
+        let (taken, signal) = AsyncStream<Void>.makeStream()
         let loop = loop
         let done = Task {
             try await turns.inTurn(on: loop) {
-                taken.withLockedValue { $0 = true }
+                signal.finish()
                 while !gate.withLockedValue({ $0 }) { try await Task.sleep(for: .milliseconds(2)) }
             }
         }
-        try await ChangeFeedTests.eventually("the turn taken", seconds: 10) {
-            taken.withLockedValue { $0 }
-        }
+        for await _ in taken {}
         return ({ gate.withLockedValue { $0 = true } }, done)
     }
 
@@ -50,7 +50,7 @@ struct SQLiteWriterTurnsTests {
                     }
                 })
             // The next writer comes only once this one waits in line.
-            try await ChangeFeedTests.eventually("writer \(writer) waiting", seconds: 10) {
+            try await ChangeFeedTests.eventually("writer \(writer) waiting", seconds: 60) {
                 turns.waiting == writer + 1
             }
         }
