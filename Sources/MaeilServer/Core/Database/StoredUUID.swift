@@ -24,21 +24,28 @@ struct StoredUUID: Decodable, Sendable {
     /// place: `uuidString` formats through libc's `sprintf`, 2.6% of a word
     /// page made anew for its 50 ids bound to the statement that reads them.
     static func text(_ id: UUID) -> String {
+        String(unsafeUninitializedCapacity: 36) { out in
+            var place = 0
+            writeText(id) { byte in
+                out[place] = byte
+                place += 1
+            }
+            return place
+        }
+    }
+
+    /// The 36 bytes of `text`, one after another to `write` (JSON writes
+    /// them straight into its output).
+    static func writeText(_ id: UUID, _ write: (UInt8) -> Void) {
         let digits: StaticString = "0123456789ABCDEF"
-        return withUnsafeBytes(of: id.uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { out in
-                digits.withUTF8Buffer { hex in
-                    var place = 0
-                    for (index, byte) in bytes.enumerated() {
-                        if index == 4 || index == 6 || index == 8 || index == 10 {
-                            out[place] = UInt8(ascii: "-")
-                            place += 1
-                        }
-                        out[place] = hex[Int(byte >> 4)]
-                        out[place + 1] = hex[Int(byte & 0x0F)]
-                        place += 2
+        withUnsafeBytes(of: id.uuid) { bytes in
+            digits.withUTF8Buffer { hex in
+                for (index, byte) in bytes.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        write(UInt8(ascii: "-"))
                     }
-                    return place
+                    write(hex[Int(byte >> 4)])
+                    write(hex[Int(byte & 0x0F)])
                 }
             }
         }

@@ -135,15 +135,7 @@ struct JSONOutput {
     mutating func uuid(_ value: UUID) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        withUnsafeBytes(of: value.uuid) { raw in
-            for (index, byte) in raw.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 {
-                    bytes.append(UInt8(ascii: "-"))
-                }
-                bytes.append(Self.upperHexDigits[Int(byte >> 4)])
-                bytes.append(Self.upperHexDigits[Int(byte & 0xF)])
-            }
-        }
+        StoredUUID.writeText(value) { bytes.append($0) }
         bytes.append(UInt8(ascii: "\""))
     }
 
@@ -157,7 +149,6 @@ struct JSONOutput {
     mutating func strings(_ values: [String]) { array(values) { $0.string($1) } }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
-    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
 }
 
 /// A wire type that writes its own JSON (see `JSONOutput`).
