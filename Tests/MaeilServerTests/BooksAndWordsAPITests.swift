@@ -219,6 +219,44 @@ struct BooksAndWordsAPITests {
         }
     }
 
+    /// Each page of a search under the count's cap is its slice of the one
+    /// ranking, with the whole count; a page past the last match is empty
+    /// and still counts them (PostgreSQL counts and ranks in one statement).
+    @Test func pagesOfASearchSliceOneRankingAndKeepTheCount() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Lamps")
+            for (term, meaning) in [
+                ("clamp", "죔쇠"), ("lamplight", "등불"), ("lamp", "램프"), ("table lamp", "탁상 램프"),
+                ("chair", "의자"), ("lamppost", "가로등"),
+            ] {
+                _ = try await api.addWord(book.id, term, meaning)
+            }
+            func page(_ number: Int, of perPage: Int) async throws -> WordPageDTO {
+                let response = try await api.send(
+                    .GET, "/api/v1/books/\(book.id)/words?q=lamp&page=\(number)&perPage=\(perPage)")
+                #expect(response.status == .ok, "\(response.body.string)")
+                return try api.decode(WordPageDTO.self, response)
+            }
+            let whole = try await page(1, of: 50)
+            #expect(whole.total == 5 && !whole.totalCapped)
+            #expect(whole.items.first?.term == "lamp", "the exact match first")
+            #expect(
+                Set(whole.items.map(\.term)) == [
+                    "clamp", "lamplight", "lamp", "table lamp", "lamppost",
+                ])
+            var sliced: [String] = []
+            for number in 1...3 {
+                let part = try await page(number, of: 2)
+                #expect(part.total == 5 && part.page == number)
+                sliced += part.items.map(\.term)
+            }
+            #expect(sliced == whole.items.map(\.term))
+            let past = try await page(4, of: 2)
+            #expect(past.items.isEmpty && past.total == 5 && !past.totalCapped)
+        }
+    }
+
     @Test func searchIsCaseAndDiacriticInsensitive() async throws {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)

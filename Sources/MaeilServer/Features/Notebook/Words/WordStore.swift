@@ -96,7 +96,15 @@ struct WordStore: Sendable {
         let countLimit: SQLQueryString =
             search == nil ? "" : " LIMIT \(literal: Self.searchCountCap)"
         let total: Int
-        if search == nil, filter.day == nil,
+        // PostgreSQL: a search's page ranked in the statement that counts its
+        // matches, when there are fewer than the cap (`rankedUnderCap`).
+        var rankedWithCount: [any SQLRow]?
+        if let search, search.dialect == .postgres {
+            let counted = try await rankedUnderCap(
+                search, filter: filter, order: order, page: page, perPage: perPage, on: sql)
+            total = counted.total
+            rankedWithCount = counted.rows
+        } else if search == nil, filter.day == nil,
             let counted = try await Self.kept(bookCounts, books).matching(
                 memorized: filter.memorized, bookmarked: filter.bookmarked)
         {
@@ -175,8 +183,8 @@ struct WordStore: Sendable {
         // it is the page; a short one means the page reaches further down.
         // Worth a try only for a broad search: a few hundred matches are
         // ranked at once faster than the head is looked up first.
-        var found: [any SQLRow]?
-        if let search, total >= Self.searchCountCap {
+        var found = rankedWithCount
+        if found == nil, let search, total >= Self.searchCountCap {
             for leading in search.leadingConditions {
                 let leadingRows = try await rows(
                     where: whereClause(filter) + leading.condition, bounded: leading.startsLines)
@@ -192,6 +200,40 @@ struct WordStore: Sendable {
             items: try (found ?? []).map(WordRow.record(from:)), total: total, page: page,
             perPage: perPage,
             totalCapped: search != nil && total >= Self.searchCountCap)
+    }
+
+    /// PostgreSQL: a search's matches counted up to the cap, and below it the
+    /// page of them ranked, in one statement. The matches are found once
+    /// through the trigram index, kept by their place in the table (`ctid`,
+    /// stable within the statement), and ranked from there; counting them and
+    /// ranking them in two statements found them twice ("study", 341 of
+    /// EDICT's words: 1.2 ms to count, then 1.9 ms to find and rank them
+    /// again, against 2.1 ms for both). At the cap the page is not ranked (a
+    /// broad query ranks among all its matches, not the first thousand) and
+    /// `rows` is nil; keeping places instead of whole rows holds that case to
+    /// what the count alone cost.
+    private func rankedUnderCap(
+        _ search: SearchIndex, filter: WordFilter, order: SQLQueryString, page: Int,
+        perPage: Int, on sql: any SQLDatabase
+    ) async throws -> (total: Int, rows: [any SQLRow]?) {
+        let cap = Self.searchCountCap
+        let rows = try await sql.raw(
+            """
+            WITH m AS MATERIALIZED (SELECT w.ctid AS place FROM words w
+              WHERE \(whereClause(filter) + search.condition) LIMIT \(literal: cap))
+            SELECT c.total_matches, p.* FROM (SELECT COUNT(*) AS total_matches FROM m) c
+            LEFT JOIN LATERAL (
+              SELECT \(unsafeRaw: WordRow.selected) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+              WHERE c.total_matches < \(literal: cap) AND w.ctid = ANY(ARRAY(SELECT place FROM m))
+              AND \(whereClause(filter)) ORDER BY \(order)
+              LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)
+            ) p ON true
+            """
+        ).all()
+        let total = try rows.first?.decode(column: "total_matches", as: Int.self) ?? 0
+        guard total < cap else { return (total, nil) }
+        // A page past the last match is the count's row alone, its word all NULL.
+        return (total, try rows.filter { try !$0.decodeNil(column: "id") })
     }
 
     /// A page of a list that is not a search: its ids first, read in order
