@@ -19,6 +19,8 @@ struct PostgresRowsDatabase: SQLDatabase {
     /// PostgresKit's database, which is also PostgresNIO's.
     let base: any SQLDatabase
     let postgres: any PostgresDatabase
+    /// Whether statements run prepared (`keepingStatementsPrepared`).
+    var keepsStatementsPrepared = false
 
     /// `database` read this way when it is PostgreSQL's; else as it is.
     static func wrapping(_ database: any SQLDatabase) -> any SQLDatabase {
@@ -39,10 +41,17 @@ struct PostgresRowsDatabase: SQLDatabase {
         guard let bindings = Self.bindings(binds) else { return base.execute(sql: query, onRow) }
         log(sql, binds)
         let places = PostgresReadRow.ColumnPlaces()
+        let read: @Sendable (PostgresRow) -> Void = {
+            onRow(PostgresReadRow($0, places: places.of($0)))
+        }
+        if keepsStatementsPrepared {
+            return postgres.withConnection { connection in
+                PostgresKeptStatements.run(sql, bindings, on: connection, onRow: read)
+            }
+        }
         return postgres.withConnection { connection in
             connection.query(
-                PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger
-            ) { onRow(PostgresReadRow($0, places: places.of($0))) }
+                PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger, read)
         }.map { _ in }
     }
 

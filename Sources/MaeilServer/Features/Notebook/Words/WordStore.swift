@@ -323,7 +323,10 @@ struct WordStore: Sendable {
     private func listed(_ ids: [UUID]) -> SQLQueryString {
         let owner: SQLQueryString =
             dialect == .sqlite ? "+w.user_id = \(bind: userID)" : "w.user_id = \(bind: userID)"
-        return owner + " AND w.id IN (\(binds: ids))"
+        // PostgreSQL: the ids as one array, so the statement's text is the
+        // same for any number of them (one kept statement).
+        return dialect == .sqlite
+            ? owner + " AND w.id IN (\(binds: ids))" : owner + " AND w.id = ANY(\(bind: ids))"
     }
 
     /// The runs of a list's order, each read from one index. A book's
@@ -435,7 +438,9 @@ struct WordStore: Sendable {
             } else {
                 "SELECT \(unsafeRaw: WordRow.selectedWithoutJoin) FROM words w WHERE \(listed(ids))"
             }
-        let rows = try await (reader ?? db.sql()).raw(query).all()
+        // Kept prepared on PostgreSQL: every page of a book past its first
+        // reads its words this way, and by id the plan is the same for any.
+        let rows = try await (reader ?? db.sql()).keepingStatementsPrepared().raw(query).all()
         let byID = Dictionary(
             try rows.map {
                 var word = try WordRow.record(from: $0)

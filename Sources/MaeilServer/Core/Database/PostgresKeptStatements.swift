@@ -1,0 +1,113 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import PostgresNIO
+import SQLKit
+
+extension SQLDatabase {
+    /// This database with its statements kept prepared on each PostgreSQL
+    /// connection (`PostgresKeptStatements`); any other database as it is.
+    /// For reads whose plan does not depend on the values bound (rows by
+    /// id): PostgreSQL plans a kept statement once for any values.
+    func keepingStatementsPrepared() -> any SQLDatabase {
+        guard var postgres = self as? PostgresRowsDatabase else { return self }
+        postgres.keepsStatementsPrepared = true
+        return postgres
+    }
+}
+
+/// PostgreSQL: statements prepared once per connection and then only run.
+/// A word page made anew spent 0.15 ms of the server's time parsing its one
+/// statement and 0.2 ms planning it, against 0.2–0.5 ms running it.
+///
+/// PostgresNIO names a prepared statement by its type; here one type stands
+/// for every statement, its name and text set for the call (`current`),
+/// which PostgresNIO reads as the call starts. PostgresNIO also remembers a
+/// preparation that failed for the rest of the connection's life (in an
+/// aborted transaction, say), so a statement that fails prepared is run
+/// again unprepared, and on that connection from then on.
+enum PostgresKeptStatements {
+    /// Runs `sql` with `bindings` on `connection`, prepared, handing each row
+    /// to `onRow` once all of them have come.
+    static func run(
+        _ sql: String, _ bindings: PostgresBindings, on connection: PostgresConnection,
+        onRow: @escaping @Sendable (PostgresRow) -> Void
+    ) -> EventLoopFuture<Void> {
+        guard let name = name(of: sql),
+            !unpreparable.withLockedValue({
+                $0.contains(Use(connection: connection.id, name: name))
+            })
+        else { return unprepared(sql, bindings, on: connection, onRow: onRow) }
+        let promise = connection.eventLoop.makePromise(of: Void.self)
+        promise.completeWithTask {
+            let rows: [PostgresRow]
+            do {
+                rows = try await KeptStatement.$current.withValue(.init(name: name, sql: sql)) {
+                    var rows: [PostgresRow] = []
+                    for try await row in try await connection.execute(
+                        KeptStatement(bindings: bindings), logger: connection.logger)
+                    {
+                        rows.append(row)
+                    }
+                    return rows
+                }
+            } catch {
+                // Its rows are handed on only when all have come, so the
+                // statement runs again from a clean start.
+                _ = unpreparable.withLockedValue {
+                    $0.insert(Use(connection: connection.id, name: name))
+                }
+                try await unprepared(sql, bindings, on: connection, onRow: onRow).get()
+                return
+            }
+            rows.forEach(onRow)
+        }
+        return promise.futureResult
+    }
+
+    private static func unprepared(
+        _ sql: String, _ bindings: PostgresBindings, on connection: PostgresConnection,
+        onRow: @escaping @Sendable (PostgresRow) -> Void
+    ) -> EventLoopFuture<Void> {
+        connection.query(
+            PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger, onRow
+        ).map { _ in }
+    }
+
+    /// The statement's name, "maeil_" and its number in the order the
+    /// statements were first kept; nil past `limit` statements, which then run
+    /// unprepared (each kept statement holds memory on every connection).
+    private static func name(of sql: String) -> String? {
+        names.withLockedValue { names in
+            if let name = names[sql] { return name }
+            guard names.count < limit else { return nil }
+            let name = "maeil_\(names.count + 1)"
+            names[sql] = name
+            return name
+        }
+    }
+
+    static let limit = 64
+    private static let names = NIOLockedValueBox<[String: String]>([:])
+
+    /// A statement on a connection (connection ids are never reused in a process).
+    private struct Use: Hashable {
+        var connection: PostgresConnection.ID
+        var name: String
+    }
+    private static let unpreparable = NIOLockedValueBox<Set<Use>>([])
+
+    /// Every kept statement, its name and text read from `current`.
+    private struct KeptStatement: PostgresPreparedStatement {
+        struct Text: Sendable {
+            var name: String
+            var sql: String
+        }
+        @TaskLocal static var current = Text(name: "", sql: "")
+        static var name: String { current.name }
+        static var sql: String { current.sql }
+
+        let bindings: PostgresBindings
+        func makeBindings() -> PostgresBindings { bindings }
+        func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
+    }
+}
