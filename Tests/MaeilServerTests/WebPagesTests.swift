@@ -85,6 +85,27 @@ struct WebBrowser {
 
 @Suite("Web pages")
 struct WebPagesTests {
+    /// A page of a search past its last (an old link, a typed address) still
+    /// shows the count, and its "previous" steps back to the last page.
+    @Test func aSearchPagePastTheLastStepsBackToIt() async throws {
+        try await withMaeilApp { app in
+            var minji = try await WebBrowser.signUp(app, "minji")
+            minji.language = "ko"
+            let book = try await minji.createBook("Lamps")
+            // Ranked alike, then A to Z: "lamp 9" is the 51st.
+            for number in 1...51 {
+                _ = try await minji.addWord(book, "lamp \(number)", "등 \(number)")
+            }
+            let second = try await minji.get("/search?q=lamp&page=2").body.string
+            #expect(second.contains("51개 찾음") && second.contains(">등 9<"))
+            #expect(second.contains(#"rel="prev" href="/search?q=lamp&amp;page=1""#))
+            let past = try await minji.get("/search?q=lamp&page=9").body.string
+            #expect(past.contains("51개 찾음") && !past.contains(">등 9<"))
+            #expect(past.contains(#"rel="prev" href="/search?q=lamp&amp;page=2""#))
+            #expect(!past.contains(#"rel="next""#))
+        }
+    }
+
     @Test func highlightingMatchesLikeSearchAndKeepsTheOriginalText() {
         #expect(
             Highlighter.segments("Café au lait", query: "cafe") == [

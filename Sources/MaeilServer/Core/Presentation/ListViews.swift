@@ -50,7 +50,8 @@ struct PagerView: Encodable, Sendable {
                 .map { URLQueryItem(name: $0.0, value: $0.1) }
             return components.string ?? path
         }
-        previous = page > 1 ? url(page - 1) : nil
+        // A page past the last (an old link, a typed address) steps back to the last.
+        previous = page > 1 ? url(min(page - 1, pages)) : nil
         next = page < pages ? url(page + 1) : nil
     }
 }
