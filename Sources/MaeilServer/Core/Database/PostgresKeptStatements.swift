@@ -36,7 +36,7 @@ enum PostgresKeptStatements {
             !unpreparable.withLockedValue({
                 $0.contains(Use(connection: connection.id, name: name))
             })
-        else { return unprepared(sql, bindings, on: connection, onRow: onRow) }
+        else { return PostgresRowsDatabase.query(sql, bindings, on: connection, onRow: onRow) }
         let promise = connection.eventLoop.makePromise(of: Void.self)
         promise.completeWithTask {
             let rows: [PostgresRow]
@@ -56,21 +56,13 @@ enum PostgresKeptStatements {
                 _ = unpreparable.withLockedValue {
                     $0.insert(Use(connection: connection.id, name: name))
                 }
-                try await unprepared(sql, bindings, on: connection, onRow: onRow).get()
+                try await PostgresRowsDatabase.query(sql, bindings, on: connection, onRow: onRow)
+                    .get()
                 return
             }
             rows.forEach(onRow)
         }
         return promise.futureResult
-    }
-
-    private static func unprepared(
-        _ sql: String, _ bindings: PostgresBindings, on connection: PostgresConnection,
-        onRow: @escaping @Sendable (PostgresRow) -> Void
-    ) -> EventLoopFuture<Void> {
-        connection.query(
-            PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger, onRow
-        ).map { _ in }
     }
 
     /// The statement's name, "maeil_" and its number in the order the

@@ -44,15 +44,21 @@ struct PostgresRowsDatabase: SQLDatabase {
         let read: @Sendable (PostgresRow) -> Void = {
             onRow(PostgresReadRow($0, places: places.of($0)))
         }
-        if keepsStatementsPrepared {
-            return postgres.withConnection { connection in
-                PostgresKeptStatements.run(sql, bindings, on: connection, onRow: read)
-            }
+        return postgres.withConnection { [keepsStatementsPrepared] connection in
+            keepsStatementsPrepared
+                ? PostgresKeptStatements.run(sql, bindings, on: connection, onRow: read)
+                : Self.query(sql, bindings, on: connection, onRow: read)
         }
-        return postgres.withConnection { connection in
-            connection.query(
-                PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger, read)
-        }.map { _ in }
+    }
+
+    /// `sql` run as PostgresKit runs a statement: parsed and planned for this run alone.
+    static func query(
+        _ sql: String, _ bindings: PostgresBindings, on connection: PostgresConnection,
+        onRow: @escaping @Sendable (PostgresRow) -> Void
+    ) -> EventLoopFuture<Void> {
+        connection.query(
+            PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger, onRow
+        ).map { _ in }
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void)
