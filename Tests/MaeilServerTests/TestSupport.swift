@@ -37,6 +37,14 @@ let roomyBlockingPool: Void = {
     NIOSingletons.blockingPoolThreadCountSuggestion = 16
 }()
 
+/// NIO's blocking thread pool for a test that uses it without an app: sized
+/// first, as an app's tests would (a test that reached the pool before any
+/// app did crashed the run when the next app set the size).
+var testBlockingPool: NIOThreadPool {
+    _ = roomyBlockingPool
+    return .singleton
+}
+
 /// The server's time zone in tests: Seoul, unless it is within an hour of midnight
 /// there, when a learning card answered now would fall due after the day ends and
 /// leave today's queue (reviews count learning cards up to the end of the day); then

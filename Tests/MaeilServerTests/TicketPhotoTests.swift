@@ -44,7 +44,7 @@ struct TicketPhotoTests {
     /// Runs blocking work (a process, a decode) on NIO's thread pool.
     static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T
     {
-        try await NIOThreadPool.singleton.runIfActive(body)
+        try await testBlockingPool.runIfActive(body)
     }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
