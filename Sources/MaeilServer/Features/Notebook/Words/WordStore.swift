@@ -151,9 +151,13 @@ struct WordStore: Sendable {
                 ).first()?.decode(column: "n", as: Int.self) ?? 0
         }
         if let search, total < Self.fuzzyThreshold, search.query.allowsFuzzy {
+            // PostgreSQL ranked every match already when all are on this first page.
+            let ranked = try rankedWithCount.flatMap { rows in
+                page == 1 && rows.count == total ? try rows.map(WordRow.record(from:)) : nil
+            }
             return try await withTypos(
                 search, filter: filter, matching: condition, order: order, page: page,
-                perPage: perPage)
+                perPage: perPage, direct: ranked)
         }
         if total == 0 { return WordPage(items: [], total: 0, page: page, perPage: perPage) }
         if search == nil {
@@ -377,22 +381,27 @@ struct WordStore: Sendable {
     /// Below this many direct matches, words one jamo away are added after them.
     static let fuzzyThreshold = 10
 
-    /// The direct matches (few, found by `condition`: by their ids when the
-    /// count listed them, so the index is not asked twice), then words whose
-    /// term, a sense or the reading is a typo away from the query ("사가"
-    /// finds 사과, "abandn" abandon).
+    /// The direct matches (few: `ranked` when the count ranked them all, else
+    /// found by `condition`, by their ids when the count listed them, so the
+    /// index is not asked twice), then words whose term, a sense or the
+    /// reading is a typo away from the query ("사가" finds 사과, "abandn" abandon).
     private func withTypos(
         _ search: SearchIndex, filter: WordFilter, matching condition: SQLQueryString,
-        order: SQLQueryString, page: Int, perPage: Int
+        order: SQLQueryString, page: Int, perPage: Int, direct ranked: [WordRecord]?
     ) async throws -> WordPage {
         let sql = try db.sql()
         let base = whereClause(filter)
-        let direct = try await sql.raw(
-            """
-            SELECT \(unsafeRaw: WordRow.selected) FROM \(unsafeRaw: search.wordsTable) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
-            WHERE \(condition) ORDER BY \(order)
-            """
-        ).all().map(WordRow.record(from:))
+        let direct: [WordRecord]
+        if let ranked {
+            direct = ranked
+        } else {
+            direct = try await sql.raw(
+                """
+                SELECT \(unsafeRaw: WordRow.selected) FROM \(unsafeRaw: search.wordsTable) JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
+                WHERE \(condition) ORDER BY \(order)
+                """
+            ).all().map(WordRow.record(from:))
+        }
         let seen = Set(direct.map(\.id))
         var near: [WordRecord] = []
         for kind in SearchIndex.TypoKind.allCases where near.isEmpty {
