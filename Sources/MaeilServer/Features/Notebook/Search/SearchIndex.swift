@@ -410,10 +410,10 @@ struct SearchIndex: Sendable {
     private func gapCandidates(_ gaps: [InitialTypoGap]) -> (
         table: SQLQueryString, condition: SQLQueryString
     ) {
-        var lines: [String] = []
+        // Each line's LIKE pattern, and whether two units follow its gap
+        // (PostgreSQL then looks for it at a line's end).
+        var lines: [(pattern: String, twoUnitsAfter: Bool)] = []
         var phrases: [String] = []
-        // PostgreSQL's: one LIKE for each arm of a UNION.
-        var arms: [SQLQueryString] = []
         for gap in gaps {
             var sides: [String] = []
             if gap.before.unicodeScalars.count >= 3 {
@@ -423,9 +423,7 @@ struct SearchIndex: Sendable {
                 sides.append("jamo_text:\(Self.phrase(gap.after))")
             }
             if sides.isEmpty {
-                let variants = gap.variants.map(Self.escape)
-                lines += variants
-                arms += variants.map { Self.like("jamo_text", "%" + $0 + "%") }
+                lines += gap.variants.map { (Self.escape($0), false) }
                 phrases.append(
                     gap.variants.map { Self.lineStart("jamo_text", $0) }.joined(separator: " OR "))
             } else {
@@ -435,20 +433,28 @@ struct SearchIndex: Sendable {
                             + gap.windows.map { "jamo_text:\(Self.phrase($0))" }.joined(
                                 separator: " OR ") + ")")
                 }
-                let line = Self.escape(gap.before) + "_" + Self.escape(gap.after)
-                lines.append(line)
-                arms +=
-                    gap.after.unicodeScalars.count == 2
-                    ? Self.endingALine(line) : [Self.like("jamo_text", "%" + line + "%")]
+                lines.append(
+                    (
+                        Self.escape(gap.before) + "_" + Self.escape(gap.after),
+                        gap.after.unicodeScalars.count == 2
+                    ))
                 phrases.append(sides.joined(separator: " AND "))
             }
         }
-        if dialect == .postgres { return (Self.union(arms), "") }
+        if dialect == .postgres {
+            // One LIKE for each arm of a UNION.
+            let arms = lines.flatMap {
+                $0.twoUnitsAfter
+                    ? Self.endingALine($0.pattern)
+                    : [Self.like("jamo_text", "%" + $0.pattern + "%")]
+            }
+            return (Self.union(arms), "")
+        }
         let condition: SQLQueryString =
             " AND ("
             + Self.joined(
                 lines.map {
-                    Self.lineStartsLike("jamo_text", $0)
+                    Self.lineStartsLike("jamo_text", $0.pattern)
                 }, by: " OR ")
         let match = phrases.map { "(\($0))" }.joined(separator: " OR ")
         return (SQLQueryString(Self.indexedWords), condition + ")" + found(by: match))
