@@ -897,9 +897,15 @@ struct WordStore: Sendable {
         // meanwhile. SQLKit's statement builder and per-row id subqueries were
         // a quarter of EDICT's import (serializing 400 rows of 23 expressions,
         // then SQLite parsing them).
-        let firstSearchID =
-            db.inTransaction && db is any SQLiteDatabase
-            ? try await SearchIndex.highestSearchID(of: userID, on: sql) + 1 : nil
+        let form: RowForm =
+            if db.inTransaction && db is any SQLiteDatabase {
+                .sqliteBinds(
+                    firstSearchID: try await SearchIndex.highestSearchID(of: userID, on: sql) + 1)
+            } else if sql.maeilDialect == .postgres {
+                .postgresCopy
+            } else {
+                .expressions
+            }
         // A chunk at a time: a second copy of a 267,000-word file's drafts
         // was tens of megabytes of the import's peak memory.
         let chunks = rows.chunked(400)
@@ -913,8 +919,7 @@ struct WordStore: Sendable {
             }
             return try newWords(
                 valid, bookID: bookID, ids: Array(ids[chunk.indices]), at: start,
-                firstRow: chunk.startIndex,
-                firstSearchID: firstSearchID.map { $0 + Int64(chunk.startIndex) })
+                firstRow: chunk.startIndex, form: form.from(row: chunk.startIndex))
         }
         try await SearchIndexBulkLoad.around(sql) {
             var next = try prepared(0)
@@ -995,16 +1000,33 @@ struct WordStore: Sendable {
             case expressions([[any SQLExpression]])
             /// SQLite, in an import: every row's values, bound as they are.
             case sqlite([SQLiteData])
+            /// PostgreSQL, in an import: COPY's text of the rows.
+            case postgres(PostgresBulkCopy.Rows)
+        }
+    }
+
+    /// How `newWords` writes the rows for their statement.
+    private enum RowForm: Sendable {
+        /// Expressions through SQLKit (on SQLite each search id found in the statement).
+        case expressions
+        /// SQLite, in a transaction: values to bind, the search ids counted from this one.
+        case sqliteBinds(firstSearchID: Int64)
+        /// PostgreSQL: text for `COPY` (`PostgresBulkCopy`).
+        case postgresCopy
+
+        /// The form of the rows from the `row`th on.
+        func from(row: Int) -> RowForm {
+            guard case .sqliteBinds(let first) = self else { return self }
+            return .sqliteBinds(firstSearchID: first + Int64(row))
         }
     }
 
     /// The rows of new words (with their search keys), built apart from the
     /// statement that inserts them so that an import builds the next while
-    /// one runs. With `firstSearchID` (SQLite in a transaction), the rows take
-    /// that search id and the ones after it.
+    /// one runs.
     private func newWords(
         _ drafts: [WordDraft], bookID: UUID, ids: [UUID], at now: Date = Date(), firstRow: Int = 0,
-        firstSearchID: Int64? = nil
+        form: RowForm = .expressions
     ) throws -> NewWords {
         let values = zip(drafts, ids).enumerated().map { index, pair in
             let (draft, id) = pair
@@ -1014,7 +1036,8 @@ struct WordStore: Sendable {
                 after: [days.day(of: created), created, now] as [any Encodable & Sendable]
             )
         }
-        if let firstSearchID {
+        switch form {
+        case .sqliteBinds(let firstSearchID):
             var binds: [SQLiteData] = []
             binds.reserveCapacity(values.count * Self.insertedColumns.count)
             for (index, row) in values.enumerated() {
@@ -1023,6 +1046,13 @@ struct WordStore: Sendable {
                 binds += try row.after.map(SQLiteData.init(bound:))
             }
             return NewWords(ids: ids, rows: .sqlite(binds))
+        case .postgresCopy:
+            var rows = PostgresBulkCopy.Rows()
+            for (index, row) in values.enumerated() {
+                try rows.append(row.before + [SearchIndex.searchID(ids[index])] + row.after)
+            }
+            return NewWords(ids: ids, rows: .postgres(rows))
+        case .expressions: break
         }
         let dialect = dialect
         let rows = values.enumerated().map { index, row in
@@ -1046,6 +1076,9 @@ struct WordStore: Sendable {
                 on: db,
                 into: WordRow.table, columns: Self.insertedColumns, rows: words.ids.count,
                 binds: binds)
+        case .postgres(let rows):
+            try await PostgresBulkCopy.run(
+                on: db, into: WordRow.table, columns: Self.insertedColumns, rows: rows)
         case .expressions(let rows):
             var insert = sql.insert(into: WordRow.table).columns(Self.insertedColumns)
             for row in rows { insert = insert.values(row) }
