@@ -896,7 +896,8 @@ struct WordStore: Sendable {
         // first statement (`writeTransaction`): no other writer takes an id
         // meanwhile. SQLKit's statement builder and per-row id subqueries were
         // a quarter of EDICT's import (serializing 400 rows of 23 expressions,
-        // then SQLite parsing them).
+        // then SQLite parsing them). PostgreSQL: they are copied in
+        // (`PostgresBulkCopy`), their search ids from their own ids.
         let form: RowForm =
             if db.inTransaction && db is any SQLiteDatabase {
                 .sqliteBinds(
