@@ -44,6 +44,9 @@ final class ChangeFeed: KeptReads {
 
     private struct State {
         var connection: PostgresConnection?
+        /// Listening connections lost so far (for tests: a loss is noticed
+        /// even when the next connection is live again before anyone looks).
+        var connectionsLost = 0
         /// Listening, and the feed's own probe came back through it.
         var live = false
         var epoch: UInt64 = 0
@@ -232,7 +235,10 @@ final class ChangeFeed: KeptReads {
                     log(error)
                 }
                 drop(live: false)
-                state.withLockedValue { $0.connection = nil }
+                state.withLockedValue {
+                    $0.connection = nil
+                    $0.connectionsLost += 1
+                }
                 try? await connection.close().get()
             } catch {
                 log(error)
@@ -250,6 +256,9 @@ final class ChangeFeed: KeptReads {
 
     /// How many values are kept (for tests).
     var keptCount: Int { state.withLockedValue { $0.values.count } }
+
+    /// How many listening connections were lost (for tests).
+    var connectionsLost: Int { state.withLockedValue { $0.connectionsLost } }
 }
 
 /// Starts the feed's listening with the app and stops it before the
