@@ -14,9 +14,6 @@ enum PostgresBulkCopy {
     /// Rows in COPY's text format: tab between values, a newline after each row.
     struct Rows: Sendable {
         private(set) var text: [UInt8] = []
-        private(set) var count = 0
-
-        init(capacity: Int = 0) { text.reserveCapacity(capacity) }
 
         /// Appends one row of `values`: text, ids, booleans, integers, dates
         /// (to the microsecond PostgresNIO would bind), days. A value of any
@@ -27,7 +24,6 @@ enum PostgresBulkCopy {
                 text.removeSubrange(end...)
                 throw error
             }
-            count += 1
         }
 
         private mutating func write(_ values: [any Encodable & Sendable]) throws {
@@ -61,44 +57,17 @@ enum PostgresBulkCopy {
             }
         }
 
-        /// `YYYY-MM-DD HH:MM:SS.ffffff+00` of the whole microseconds since
-        /// 2000 that PostgresNIO binds (`Int64(seconds × 10⁶)`, truncated), so
-        /// a row copied and a row bound store the same time.
+        /// The whole microseconds since 2000 that PostgresNIO binds
+        /// (`Int64(seconds × 10⁶)`, truncated), as ISO 8601: PostgreSQL rounds
+        /// the written fraction to the same microsecond, so a row copied and a
+        /// row bound store the same time.
         private mutating func appendTimestamp(_ date: Date) {
             let micros = Int64(date.timeIntervalSince(Self.postgresEpoch) * 1_000_000)
-            let (days, dayMicros) = Self.floorDivision(micros, 86_400_000_000)
-            let day = CivilDay(ordinal: Int(days) + Self.postgresEpochOrdinal)
-            let seconds = dayMicros / 1_000_000
-            text += day.description.utf8
-            text.append(UInt8(ascii: " "))
-            appendDigits(seconds / 3600, 2)
-            text.append(UInt8(ascii: ":"))
-            appendDigits(seconds / 60 % 60, 2)
-            text.append(UInt8(ascii: ":"))
-            appendDigits(seconds % 60, 2)
-            text.append(UInt8(ascii: "."))
-            appendDigits(dayMicros % 1_000_000, 6)
-            text += "+00".utf8
-        }
-
-        private mutating func appendDigits(_ value: Int64, _ width: Int) {
-            var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
-            var rest = value
-            for place in stride(from: width - 1, through: 0, by: -1) {
-                digits[place] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            text += digits
+            let whole = Date(timeInterval: Double(micros) / 1_000_000, since: Self.postgresEpoch)
+            text += ISO8601Timestamp.format(whole).utf8
         }
 
         private static let postgresEpoch = Date(timeIntervalSince1970: 946_684_800)
-        private static let postgresEpochOrdinal = 10_957  // 2000-01-01, days after 1970-01-01
-
-        private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-            let remainder = value % divisor
-            return remainder < 0
-                ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
-        }
     }
 
     /// Copies `rows` into `columns` of `table` on `db`, which must be
