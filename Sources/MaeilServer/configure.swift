@@ -177,6 +177,12 @@ private func configureDatabase(_ app: Application, settings: ServerSettings) thr
                 configuration: configuration, maxConnectionsPerEventLoop: 4,
                 connectionPoolTimeout: wait, sqlLogLevel: .debug),
             as: .psql)
+        app.databases.use(
+            .postgres(
+                configuration: PostgresSearchPool.configuration(from: configuration),
+                maxConnectionsPerEventLoop: PostgresSearchPool.connectionsPerEventLoop,
+                connectionPoolTimeout: wait, sqlLogLevel: .debug),
+            as: PostgresSearchPool.id, isDefault: false)
         return configuration
     } else if settings.databaseURL == nil || settings.databaseURL?.hasPrefix("sqlite://") == true {
         let path = settings.sqlitePath

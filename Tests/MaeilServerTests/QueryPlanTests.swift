@@ -66,23 +66,19 @@ struct QueryPlanTests {
             let imported = try await api.send(
                 .POST, "/api/v1/books/\(book.id)/import?filename=words.csv", raw: Data(csv.utf8))
             #expect(imported.status == .ok, "\(imported.body.string)")
-            let captured = SQLCapture()
-            var logger = Logger(label: "maeil.query-plans") { _ in captured }
-            logger.logLevel = .debug
-            app.logger = logger
             let token = try #require(api.token)
-            let added = try await LiveServer.run(app) { server in
-                try await server.send(
-                    .POST, "/api/v1/books/\(book.id)/words",
-                    headers: [
-                        "Authorization": "Bearer \(token)", "Content-Type": "application/json",
-                    ],
-                    body: #"{"term": "Word7", "meaning": "뜻"}"#)
+            let (added, statements) = try await SQLCapture.statements(of: app) {
+                try await LiveServer.run(app) { server in
+                    try await server.send(
+                        .POST, "/api/v1/books/\(book.id)/words",
+                        headers: [
+                            "Authorization": "Bearer \(token)", "Content-Type": "application/json",
+                        ],
+                        body: #"{"term": "Word7", "meaning": "뜻"}"#)
+                }
             }
-            app.logger = Logger(label: "maeil.test")
             #expect(added.status == .created)
-            let lookup = try #require(
-                captured.statements.first { $0.contains("LOWER(term) = LOWER(") })
+            let lookup = try #require(statements.first { $0.contains("LOWER(term) = LOWER(") })
             // PostgreSQL chooses by cost: from statistics, as after an import.
             if try app.db.sql().maeilDialect == .postgres {
                 try await app.db.sql().raw("ANALYZE words").run()
@@ -147,21 +143,17 @@ struct QueryPlanTests {
         of pages: [String], by api: API, on app: Application, minimum: Int,
         sortsAllowed: Bool = false
     ) async throws {
-        let captured = SQLCapture()
-        var logger = Logger(label: "maeil.query-plans") { _ in captured }
-        logger.logLevel = .debug
-        app.logger = logger
         let token = try #require(api.token)
-        try await LiveServer.run(app) { server in
-            for page in pages {
-                let response = try await server.send(
-                    .GET, page, headers: ["Authorization": "Bearer \(token)"])
-                #expect(response.status == .ok, "\(page)")
+        let caught = try await SQLCapture.statements(of: app) {
+            try await LiveServer.run(app) { server in
+                for page in pages {
+                    let response = try await server.send(
+                        .GET, page, headers: ["Authorization": "Bearer \(token)"])
+                    #expect(response.status == .ok, "\(page)")
+                }
             }
         }
-        app.logger = Logger(label: "maeil.test")
-
-        let statements = captured.statements.filter(Self.readsBigTables)
+        let statements = caught.statements.filter(Self.readsBigTables)
         #expect(statements.count >= minimum, "caught \(statements.count) statements")
         let sql = try app.db.sql()
         for statement in Set(statements) {
@@ -290,6 +282,19 @@ struct QueryPlanTests {
 
 /// Keeps the SQL text of every statement the database drivers log.
 final class SQLCapture: LogHandler, @unchecked Sendable {
+    /// The statements `app` runs while `body` does (its logger replaced meanwhile).
+    static func statements<T>(of app: Application, while body: () async throws -> T)
+        async throws -> (result: T, statements: [String])
+    {
+        let captured = SQLCapture()
+        var logger = Logger(label: "maeil.sql-capture") { _ in captured }
+        logger.logLevel = .debug
+        app.logger = logger
+        defer { app.logger = Logger(label: "maeil.test") }
+        let result = try await body()
+        return (result, captured.statements)
+    }
+
     private let lock = NSLock()
     private var caught: [String] = []
     var metadata: Logger.Metadata = [:]

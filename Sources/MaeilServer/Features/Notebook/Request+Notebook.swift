@@ -8,7 +8,7 @@ extension Request {
             db: db, userID: try requireUserID(),
             days: days,
             hooks: application.notebookHooks, reads: inlineReads,
-            orders: application.wordOrderCache, kept: keptReads)
+            orders: application.wordOrderCache, kept: keptReads, searches: searchDatabase)
     }
 
     func bookStore() throws -> BookStore {

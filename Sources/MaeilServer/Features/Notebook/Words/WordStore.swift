@@ -51,6 +51,8 @@ struct WordStore: Sendable {
     /// Where a plain page finds its book's counts and revision kept from an
     /// earlier request (`Request.keptReads`).
     var kept: (any KeptReads)? = nil
+    /// Where a search runs on PostgreSQL when not in a transaction (`PostgresSearchPool`).
+    var searches: (any Database)? = nil
 
     // MARK: reading
 
@@ -60,11 +62,15 @@ struct WordStore: Sendable {
         guard filter.query != nil, dialect == .postgres else {
             return try await listing(filter, sort: sort, page: page, perPage: perPage)
         }
-        // PostgreSQL weighs a search's LIMIT against its guess of how many
-        // words match, and for a guess of thousands reads every word rather
-        // than the trigram index (a match count of "STU" among 300,000 words:
-        // 335 ms, 326 matches). Without sequential scans the matches found
-        // through the index drive each statement of the search.
+        // Without sequential scans the matches found through the trigram
+        // index drive each statement of the search (`PostgresSearchPool` has
+        // why): on the search pool, or in a transaction already open.
+        if let searches, !db.inTransaction {
+            return try await WordStore(
+                db: searches, userID: userID, days: days, hooks: hooks, reads: reads,
+                orders: orders, kept: kept
+            ).listing(filter, sort: sort, page: page, perPage: perPage)
+        }
         return try await db.transaction { tx in
             try await tx.sql().raw("SET LOCAL enable_seqscan = off").run()
             return try await within(tx).listing(
