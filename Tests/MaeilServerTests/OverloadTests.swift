@@ -26,25 +26,34 @@ struct OverloadTests {
             let browserNow = browser
 
             // Every connection of every event loop held until the requests
-            // below are answered (PostgreSQL has 4 per loop, SQLite 1). A
+            // below are answered (PostgreSQL has 4 per loop and 2 more for
+            // searches, `PostgresSearchPool`; SQLite 1). A
             // holder that gives up waiting (the wait is a second here, and
             // opening connections takes longer on a busy machine) asks again.
             let loops = Array(app.eventLoopGroup.makeIterator())
             let held = NIOLockedValueBox(0)
             // (A connection's closure runs outside this task: cancelling does not reach it.)
             let released = NIOLockedValueBox(false)
+            let pools: [(id: DatabaseID?, connections: Int)] =
+                app.maeilSettings.usesPostgres
+                ? [(nil, 4), (PostgresSearchPool.id, PostgresSearchPool.connectionsPerEventLoop)]
+                : [(nil, 1)]
             let holders = Task {
                 await withTaskGroup(of: Void.self) { group in
                     for loop in loops {
-                        for _ in 0..<4 {
-                            group.addTask {
-                                guard let db = app.databases.database(logger: app.logger, on: loop)
-                                else { return }
-                                while !released.withLockedValue({ $0 }) {
-                                    _ = try? await db.withConnection { _ in
-                                        held.withLockedValue { $0 += 1 }
-                                        while !released.withLockedValue({ $0 }) {
-                                            try await Task.sleep(for: .milliseconds(20))
+                        for (id, connections) in pools {
+                            for _ in 0..<connections {
+                                group.addTask {
+                                    guard
+                                        let db = app.databases.database(
+                                            id, logger: app.logger, on: loop)
+                                    else { return }
+                                    while !released.withLockedValue({ $0 }) {
+                                        _ = try? await db.withConnection { _ in
+                                            held.withLockedValue { $0 += 1 }
+                                            while !released.withLockedValue({ $0 }) {
+                                                try await Task.sleep(for: .milliseconds(20))
+                                            }
                                         }
                                     }
                                 }
@@ -53,7 +62,7 @@ struct OverloadTests {
                     }
                 }
             }
-            let connections = loops.count * (app.maeilSettings.usesPostgres ? 4 : 1)
+            let connections = loops.count * pools.reduce(0) { $0 + $1.connections }
             try await ChangeFeedTests.eventually("every connection held", seconds: 30) {
                 held.withLockedValue { $0 } == connections
             }
