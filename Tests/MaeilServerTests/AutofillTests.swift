@@ -98,6 +98,8 @@ struct AutofillTests {
             var settings = freshSettings()
             settings.deepLKey = "test-key:fx"
             settings.deepLURL = deepL.base + "/good"
+            // Long enough for a loaded test run.
+            settings.deepLTimeout = .seconds(30)
             try await withMaeilApp(settings: settings) { app in
                 let api = try await API.signUp(app)
                 let book = try await api.createBook("Travel")
@@ -153,6 +155,8 @@ struct AutofillTests {
             var settings = freshSettings()
             settings.deepLKey = "server-key"
             settings.deepLURL = deepL.base + "/good"
+            // Long enough for a loaded test run.
+            settings.deepLTimeout = .seconds(30)
             try await withMaeilApp(settings: settings) { app in
                 let api = try await API.signUp(app)
                 let other = try await API.signUp(app)
@@ -203,6 +207,8 @@ struct AutofillTests {
             var settings = freshSettings()
             settings.deepLKey = "test-key"
             settings.deepLURL = deepL.base + "/quota"
+            // Long enough for a loaded test run.
+            settings.deepLTimeout = .seconds(30)
             try await withMaeilApp(settings: settings) { app in
                 var browser = try await WebBrowser.signUp(
                     app, "fill\(Int.random(in: 1000...99_999))")

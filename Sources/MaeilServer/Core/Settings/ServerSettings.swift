@@ -49,6 +49,9 @@ public struct ServerSettings: Sendable {
     /// DeepL's address (`MAEIL_DEEPL_URL`); nil picks it by the key (the free host for
     /// keys ending `:fx`). Tests point it at a fake on loopback.
     public var deepLURL: String?
+    /// How long a DeepL request may take before auto-fill goes on without it
+    /// (`deepl_timed_out`). Tests against the fake on a loaded machine wait longer.
+    public var deepLTimeout: Duration = .seconds(4)
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",

@@ -40,7 +40,8 @@ extension AutofillService {
             translators: translators,
             deepL: key.map {
                 DeepLTranslator(
-                    client: app.client, key: $0, baseURL: settings.deepLURL, cache: app.deepLCache)
+                    client: app.client, key: $0, baseURL: settings.deepLURL,
+                    timeout: settings.deepLTimeout, cache: app.deepLCache)
             },
             ipa: AutofillData.ipa)
     }
