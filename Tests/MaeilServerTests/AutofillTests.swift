@@ -126,6 +126,8 @@ struct AutofillTests {
                 var settings = freshSettings()
                 settings.deepLKey = "test-key"
                 settings.deepLURL = deepL.base + "/" + scenario
+                // Long enough for a loaded test run, short of the slow answer.
+                settings.deepLTimeout = scenario == "slow" ? .seconds(1) : .seconds(30)
                 try await withMaeilApp(settings: settings) { app in
                     let api = try await API.signUp(app)
                     let book = try await api.createBook("Travel")
@@ -133,10 +135,7 @@ struct AutofillTests {
                     let service = try await AutofillService.forUser(
                         #require(try await User.query(on: app.db).first()).requireID(),
                         db: app.db, app: app)
-                    // Long enough for a loaded test run, short of the slow answer.
-                    var patient = service
-                    patient.deepL?.timeout = scenario == "slow" ? .seconds(1) : .seconds(30)
-                    let result = try await patient.propose(
+                    let result = try await service.propose(
                         AutofillRequest(term: "passport", from: "en", to: "ko"))
                     #expect(result.problems.map(\.code) == [code], "\(scenario)")
                     #expect(result.proposals.first?.meaning == "여권", "\(scenario)")
