@@ -77,6 +77,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(AddChangeNotifications())
     app.migrations.add(IndexSearchKeysByUser())
     app.migrations.add(IndexLineStarts())
+    app.migrations.add(ForgetSmallTableStatistics())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

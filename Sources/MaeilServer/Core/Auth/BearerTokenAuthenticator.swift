@@ -39,6 +39,16 @@ struct BearerTokenAuthenticator: Middleware {
 
     private static func keptKey(_ digest: String) -> String { "token:" + digest }
 
+    /// The token with this digest and its user, by the token's unique index
+    /// and the user's key.
+    static func lookup(digest: String) -> SQLQueryString {
+        """
+        SELECT t.id AS token_id, t.last_used_at, \(unsafeRaw: User.signedInColumns)
+        FROM user_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = \(bind: digest)
+        """
+    }
+
     private static func logIn(_ found: Found, on request: Request) {
         request.auth.login(found.user.user())
         request.storage[CurrentTokenKey.self] = found.tokenID
@@ -46,14 +56,7 @@ struct BearerTokenAuthenticator: Middleware {
 
     private static func authenticate(digest: String, for request: Request) async throws {
         func read() async throws -> Found? {
-            guard
-                let row = try await request.shortReads().raw(
-                    """
-                    SELECT t.id AS token_id, t.last_used_at, \(unsafeRaw: User.signedInColumns)
-                    FROM user_tokens t JOIN users u ON u.id = t.user_id
-                    WHERE t.token_hash = \(bind: digest)
-                    """
-                ).first()
+            guard let row = try await request.shortReads().raw(lookup(digest: digest)).first()
             else { return nil }
             return Found(
                 tokenID: try row.decode(column: "token_id", as: UUID.self),
