@@ -58,6 +58,20 @@ let testTimeZone: TimeZone = {
     return hour == 23 ? TimeZone(secondsFromGMT: -3 * 3600)! : seoul
 }()
 
+/// A test's setup step, started again while it answers nil, which it does
+/// when the server turns it away with 503: the overload tests' servers wait
+/// only milliseconds for a connection, and under a loaded run their setup's
+/// sign-ups were turned away too. A 503 changes nothing, so a new start is
+/// the same request. Gives up after 30 s.
+func untilNotBusy<T>(_ attempt: () async throws -> T?) async throws -> T {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while true {
+        if let done = try await attempt() { return done }
+        try #require(ContinuousClock.now < deadline, "still turned away busy after 30 s")
+        try await Task.sleep(for: .milliseconds(100))
+    }
+}
+
 func freshSettings() -> ServerSettings {
     _ = roomyBlockingPool
     var settings = ServerSettings(bcryptCost: 4, timeZone: testTimeZone)

@@ -16,8 +16,12 @@ struct WebBrowser {
     static func signUp(_ app: Application, _ username: String) async throws -> WebBrowser {
         let cookie = try await WebSessionTests.signUpInBrowser(app, username)
         var browser = WebBrowser(app: app, cookie: cookie, csrf: "")
-        let home = try await browser.get("/")
-        browser.csrf = try #require(WebSessionTests.csrf(in: home.body.string))
+        let signedIn = browser
+        browser.csrf = try await untilNotBusy { () -> String? in
+            let home = try await signedIn.get("/")
+            if home.status == .serviceUnavailable { return nil }
+            return try #require(WebSessionTests.csrf(in: home.body.string))
+        }
         return browser
     }
 
