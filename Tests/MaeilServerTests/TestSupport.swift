@@ -192,6 +192,13 @@ struct API {
         return try decode(BookDTO.self, response)
     }
 
+    /// Imports a CSV file's words into the book, expecting them taken.
+    func importCSV(_ csv: String, into bookID: UUID) async throws {
+        let response = try await send(
+            .POST, "/api/v1/books/\(bookID)/import?filename=words.csv", raw: Data(csv.utf8))
+        #expect(response.status == .ok, "\(response.body.string)")
+    }
+
     func addWord(_ bookID: UUID, _ term: String, _ meaning: String = "", reading: String = "")
         async throws -> WordDTO
     {

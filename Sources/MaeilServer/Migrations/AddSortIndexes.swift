@@ -24,11 +24,7 @@ struct AddSortIndexes: AsyncMigration {
         try await sql.run(Self.statements)
         // SQLite plans by the statistics of its last ANALYZE (after an
         // import): new indexes without any look cheaper than they are.
-        if sql.maeilDialect == .sqlite,
-            try await sql.raw(
-                "SELECT 1 AS analyzed FROM sqlite_master WHERE name = 'sqlite_stat1'"
-            ).first() != nil
-        {
+        if sql.maeilDialect == .sqlite, try await SQLiteStatistics.taken(on: sql) {
             try await sql.raw("ANALYZE words").run()
         }
     }

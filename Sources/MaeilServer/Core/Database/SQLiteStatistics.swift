@@ -25,14 +25,17 @@ enum SQLiteStatistics {
     /// `stat` starts with its table's row count), and has this connection
     /// read the statistics again; others read them when they open.
     static func forgetSmallTables(on sql: any SQLDatabase) async throws {
-        guard
-            try await sql.raw(
-                "SELECT 1 AS present FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'"
-            ).first() != nil
-        else { return }
+        guard try await taken(on: sql) else { return }
         try await sql.raw(
             "DELETE FROM sqlite_stat1 WHERE CAST(stat AS INTEGER) < \(literal: smallestCounted)"
         ).run()
         try await sql.raw("ANALYZE sqlite_schema").run()
+    }
+
+    /// Whether any statistics were ever taken (`sqlite_stat1` exists).
+    static func taken(on sql: any SQLDatabase) async throws -> Bool {
+        try await sql.raw(
+            "SELECT 1 AS present FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'"
+        ).first() != nil
     }
 }
