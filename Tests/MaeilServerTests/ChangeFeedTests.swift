@@ -20,7 +20,9 @@ struct ChangeFeedTests {
             return nil
         }
         try await app.asyncBoot()
-        try await eventually("the feed listens") { feed.isLive }
+        // At the start of a loaded run every test's app connects at once,
+        // and 5 s was not always enough to be listening.
+        try await eventually("the feed listens", seconds: 30) { feed.isLive }
         return feed
     }
 
@@ -30,6 +32,7 @@ struct ChangeFeedTests {
     static func eventually(
         _ what: String, seconds: Double = 5, _ condition: () async throws -> Bool
     ) async throws {
+        StallWatch.step("waits until \(what)")
         let deadline = Date().addingTimeInterval(seconds)
         repeat {
             if try await condition() { return }

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import MaeilAPI
+import NIOConcurrencyHelpers
 import NIOCore
 import SQLKit
 import Testing
@@ -72,6 +73,68 @@ func untilNotBusy<T>(_ attempt: () async throws -> T?) async throws -> T {
     }
 }
 
+/// Names a stalled test run. Tests mark their steps (an app configured,
+/// its test begun, its clean-up, a live server, a wait); when no test has
+/// made a step for five minutes, each unfinished test's last steps are
+/// printed, and after twenty the run exits with a failure, well inside
+/// CI's time. A run on PostgreSQL once stopped for good, every thread idle,
+/// with nothing in its log to say which test was waiting on what.
+enum StallWatch {
+    static let reportAfter = Duration.seconds(300)
+    static let exitAfter = Duration.seconds(1200)
+
+    private struct Steps {
+        var byTest: [String: [String]] = [:]
+        var last = ContinuousClock.now
+        var reported = false
+    }
+    private static let steps = NIOLockedValueBox(Steps())
+
+    /// Records the current test's step; "done" ends its trail (an app's
+    /// test ended, passed or not).
+    static func step(_ step: String) {
+        _ = watching
+        let test = Test.current?.name ?? "(outside a test)"
+        steps.withLockedValue { steps in
+            if step == "done" {
+                steps.byTest[test] = nil
+            } else {
+                steps.byTest[test] = Array(((steps.byTest[test] ?? []) + [step]).suffix(8))
+            }
+            steps.last = .now
+            steps.reported = false
+        }
+    }
+
+    private static let watching: Void = {
+        Thread.detachNewThread {
+            while true {
+                Thread.sleep(forTimeInterval: 10)
+                let (quiet, unfinished, report) = steps.withLockedValue { steps in
+                    let quiet = steps.last.duration(to: .now)
+                    let report = quiet > reportAfter && !steps.reported
+                    if report { steps.reported = true }
+                    return (quiet, steps.byTest, report)
+                }
+                guard !unfinished.isEmpty else { continue }
+                if report {
+                    for (test, trail) in unfinished.sorted(by: { $0.key < $1.key }) {
+                        say("no step for 5 min: \(test): \(trail.joined(separator: " → "))")
+                    }
+                }
+                if quiet > exitAfter {
+                    say("no test made a step for 20 min: the run stops here")
+                    exit(1)
+                }
+            }
+        }
+    }()
+
+    private static func say(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
 func freshSettings() -> ServerSettings {
     _ = roomyBlockingPool
     var settings = ServerSettings(bcryptCost: 4, timeZone: testTimeZone)
@@ -94,9 +157,12 @@ func withMaeilApp<T>(
 ) async throws -> T {
     let app = try await Application.make(.testing)
     app.logger.logLevel = .error
+    defer { StallWatch.step("done") }
     let result: T
     do {
+        StallWatch.step("configures an app")
         try await configure(app, settings: settings)
+        StallWatch.step("tests")
         result = try await test(app)
     } catch {
         await cleanUp(app, settings: settings, drop: dropAfter)
@@ -108,8 +174,10 @@ func withMaeilApp<T>(
 
 private func cleanUp(_ app: Application, settings: ServerSettings, drop: Bool) async {
     if drop, let schema = settings.postgresSchema, let sql = app.db as? any SQLDatabase {
+        StallWatch.step("drops its schema")
         try? await sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
     }
+    StallWatch.step("shuts its app down")
     try? await app.asyncShutdown()
     if drop, !settings.usesPostgres {
         try? FileManager.default.removeItem(atPath: settings.dataDirectory)
@@ -241,13 +309,17 @@ struct LiveServer {
     {
         app.http.client.configuration.redirectConfiguration = .disallow
         try await app.asyncBoot()
+        StallWatch.step("starts a live server")
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))
         let port = try #require(app.http.server.shared.localAddress?.port)
         do {
+            StallWatch.step("talks to its live server")
             let result = try await body(LiveServer(app: app, base: "http://127.0.0.1:\(port)"))
+            StallWatch.step("stops its live server")
             await app.server.shutdown()
             return result
         } catch {
+            StallWatch.step("stops its live server after an error")
             await app.server.shutdown()
             throw error
         }
