@@ -85,20 +85,41 @@ enum StallWatch {
 
     private struct Steps {
         var byTest: [String: [String]] = [:]
+        /// Apps each test has open: a test of two processes nests one in another.
+        var openApps: [String: Int] = [:]
         var last = ContinuousClock.now
         var reported = false
     }
     private static let steps = NIOLockedValueBox(Steps())
 
-    /// Records the current test's step; "done" ends its trail (an app's
-    /// test ended, passed or not).
-    static func step(_ step: String) {
+    /// An app of the current test is configured: its first step.
+    static func appStarts() {
+        record("configures an app") { $0.openApps[$1, default: 0] += 1 }
+    }
+
+    /// Records the current test's step.
+    static func step(_ step: String) { record(step) }
+
+    /// An app's test ended, passed or not. The test's trail ends with its
+    /// last open app, so an inner app's end leaves the outer one's trail.
+    static func appFinished() {
+        record(nil) { steps, test in
+            let open = (steps.openApps[test] ?? 1) - 1
+            steps.openApps[test] = open > 0 ? open : nil
+            if open <= 0 { steps.byTest[test] = nil }
+        }
+    }
+
+    /// Adds `step` (if any) to the current test's trail after `change`, and
+    /// notes that a step was made.
+    private static func record(
+        _ step: String?, _ change: (inout Steps, String) -> Void = { _, _ in }
+    ) {
         _ = watching
         let test = Test.current?.name ?? "(outside a test)"
         steps.withLockedValue { steps in
-            if step == "done" {
-                steps.byTest[test] = nil
-            } else {
+            change(&steps, test)
+            if let step {
                 steps.byTest[test] = Array(((steps.byTest[test] ?? []) + [step]).suffix(8))
             }
             steps.last = .now
@@ -119,16 +140,20 @@ enum StallWatch {
                 guard !unfinished.isEmpty else { continue }
                 if report {
                     for (test, trail) in unfinished.sorted(by: { $0.key < $1.key }) {
-                        say("no step for 5 min: \(test): \(trail.joined(separator: " → "))")
+                        say(
+                            "no step for \(minutes(reportAfter)) min: \(test): \(trail.joined(separator: " → "))"
+                        )
                     }
                 }
                 if quiet > exitAfter {
-                    say("no test made a step for 20 min: the run stops here")
+                    say("no test made a step for \(minutes(exitAfter)) min: the run stops here")
                     exit(1)
                 }
             }
         }
     }()
+
+    private static func minutes(_ duration: Duration) -> Int64 { duration.components.seconds / 60 }
 
     private static func say(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -157,10 +182,10 @@ func withMaeilApp<T>(
 ) async throws -> T {
     let app = try await Application.make(.testing)
     app.logger.logLevel = .error
-    defer { StallWatch.step("done") }
+    defer { StallWatch.appFinished() }
     let result: T
     do {
-        StallWatch.step("configures an app")
+        StallWatch.appStarts()
         try await configure(app, settings: settings)
         StallWatch.step("tests")
         result = try await test(app)
