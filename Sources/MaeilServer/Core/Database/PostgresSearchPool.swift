@@ -1,10 +1,9 @@
 import FluentKit
 import PostgresKit
-import SQLKit
 import Vapor
 
 /// PostgreSQL: the pool a search's statements run on, whose connections plan
-/// with `plannerSettings`, sent when each connects.
+/// without sequential scans (`enable_seqscan = off`, sent when each connects).
 ///
 /// PostgreSQL weighs a search's LIMIT against its guess of how many words
 /// match, and for a guess of thousands reads every word rather than the
@@ -20,33 +19,13 @@ enum PostgresSearchPool {
     /// (against PostgreSQL's `max_connections`, 100 by default).
     static let connectionsPerEventLoop = 2
 
-    /// How a search's statements are planned.
-    ///
-    /// - No sequential scans (above).
-    /// - A page read at random costs 1.1 sequential ones, not 4: the words a
-    ///   search reads are in memory. At 4 the planner thought the trigram
-    ///   index cheap for any guess, and for a match count of a trigram in
-    ///   every fifth word ("*ing", 58,612 of EDICT's 267,379) built a bitmap
-    ///   of all of them (13 ms) where walking the user's words in an index's
-    ///   order meets its thousand in 4,300 (2.7 ms). At 1.1 a guess of 8% of
-    ///   the user's words still reads the index and one of 14% walks: of the
-    ///   554 statements of Anki's mix and 300 Korean queries, that count
-    ///   alone changed its plan.
-    static let plannerSettings = [("enable_seqscan", "off"), ("random_page_cost", "1.1")]
-
-    /// The search pool's connections: `main`'s, planning with `plannerSettings`.
+    /// The search pool's connections: `main`'s, planning without sequential scans.
     static func configuration(from main: SQLPostgresConfiguration) -> SQLPostgresConfiguration {
         var search = main
-        search.coreConfiguration.options.additionalStartupParameters += plannerSettings
+        search.coreConfiguration.options.additionalStartupParameters.append(
+            ("enable_seqscan", "off"))
         return search
     }
-
-    /// One statement that sets `plannerSettings` for the rest of a
-    /// transaction (a search in one already open).
-    static let setForTransaction: SQLQueryString = SQLQueryString(
-        "SELECT "
-            + plannerSettings.map { "set_config('\($0.0)', '\($0.1)', true)" }
-            .joined(separator: ", "))
 }
 
 extension Request {

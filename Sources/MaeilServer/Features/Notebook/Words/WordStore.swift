@@ -62,8 +62,9 @@ struct WordStore: Sendable {
         guard filter.query != nil, dialect == .postgres else {
             return try await listing(filter, sort: sort, page: page, perPage: perPage)
         }
-        // Planned for a search (`PostgresSearchPool` has why): on the search
-        // pool, or in a transaction already open.
+        // Without sequential scans the matches found through the trigram
+        // index drive each statement of the search (`PostgresSearchPool` has
+        // why): on the search pool, or in a transaction already open.
         if let searches, !db.inTransaction {
             return try await WordStore(
                 db: searches, userID: userID, days: days, hooks: hooks, reads: reads,
@@ -71,7 +72,7 @@ struct WordStore: Sendable {
             ).listing(filter, sort: sort, page: page, perPage: perPage)
         }
         return try await db.transaction { tx in
-            try await tx.sql().raw(PostgresSearchPool.setForTransaction).run()
+            try await tx.sql().raw("SET LOCAL enable_seqscan = off").run()
             return try await within(tx).listing(
                 filter, sort: sort, page: page, perPage: perPage)
         }
