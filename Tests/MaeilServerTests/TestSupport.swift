@@ -73,12 +73,17 @@ func untilNotBusy<T>(_ attempt: () async throws -> T?) async throws -> T {
     }
 }
 
-/// Names a stalled test run. Tests mark their steps (an app configured,
-/// its test begun, its clean-up, a live server, a wait); when no test has
-/// made a step for five minutes, each unfinished test's last steps are
-/// printed, and after twenty the run exits with a failure, well inside
+/// Names a stalled test run. Tests mark their steps (an app made and
+/// configured, its test begun, its clean-up, a live server, a wait); when no
+/// test has made a step for five minutes, each unfinished test's last steps
+/// are printed, and after twenty the run exits with a failure, well inside
 /// CI's time. A run on PostgreSQL once stopped for good, every thread idle,
 /// with nothing in its log to say which test was waiting on what.
+///
+/// It stopped so again with no test's app open, which said nothing, and its
+/// log ended mid-line: the runner's output to a pipe waits in a buffer. So
+/// the buffer is written out first (the results of every test that ended),
+/// and a run whose open apps are all finished is reported and stopped too.
 enum StallWatch {
     static let reportAfter = Duration.seconds(300)
     static let exitAfter = Duration.seconds(1200)
@@ -92,9 +97,9 @@ enum StallWatch {
     }
     private static let steps = NIOLockedValueBox(Steps())
 
-    /// An app of the current test is configured: its first step.
+    /// An app of the current test is made and configured: its first step.
     static func appStarts() {
-        record("configures an app") { $0.openApps[$1, default: 0] += 1 }
+        record("makes and configures an app") { $0.openApps[$1, default: 0] += 1 }
     }
 
     /// Records the current test's step.
@@ -137,8 +142,13 @@ enum StallWatch {
                     if report { steps.reported = true }
                     return (quiet, steps.byTest, report)
                 }
-                guard !unfinished.isEmpty else { continue }
                 if report {
+                    fflush(nil)
+                    if unfinished.isEmpty {
+                        say(
+                            "no step for \(minutes(reportAfter)) min, and no test's app is open: a test without an app, or the run's end, is waiting"
+                        )
+                    }
                     for (test, trail) in unfinished.sorted(by: { $0.key < $1.key }) {
                         say(
                             "no step for \(minutes(reportAfter)) min: \(test): \(trail.joined(separator: " → "))"
@@ -146,6 +156,7 @@ enum StallWatch {
                     }
                 }
                 if quiet > exitAfter {
+                    fflush(nil)
                     say("no test made a step for \(minutes(exitAfter)) min: the run stops here")
                     exit(1)
                 }
@@ -180,12 +191,12 @@ func freshSettings() -> ServerSettings {
 func withMaeilApp<T>(
     settings: ServerSettings, dropAfter: Bool = true, _ test: (Application) async throws -> T
 ) async throws -> T {
+    StallWatch.appStarts()
+    defer { StallWatch.appFinished() }
     let app = try await Application.make(.testing)
     app.logger.logLevel = .error
-    defer { StallWatch.appFinished() }
     let result: T
     do {
-        StallWatch.appStarts()
         try await configure(app, settings: settings)
         StallWatch.step("tests")
         result = try await test(app)
@@ -215,20 +226,26 @@ func withLoopbackServer<T>(
     _ routes: (Application) throws -> Void, _ body: (String, any Client) async throws -> T
 ) async throws -> T {
     _ = roomyBlockingPool
+    // Watched as an app: a test's apps run inside it, and their ends leave it open.
+    StallWatch.appStarts()
+    defer { StallWatch.appFinished() }
     let app = try await Application.make(.testing)
     app.logger.logLevel = .critical
     try routes(app)
     try await app.asyncBoot()
     try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+    StallWatch.step("serves a fake on loopback")
     do {
         guard let port = app.http.server.shared.localAddress?.port else {
             throw Abort(.internalServerError, reason: "the fake server has no port")
         }
         let result = try await body("http://127.0.0.1:\(port)", app.client)
+        StallWatch.step("shuts its fake down")
         await app.server.shutdown()
         try await app.asyncShutdown()
         return result
     } catch {
+        StallWatch.step("shuts its fake down")
         await app.server.shutdown()
         try await app.asyncShutdown()
         throw error
