@@ -235,21 +235,23 @@ func withLoopbackServer<T>(
     try await app.asyncBoot()
     try await app.server.start(address: .hostname("127.0.0.1", port: 0))
     StallWatch.step("serves a fake on loopback")
+    func shutDown() async throws {
+        StallWatch.step("shuts its fake down")
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+    }
+    let result: T
     do {
         guard let port = app.http.server.shared.localAddress?.port else {
             throw Abort(.internalServerError, reason: "the fake server has no port")
         }
-        let result = try await body("http://127.0.0.1:\(port)", app.client)
-        StallWatch.step("shuts its fake down")
-        await app.server.shutdown()
-        try await app.asyncShutdown()
-        return result
+        result = try await body("http://127.0.0.1:\(port)", app.client)
     } catch {
-        StallWatch.step("shuts its fake down")
-        await app.server.shutdown()
-        try await app.asyncShutdown()
+        try await shutDown()
         throw error
     }
+    try await shutDown()
+    return result
 }
 
 /// Thin helpers over VaporTesting for JSON API calls.
