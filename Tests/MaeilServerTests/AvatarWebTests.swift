@@ -45,7 +45,7 @@ struct AvatarWebTests {
                 let reader = try await WebBrowser.signUp(app, name)
                 _ = try await reader.post(
                     "/library/\(book)/reviews", [("stars", "5"), ("text", "\(name)의 리뷰")])
-                ids.append(try await userID(app, name).uuidString)
+                ids.append(try await app.userID(name).uuidString)
             }
             _ = try await upload(
                 try await WebBrowser.signUp(app, "viewer"), photo, fileName: "me.jpg")
@@ -58,19 +58,14 @@ struct AvatarWebTests {
                     } ?? nil)
                 #expect(row.contains("/users/\(id)/avatar?v="), "row \(index) shows its own writer")
             }
-            let minjiID = try await userID(app, "minji").uuidString
+            let minjiID = try await app.userID("minji").uuidString
             #expect(page.contains("/users/\(minjiID)/avatar?v="), "the owner beside the book")
 
             // The web address serves it; a stranger's private picture is a 404.
             let jisoo = try await WebBrowser.signUp(app, "stranger")
             #expect(try await jisoo.get("/users/\(minjiID)/avatar").status == .ok)
-            let lonerID = try await userID(app, "viewer").uuidString
+            let lonerID = try await app.userID("viewer").uuidString
             #expect(try await jisoo.get("/users/\(lonerID)/avatar").status == .notFound)
         }
-    }
-
-    private func userID(_ app: Application, _ name: String) async throws -> UUID {
-        try #require(
-            try await User.query(on: app.db).filter(\.$username == name).first()?.requireID())
     }
 }

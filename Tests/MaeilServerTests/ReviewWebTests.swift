@@ -51,7 +51,7 @@ struct ReviewWebTests {
             #expect(posted.contains("★★★★☆"))
 
             let reviewID = try #require(
-                try await ReviewStore(db: app.db, readerID: try await userID(app, "jisoo"))
+                try await ReviewStore(db: app.db, readerID: try await app.userID("jisoo"))
                     .page(of: book).mine?.id)
             let second = try await jisoo.post(
                 "/library/\(book)/reviews", [("stars", "5"), ("text", "또")])
@@ -93,10 +93,5 @@ struct ReviewWebTests {
                 try await jisoo.post("/library/\(book)/reviews/\(reviewID)/delete", []).status
                     == .notFound)
         }
-    }
-
-    private func userID(_ app: Application, _ name: String) async throws -> UUID {
-        try #require(
-            try await User.query(on: app.db).filter(\.$username == name).first()?.requireID())
     }
 }

@@ -23,9 +23,7 @@ struct RowOwnershipTests {
             let api = try await API.signUp(app, name)
             let book = try await api.createBook("Words").id
             let word = try await api.addWord(book, "water", "물").id
-            let user = try await app.db.sql().raw(
-                "SELECT id FROM users WHERE username = \(bind: name)"
-            ).first()!.decode(column: "id", as: StoredUUID.self).value
+            let user = try await app.userID(name)
             owners.append((api, user, book, word))
         }
         return owners

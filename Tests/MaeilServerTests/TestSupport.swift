@@ -419,6 +419,12 @@ extension Application {
     /// through the app; requests that write wait by themselves.
     func heardOfChanges() async { await changeFeed?.settle() }
 
+    /// A user's id, looked up by username.
+    func userID(_ username: String) async throws -> UUID {
+        try #require(
+            try await User.query(on: db).filter(\.$username == username).first()?.requireID())
+    }
+
     /// Makes a user an administrator straight in the database.
     func makeAdmin(_ username: String) async throws {
         let user = try #require(
