@@ -271,6 +271,29 @@ struct KoreanSearchAPITests {
         }
     }
 
+    /// One kanji in a thousand words: the words with a line that starts
+    /// with it come first (on PostgreSQL found by the lines of the `cjk`
+    /// key that start with it), then the rest, on every page size alike.
+    @Test func pagesOfABroadKanjiSearchPutTheLinesThatStartWithItFirst() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("水")
+            var rows = ["水,물"] + (1...60).map { "水\($0),물 \($0)" }
+            rows += (1...1_000).map { "お水\($0),inside" }
+            try await importRows(api, book.id, rows)
+            let all = try await cappedPages(api, "水", perPage: 500, pages: 3)
+            #expect(all.count == 1_061 && Set(all.map(\.id)).count == all.count, "each match once")
+            #expect(all.first?.term == "水", "the whole line first")
+            #expect(
+                all[1..<61].allSatisfy { $0.term.hasPrefix("水") }, "then lines that start with it")
+            #expect(all.dropFirst(61).allSatisfy { $0.meaning == "inside" }, "then the rest")
+            for perPage in [7, 50] {
+                let first = try await cappedPages(api, "水", perPage: perPage, pages: 12)
+                #expect(first.map(\.id) == all.prefix(first.count).map(\.id), "perPage \(perPage)")
+            }
+        }
+    }
+
     /// A Latin query is also its Korean twin ("tkr" → 삭), often far
     /// broader: its pages come from the matches as typed first (they rank
     /// above every match of the twin alone) while they fill a page.
