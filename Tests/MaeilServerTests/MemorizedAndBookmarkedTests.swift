@@ -146,10 +146,8 @@ struct MemorizedAndBookmarkedTests {
 extension Application {
     /// The word store of a user, for checking what a web test did.
     func wordStore(of username: String) async throws -> WordStore {
-        let user = try #require(
-            try await User.query(on: db).filter(\.$username == username).first())
-        return WordStore(
-            db: db, userID: try user.requireID(),
+        WordStore(
+            db: db, userID: try await userID(username),
             days: DayFormatter(timeZone: testTimeZone), hooks: notebookHooks)
     }
 }

@@ -147,9 +147,7 @@ struct SessionStorageTests {
     @Test func theUpgradeKeepsSignedInSessionsOnly() async throws {
         try await withMaeilApp { app in
             _ = try await API.signUp(app, "upgrader")
-            let user = try #require(
-                try await User.query(on: app.db).filter(\.$username == "upgrader").first())
-            let userID = try user.requireID()
+            let userID = try await app.userID("upgrader")
             try await SessionRecord(
                 key: SessionID(string: "old-signed-in"),
                 data: ["_UserSession": userID.uuidString, "csrf": "x"]

@@ -271,10 +271,8 @@ struct StudyAPITests {
             #expect(try await api.answer(cards[0], 3).status == .ok)
             #expect(try await api.answer(cards[1], 4).status == .ok)
 
-            let user = try #require(
-                try await User.query(on: app.db).filter(\.$username == username).first())
             let reviews = ReviewService(
-                db: app.db, userID: try user.requireID(),
+                db: app.db, userID: try await app.userID(username),
                 days: DayFormatter(timeZone: testTimeZone))
             let laterSeconds: [TimeInterval] = [0, 300, 540, 172_800, 2_592_000]
             for later in laterSeconds {

@@ -226,8 +226,7 @@ struct WebSessionTests {
     @Test func longFormsAreNotRefusedAsForgeries() async throws {
         try await withMaeilApp { app in
             let browser = try await WebBrowser.signUp(app, "longnote")
-            let owner = try #require(
-                try await User.query(on: app.db).filter(\.$username == "longnote").first()?.id)
+            let owner = try await app.userID("longnote")
             let book = try await browser.createBook("Notes")
             let word = try await browser.addWord(book, "사과", "apple")
             let note = String(repeating: "한국어 긴 메모입니다. ", count: 250)
