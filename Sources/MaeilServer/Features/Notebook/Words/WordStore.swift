@@ -31,7 +31,13 @@ struct WordFilter: Sendable {
 
     /// Whether the filter leaves every word of the user (the query aside).
     var readsEveryWordOfItsUser: Bool {
-        bookID == nil && day == nil && memorized == nil && bookmarked == nil
+        bookID == nil && readsEveryWordOfItsBooks
+    }
+
+    /// Whether the filter keeps every word of the books it reads (all the
+    /// user's, or one book): no day and no flag.
+    var readsEveryWordOfItsBooks: Bool {
+        day == nil && memorized == nil && bookmarked == nil
     }
 }
 
@@ -217,20 +223,31 @@ struct WordStore: Sendable {
     }
 
     /// PostgreSQL: a search's matches counted up to the cap, and below it the
-    /// page of them ranked, in one statement. The matches are found once
-    /// through the trigram index, kept by their place in the table (`ctid`,
-    /// stable within the statement), and ranked from there; counting them and
-    /// ranking them in two statements found them twice ("study", 341 of
-    /// EDICT's words: 1.2 ms to count, then 1.9 ms to find and rank them
-    /// again, against 2.1 ms for both). At the cap the page is not ranked (a
-    /// broad query ranks among all its matches, not the first thousand) and
-    /// `rows` is nil; keeping places instead of whole rows holds that case to
-    /// what the count alone cost.
+    /// page of them ranked, in one statement, unless a needle in a large
+    /// share of a big book reached the cap read in order (`CappedMatchCount`).
+    /// The matches are found once through the trigram index, kept by their
+    /// place in the table (`ctid`, stable within the statement), and ranked
+    /// from there; counting them and ranking them in two statements found
+    /// them twice ("study", 341 of EDICT's words: 1.2 ms to count, then
+    /// 1.9 ms to find and rank them again, against 2.1 ms for both). At the
+    /// cap the page is not ranked (a broad query ranks among all its matches,
+    /// not the first thousand) and `rows` is nil; keeping places instead of
+    /// whole rows holds that case to what the count alone cost.
     private func rankedUnderCap(
         _ search: SearchIndex, filter: WordFilter, order: SQLQueryString, page: Int,
         perPage: Int, on sql: any SQLDatabase
     ) async throws -> (total: Int, rows: [any SQLRow]?) {
         let cap = Self.searchCountCap
+        // Read in the books' own order, which a flag or a day would thin
+        // out: the budget of words read would no longer bound the read.
+        if search.mayBeInALargeShare, filter.readsEveryWordOfItsBooks,
+            let counted = try await CappedMatchCount(
+                filter: whereClause(filter), condition: search.condition, cap: cap,
+                owner: userID, book: filter.bookID
+            ).countedInOrder(on: sql)
+        {
+            return (counted, nil)
+        }
         let rows = try await sql.raw(
             """
             WITH m AS MATERIALIZED (SELECT w.ctid AS place FROM words w
