@@ -248,7 +248,9 @@ struct WordStore: Sendable {
         {
             return (counted, nil)
         }
-        let rows = try await sql.raw(
+        // Kept prepared, planned once for any query of its shape (the page
+        // bound, not written in): planning it was 1 ms of each search.
+        let rows = try await sql.keepingStatementsPrepared().raw(
             """
             WITH m AS MATERIALIZED (SELECT w.ctid AS place FROM words w
               WHERE \(whereClause(filter) + search.condition) LIMIT \(literal: cap))
@@ -257,7 +259,7 @@ struct WordStore: Sendable {
               SELECT \(unsafeRaw: WordRow.selected) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
               WHERE c.total_matches < \(literal: cap) AND w.ctid = ANY(ARRAY(SELECT place FROM m))
               AND \(whereClause(filter)) ORDER BY \(order)
-              LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)
+              LIMIT \(bind: perPage) OFFSET \(bind: (page - 1) * perPage)
             ) p ON true
             """
         ).all()
