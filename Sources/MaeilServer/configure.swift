@@ -136,7 +136,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
 
     app.wordPageCache = WordPageCache(byteLimit: WordPageCache.defaultByteLimit)
     app.wordOrderCache = WordOrderCache(byteLimit: WordOrderCache.defaultByteLimit)
-    app.bookPageCache = RenderedPageCache(byteLimit: 8 << 20)
+    app.bookPageCache = RenderedPageCache(byteLimit: 8 << 20, frameByteLimit: 4 << 20)
     app.avatarFiles = ByteLimitedCache(byteLimit: 16 << 20)
     app.copyUpdates = CopyUpdateCache(byteLimit: 1 << 20)
     app.deepLCache = DeepLCache(byteLimit: 1 << 20)

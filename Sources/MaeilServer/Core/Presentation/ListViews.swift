@@ -37,6 +37,12 @@ struct PagerView: Encodable, Sendable {
     var previous: String?
     var next: String?
 
+    init(label: String, previous: String?, next: String?) {
+        self.label = label
+        self.previous = previous
+        self.next = next
+    }
+
     /// `path` plus the query `items`, with `page` set.
     init(req: Request, path: String, query: [(String, String)], page: Int, total: Int, perPage: Int)
     {

@@ -1,4 +1,5 @@
 import Foundation
+import LeafKit
 import NIOCore
 import Vapor
 
@@ -12,127 +13,212 @@ import Vapor
 /// page depends on: the signed-in user, the interface language and the name in
 /// the top bar.
 ///
-/// The session's CSRF token is in a page's forms but is not kept: a page is
-/// rendered with a random placeholder in its place, kept as the pieces
-/// between placeholders, and joined around the requesting session's token.
-/// The placeholder is letters and digits, which HTML escaping leaves as they
-/// are, and is never sent, so no stored text can forge it.
-struct RenderedPageCache<Key: Hashable & Sendable, Version: Equatable & Sendable>: Sendable {
-    private struct FullKey: Hashable, Sendable {
-        let page: Key
+/// The pages of one list differ only in a few parts (its rows, its pager, the
+/// address its forms return to). The rest, the frame, is rendered once with a
+/// placeholder in each part and kept under the list's `Frame`; each page is
+/// its frame joined around its own parts, so paging through a list renders no
+/// template. The session's CSRF token is one more placeholder, in pages and
+/// frames alike: it is never kept, and each session gets its own.
+///
+/// A placeholder is letters and digits, which HTML escaping leaves as they
+/// are, random for the process and never sent, so no stored text can forge it.
+struct RenderedPageCache<
+    Key: Hashable & Sendable, Frame: Hashable & Sendable, Version: Equatable & Sendable
+>: Sendable {
+    /// A part of a list's page that changes from one page to the next.
+    enum Part: Sendable, Equatable {
+        /// HTML, which the template writes as it is (`#unsafeHTML`).
+        case html(String)
+        /// Text, which the template escapes (`#(…)`).
+        case text(String)
+
+        /// What the template is given.
+        var value: String {
+            switch self {
+            case .html(let html): html
+            case .text(let text): text
+            }
+        }
+
+        /// What the page shows: text escaped as Leaf escapes it, so a page
+        /// joined from its frame is the page Leaf would render.
+        var html: String {
+            switch self {
+            case .html(let html): html
+            case .text(let text): text.htmlEscaped()
+            }
+        }
+    }
+
+    private struct FullKey<Name: Hashable & Sendable>: Hashable, Sendable {
+        let name: Name
         let userID: UUID
         let language: String
     }
 
-    private struct Page: Sendable {
+    /// A rendered page or frame: the pieces between its placeholders, and
+    /// which placeholder each gap between two pieces is (0 the CSRF token,
+    /// `n` the `n`th part).
+    struct Pieces: Sendable, Equatable {
+        var pieces: [ByteBuffer]
+        var gaps: [Int]
+    }
+
+    private struct Kept: Sendable {
         let version: Version
         let shownName: String?
-        let pieces: [ByteBuffer]
+        let pieces: Pieces
     }
 
-    private let pages: ByteLimitedCache<FullKey, Page>
-    let placeholder = "csrf" + [UInt8].random(count: 16).hex
+    private let pages: ByteLimitedCache<FullKey<Key>, Kept>
+    private let frames: ByteLimitedCache<FullKey<Frame>, Kept>
+    /// The start of every placeholder; a letter after it says which.
+    let mark = "slot" + [UInt8].random(count: 16).hex
 
-    init(byteLimit: Int) {
+    init(byteLimit: Int, frameByteLimit: Int = 0) {
         pages = ByteLimitedCache(byteLimit: byteLimit)
+        frames = ByteLimitedCache(byteLimit: frameByteLimit)
     }
 
-    /// The page kept for `key` at `version`, or one rendered from `data()`
-    /// and kept. A page with a one-time flash message is rendered and not kept.
+    /// Placeholder `index`: 0 for the CSRF token, `n` for the `n`th part.
+    func placeholder(_ index: Int) -> String {
+        mark + String(UnicodeScalar(UInt8(ascii: "a") + UInt8(index)))
+    }
+
+    /// The page kept for `key` at `version`, or one joined from the frame kept
+    /// for `frame` around `parts`, or one rendered from `data`, given the
+    /// strings to show in place of the parts (their values, or placeholders).
+    /// A page with a one-time flash message is rendered and not kept.
     func page<D: Encodable & Sendable>(
-        _ key: Key, at version: Version, for req: Request, template: String, title: String,
-        nav: String, data: () async throws -> D
+        _ key: Key, frame: Frame, parts: [Part], at version: Version, for req: Request,
+        template: String, title: String, nav: String, data: ([String]) -> D
     ) async throws -> Response {
-        guard let (fullKey, user) = keepable(key, for: req) else {
+        precondition(parts.count < 26, "a placeholder is one letter")
+        guard let (userID, language, user) = keepable(req) else {
             return try await req.renderPage(
-                template, title: title, nav: nav, data: try await data())
+                template, title: title, nav: nav, data: data(parts.map(\.value)))
         }
-        if let kept = kept(fullKey, for: user, at: version, req) { return kept }
-        let token = CSRFMiddleware.token(for: req)
-        let html = try await req.renderedPage(
-            template, title: title, nav: nav, data: try await data(), csrf: placeholder)
-        let pieces = Self.split(html, at: placeholder)
+        let pageKey = FullKey(name: key, userID: userID, language: language)
+        if let kept = kept(pageKey, for: user, at: version, req) { return kept }
+        let frameKey = FullKey(name: frame, userID: userID, language: language)
+        let framed: Pieces
+        if let kept = frames.value(for: frameKey), kept.version == version,
+            kept.shownName == user.shownName
+        {
+            framed = kept.pieces
+        } else {
+            let html = try await req.renderedPage(
+                template, title: title, nav: nav,
+                data: data(parts.indices.map { placeholder($0 + 1) }), csrf: placeholder(0))
+            framed = Self.split(html, at: mark)
+            frames.set(
+                Kept(version: version, shownName: user.shownName, pieces: framed),
+                bytes: html.readableBytes, for: frameKey)
+        }
+        let page = Self.filled(framed, with: [nil] + parts.map(\.html))
         pages.set(
-            Page(version: version, shownName: user.shownName, pieces: pieces),
-            bytes: html.readableBytes, for: fullKey)
-        return req.pageResponse(Self.joined(pieces, around: token), status: .ok)
+            Kept(version: version, shownName: user.shownName, pieces: page),
+            bytes: page.pieces.reduce(0) { $0 + $1.readableBytes }, for: pageKey)
+        return response(page, req)
     }
 
     /// The page kept for `key` at `version`, if there is one to hand out
     /// now: nothing is read or rendered, so it can go out without a task.
     func keptPage(_ key: Key, at version: Version, for req: Request) -> Response? {
-        guard let (fullKey, user) = keepable(key, for: req) else { return nil }
-        return kept(fullKey, for: user, at: version, req)
+        guard let (userID, language, user) = keepable(req) else { return nil }
+        return kept(
+            FullKey(name: key, userID: userID, language: language), for: user, at: version, req)
     }
 
-    /// The page kept under `fullKey` at `version`, joined around the
-    /// session's token; nil when none is kept for it.
-    private func kept(_ fullKey: FullKey, for user: User, at version: Version, _ req: Request)
+    /// The page kept under `key` at `version`, joined around the session's
+    /// token; nil when none is kept for it.
+    private func kept(_ key: FullKey<Key>, for user: User, at version: Version, _ req: Request)
         -> Response?
     {
-        guard let page = pages.value(for: fullKey), page.version == version,
+        guard let page = pages.value(for: key), page.version == version,
             page.shownName == user.shownName
         else { return nil }
-        let token = CSRFMiddleware.token(for: req)
-        return req.pageResponse(Self.joined(page.pieces, around: token), status: .ok)
+        return response(page.pieces, req)
     }
 
-    /// What `key`'s page is kept under for this request, and for whom; nil
-    /// when it is not kept: no one signed in, or a flash message to show once.
-    private func keepable(_ key: Key, for req: Request) -> (FullKey, User)? {
+    /// `page` with the session's CSRF token in its gaps, as the answer.
+    private func response(_ page: Pieces, _ req: Request) -> Response {
+        let token = CSRFMiddleware.token(for: req)
+        let html = Self.filled(page, with: [token]).pieces[0]
+        return req.pageResponse(html, status: .ok)
+    }
+
+    /// Who a page is kept for; nil when it is not kept: no one signed in, or
+    /// a flash message to show once.
+    private func keepable(_ req: Request) -> (UUID, String, User)? {
         guard let user = req.auth.get(User.self), let userID = user.id, req.hasSession,
             req.session.data["flash"] == nil, req.session.data["flashError"] == nil
         else { return nil }
-        let fullKey = FullKey(
-            page: key, userID: userID, language: Localizer.language(for: req).rawValue)
-        return (fullKey, user)
+        return (userID, Localizer.language(for: req).rawValue, user)
     }
 
     var statistics: (bytes: Int, count: Int, hits: Int, misses: Int) { pages.statistics }
+    var frameStatistics: (bytes: Int, count: Int, hits: Int, misses: Int) { frames.statistics }
 
-    /// The page's pieces around each `placeholder`, found with `memchr`
-    /// (a byte-by-byte walk over the buffer's view was 4.6% of a made page).
-    static func split(_ html: ByteBuffer, at placeholder: String) -> [ByteBuffer] {
-        let mark = Array(placeholder.utf8)
-        guard let first = mark.first else { return [html] }
-        let found: [Int] = html.withUnsafeReadableBytes { bytes in
+    /// The pieces of `html` around each placeholder (`mark` and one letter),
+    /// found with `memchr` (a byte-by-byte walk over the buffer's view was
+    /// 4.6% of a made page).
+    static func split(_ html: ByteBuffer, at mark: String) -> Pieces {
+        let mark = Array(mark.utf8)
+        guard let first = mark.first else { return Pieces(pieces: [html], gaps: []) }
+        let found: [(offset: Int, gap: Int)] = html.withUnsafeReadableBytes { bytes in
             guard let base = bytes.baseAddress else { return [] }
-            var offsets: [Int] = []
+            var found: [(Int, Int)] = []
             var index = 0
-            while index + mark.count <= bytes.count,
-                let hit = memchr(base + index, Int32(first), bytes.count - index - mark.count + 1)
+            while index + mark.count < bytes.count,
+                let hit = memchr(base + index, Int32(first), bytes.count - index - mark.count)
             {
                 let offset = base.distance(to: UnsafeRawPointer(hit))
-                if memcmp(hit, mark, mark.count) == 0 {
-                    offsets.append(offset)
-                    index = offset + mark.count
+                let letter = bytes[offset + mark.count]
+                if memcmp(hit, mark, mark.count) == 0, letter >= UInt8(ascii: "a"),
+                    letter <= UInt8(ascii: "z")
+                {
+                    found.append((offset, Int(letter - UInt8(ascii: "a"))))
+                    index = offset + mark.count + 1
                 } else {
                     index = offset + 1
                 }
             }
-            return offsets
+            return found
         }
         var pieces: [ByteBuffer] = []
         var start = 0
-        for offset in found {
+        for (offset, _) in found {
             pieces.append(
                 html.getSlice(at: html.readerIndex + start, length: offset - start) ?? ByteBuffer())
-            start = offset + mark.count
+            start = offset + mark.count + 1
         }
         pieces.append(
             html.getSlice(at: html.readerIndex + start, length: html.readableBytes - start)
                 ?? ByteBuffer())
-        return pieces
+        return Pieces(pieces: pieces, gaps: found.map(\.gap))
     }
 
-    static func joined(_ pieces: [ByteBuffer], around token: String) -> ByteBuffer {
-        var out = ByteBuffer()
-        out.reserveCapacity(
-            pieces.reduce(0) { $0 + $1.readableBytes } + (pieces.count - 1) * token.utf8.count)
-        for (index, piece) in pieces.enumerated() {
-            if index > 0 { out.writeString(token) }
-            out.writeImmutableBuffer(piece)
+    /// `pieces` with each gap `values` has a value for written in; the others
+    /// stay gaps.
+    static func filled(_ pieces: Pieces, with values: [String?]) -> Pieces {
+        var out = Pieces(pieces: [], gaps: [])
+        var current = ByteBuffer()
+        current.reserveCapacity(
+            pieces.pieces.reduce(0) { $0 + $1.readableBytes }
+                + values.reduce(0) { $0 + ($1?.utf8.count ?? 0) })
+        current.writeImmutableBuffer(pieces.pieces[0])
+        for (index, gap) in pieces.gaps.enumerated() {
+            if gap < values.count, let value = values[gap] {
+                current.writeString(value)
+            } else {
+                out.pieces.append(current)
+                out.gaps.append(gap)
+                current = ByteBuffer()
+            }
+            current.writeImmutableBuffer(pieces.pieces[index + 1])
         }
+        out.pieces.append(current)
         return out
     }
 }

@@ -245,34 +245,106 @@ struct BooksWebController: RouteCollection {
             throw AppError.notFound("book")
         }
         let book = version.book
-        func data() async throws -> ShowData {
-            let result = try await req.wordStore().list(
-                filter, sort: sort, page: page, perPage: perPage)
-            return showData(
-                req, version: version, query: query, show: show, sort: sort, page: page,
-                perPage: perPage, result: result)
+        let key = list.map { ShowKey(list: $0, query: req.url.query ?? "") }
+        if let key, let kept = req.application.bookPageCache.keptPage(key, at: version, for: req) {
+            return kept
         }
-        guard let list else {
+        let result = try await req.wordStore().list(
+            filter, sort: sort, page: page, perPage: perPage)
+        let own = ListParts(
+            req, book: book, query: query, show: show, sort: sort, page: page, perPage: perPage,
+            result: result)
+        func data(_ parts: ListParts) -> ShowData {
+            showData(
+                req, version: version, query: query, show: show, sort: sort, result: result,
+                parts: parts)
+        }
+        guard let list, let key else {
             return try await req.renderPage(
-                "notebook/book", title: book.name, nav: "books", data: try await data())
+                "notebook/book", title: book.name, nav: "books", data: data(own))
         }
         return try await req.application.bookPageCache.page(
-            ShowKey(list: list, query: req.url.query ?? ""), at: version, for: req,
-            template: "notebook/book", title: book.name, nav: "books", data: data)
+            key, frame: own.frame(of: list), parts: own.parts, at: version, for: req,
+            template: "notebook/book",
+            title: book.name, nav: "books"
+        ) { data(own.with($0)) }
+    }
+
+    /// What changes from one page of a book's list to the next: its rows, the
+    /// address its forms return to, and its pager. The rest of the page, the
+    /// frame, is the same on every page (`RenderedPageCache`).
+    private struct ListParts {
+        var rowsHTML: String
+        var returnPath: String
+        var pager: PagerView
+        var isEmpty: Bool
+
+        init(
+            _ req: Request, book: BookSummary, query: String, show: WordShowFilter,
+            sort: WordSort, page: Int, perPage: Int, result: WordPage
+        ) {
+            let path = "/books/\(book.id)"
+            rowsHTML = WordListView.html(
+                rows: result.items.map { WordRowView($0, highlight: query.isEmpty ? nil : query) },
+                labels: WordRowLabels(req), showBook: false, speechLanguage: book.languages.term)
+            returnPath = req.url.query.map { "\(path)?\($0)" } ?? path
+            pager = PagerView(
+                req: req, path: path,
+                query: [
+                    ("q", query), ("show", show.rawValue),
+                    ("sort", sort == .recent ? "" : sort.rawValue),
+                ],
+                page: page, total: result.total, perPage: perPage)
+            isEmpty = result.items.isEmpty
+        }
+
+        /// The parts in the order `with` reads them back.
+        var parts: [RenderedPageCache<ShowKey, Frame, ShowVersion>.Part] {
+            [
+                .html(rowsHTML), .text(returnPath), .text(pager.label),
+                .text(pager.previous ?? ""), .text(pager.next ?? ""),
+            ]
+        }
+
+        /// These parts with `strings` (placeholders, say) in their place.
+        func with(_ strings: [String]) -> ListParts {
+            var copy = self
+            copy.rowsHTML = strings[0]
+            copy.returnPath = strings[1]
+            copy.pager = PagerView(
+                label: strings[2], previous: pager.previous.map { _ in strings[3] },
+                next: pager.next.map { _ in strings[4] })
+            return copy
+        }
+
+        /// The frame these parts go into: the list on any page, and what the
+        /// template decides by them (an empty list is hidden, a first page
+        /// has no "previous").
+        func frame(of list: WordPageCache.Key) -> Frame {
+            Frame(
+                list: list.onAnyPage, isEmpty: isEmpty, hasPrevious: pager.previous != nil,
+                hasNext: pager.next != nil)
+        }
+    }
+
+    /// A book's page without its `ListParts`.
+    struct Frame: Hashable, Sendable {
+        var list: WordPageCache.Key
+        var isEmpty: Bool
+        var hasPrevious: Bool
+        var hasNext: Bool
     }
 
     private func showData(
         _ req: Request, version: ShowVersion, query: String, show: WordShowFilter, sort: WordSort,
-        page: Int, perPage: Int, result: WordPage
+        result: WordPage, parts: ListParts
     ) -> ShowData {
         let book = version.book
         let path = "/books/\(book.id)"
-        let returnPath = req.url.query.map { "\(path)?\($0)" } ?? path
         let list = WordListView(
-            rows: result.items.map { WordRowView($0, highlight: query.isEmpty ? nil : query) },
-            labels: WordRowLabels(req),
+            rowsHTML: parts.rowsHTML, isEmpty: parts.isEmpty,
             moveTargets: version.moveTargets,
-            returnPath: returnPath, showBook: false,
+            returnPath: parts.returnPath, showBook: false,
             emptyText: req.text(query.isEmpty && show == .all ? "bookEmpty" : "searchNoResults"),
             speechLanguage: book.languages.term)
         let lang = req.uiLanguage
@@ -297,13 +369,7 @@ struct BooksWebController: RouteCollection {
                 : req.count(
                     result.totalCapped ? "countMatchesCapped" : "countMatches", result.total),
             list: list,
-            pager: PagerView(
-                req: req, path: path,
-                query: [
-                    ("q", query), ("show", show.rawValue),
-                    ("sort", sort == .recent ? "" : sort.rawValue),
-                ],
-                page: page, total: result.total, perPage: perPage),
+            pager: parts.pager,
             exports: [("CSV", "csv"), ("TSV", "tsv"), ("JSON", "json"), ("Quizlet", "quizlet")].map
             {
                 ExportLink(label: $0.0, href: "\(path)/export?format=\($0.1)")
@@ -459,12 +525,16 @@ struct BooksWebController: RouteCollection {
 extension Application {
     private struct BookPageCacheKey: StorageKey {
         typealias Value = RenderedPageCache<
-            BooksWebController.ShowKey, BooksWebController.ShowVersion
+            BooksWebController.ShowKey, BooksWebController.Frame, BooksWebController.ShowVersion
         >
     }
 
-    /// Book pages (`BooksWebController.show`): 8 MB, about 230 pages of 50 words.
-    var bookPageCache: RenderedPageCache<BooksWebController.ShowKey, BooksWebController.ShowVersion>
+    /// Book pages (`BooksWebController.show`): 8 MB, about 230 pages of 50 words,
+    /// and 4 MB of their frames (the page without its rows), about 13 KB each.
+    var bookPageCache:
+        RenderedPageCache<
+            BooksWebController.ShowKey, BooksWebController.Frame, BooksWebController.ShowVersion
+        >
     {
         get { storage[BookPageCacheKey.self] ?? RenderedPageCache(byteLimit: 0) }
         set { storage[BookPageCacheKey.self] = newValue }

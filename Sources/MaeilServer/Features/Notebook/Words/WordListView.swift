@@ -111,14 +111,25 @@ struct WordListView: Encodable, Sendable {
         rows: [WordRowView], labels: WordRowLabels, moveTargets: [OptionView],
         returnPath: String, showBook: Bool, emptyText: String, speechLanguage: String? = nil
     ) {
-        rowsHTML = Self.html(
-            rows: rows, labels: labels, showBook: showBook, speechLanguage: speechLanguage)
+        self.init(
+            rowsHTML: Self.html(
+                rows: rows, labels: labels, showBook: showBook, speechLanguage: speechLanguage),
+            isEmpty: rows.isEmpty, moveTargets: moveTargets, returnPath: returnPath,
+            showBook: showBook, emptyText: emptyText, speechLanguage: speechLanguage)
+    }
+
+    /// A list whose rows are written already (`html(rows:…)`).
+    init(
+        rowsHTML: String, isEmpty: Bool, moveTargets: [OptionView], returnPath: String,
+        showBook: Bool, emptyText: String, speechLanguage: String? = nil
+    ) {
+        self.rowsHTML = rowsHTML
+        self.isEmpty = isEmpty
         self.speechLanguage = speechLanguage
         self.moveTargets = moveTargets
         self.returnPath = returnPath
         self.showBook = showBook
         self.emptyText = emptyText
-        isEmpty = rows.isEmpty
     }
 
     /// Each row as `<li>`: its checkbox, term, reading, meaning, book, speak

@@ -18,7 +18,7 @@ struct WordPageCache: Sendable {
         let userID: UUID
         let bookID: UUID
         let sort: WordSort
-        let page: Int
+        private(set) var page: Int
         let perPage: Int
         let memorized: Bool?
         let bookmarked: Bool?
@@ -35,6 +35,13 @@ struct WordPageCache: Sendable {
             self.perPage = perPage
             self.memorized = filter.memorized
             self.bookmarked = filter.bookmarked
+        }
+
+        /// The same list, whatever its page.
+        var onAnyPage: Key {
+            var key = self
+            key.page = 0
+            return key
         }
     }
 
