@@ -67,9 +67,10 @@ struct CappedMatchCountTests {
                 let owner = try await app.userID(username)
                 let search = SearchIndex(
                     query: WordSearchQuery(q), dialect: .postgres, owner: owner)
+                let words = try await BookStore(db: app.db, userID: owner).totals().words
                 return try await CappedMatchCount(
                     filter: "w.user_id = \(bind: owner)", condition: search.condition,
-                    cap: WordStore.searchCountCap, owner: owner
+                    cap: WordStore.searchCountCap, words: words
                 ).steps(on: sql)
             }
             let big = try await API.signUp(app, "big")

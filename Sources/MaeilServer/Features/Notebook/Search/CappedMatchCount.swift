@@ -38,20 +38,9 @@ struct CappedMatchCount {
     let filter: SQLQueryString
     let condition: SQLQueryString
     let cap: Int
-    /// How many words `filter` leaves at most: the owner's, or the book's.
-    let wordCount: SQLQueryString
-
-    init(
-        filter: SQLQueryString, condition: SQLQueryString, cap: Int, owner: UUID,
-        book: UUID? = nil
-    ) {
-        self.filter = filter
-        self.condition = condition
-        self.cap = cap
-        var books: SQLQueryString = "b.user_id = \(bind: owner)"
-        if let book { books = books + " AND b.id = \(bind: book)" }
-        wordCount = "(SELECT COALESCE(SUM(b.word_count), 0)::bigint FROM books b WHERE \(books))"
-    }
+    /// How many words `filter` leaves at most, as the books count them (the
+    /// owner's, or the book's): too few, and nothing is probed.
+    let words: Int
 
     /// What each step found: the probe's matches (nil where the words are
     /// too few to probe) and the ordered read's (nil where it was not taken).
@@ -67,27 +56,20 @@ struct CappedMatchCount {
     }
 
     func steps(on sql: any SQLDatabase) async throws -> Steps {
-        let kept = sql.keepingStatementsPrepared()
         var steps = Steps()
-        // The probe's words are read only where they are enough. The LIKEs
-        // are an aggregate's FILTER here and a column in the ordered read,
-        // which PostgreSQL does not weigh: the plans stay the same for any
-        // query (as a WHERE, 0.2-0.4 ms of estimates for each plan).
-        let probe = try await kept.raw(
-            """
-            SELECT n.words, (SELECT COUNT(*) FILTER (WHERE TRUE\(condition))
-              FROM \(inOrder(Self.probeRows))) AS hits
-            FROM (SELECT \(wordCount) AS words) n
-            WHERE n.words > \(literal: Self.costRatio * Double(cap))
-            """
-        ).first()
-        guard let probe else { return steps }
-        let hits = try probe.decode(column: "hits", as: Int.self)
+        guard Double(words) > Self.costRatio * Double(cap) else { return steps }
+        let kept = sql.keepingStatementsPrepared()
+        // The LIKEs are an aggregate's FILTER here and a column in the
+        // ordered read, which PostgreSQL does not weigh: the plans stay the
+        // same for any query (as a WHERE, 0.2-0.4 ms of estimates for each plan).
+        let hits =
+            try await kept.raw(
+                """
+                SELECT COUNT(*) FILTER (WHERE TRUE\(condition)) AS hits FROM \(inOrder(Self.probeRows))
+                """
+            ).first()?.decode(column: "hits", as: Int.self) ?? 0
         steps.probe = hits
-        guard
-            Self.readsInOrder(
-                hits: hits, words: try probe.decode(column: "words", as: Int.self), cap: cap)
-        else { return steps }
+        guard Self.readsInOrder(hits: hits, words: words, cap: cap) else { return steps }
         let found = try await kept.raw(
             """
             SELECT COUNT(*) AS hits FROM (SELECT 1 FROM (

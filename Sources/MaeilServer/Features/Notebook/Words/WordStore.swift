@@ -113,7 +113,12 @@ struct WordStore: Sendable {
         var rankedWithCount: [any SQLRow]?
         if let search, search.dialect == .postgres {
             let counted = try await rankedUnderCap(
-                search, filter: filter, order: order, page: page, perPage: perPage, on: sql)
+                search, filter: filter, order: order, page: page, perPage: perPage,
+                words: {
+                    if let bookCounts { return bookCounts.words }
+                    return try await books.list().reduce(0) { $0 + $1.wordCount }
+                },
+                on: sql)
             total = counted.total
             rankedWithCount = counted.rows
         } else if search == nil, filter.day == nil,
@@ -235,15 +240,17 @@ struct WordStore: Sendable {
     /// whole rows holds that case to what the count alone cost.
     private func rankedUnderCap(
         _ search: SearchIndex, filter: WordFilter, order: SQLQueryString, page: Int,
-        perPage: Int, on sql: any SQLDatabase
+        perPage: Int, words: () async throws -> Int, on sql: any SQLDatabase
     ) async throws -> (total: Int, rows: [any SQLRow]?) {
         let cap = Self.searchCountCap
         // Read in the books' own order, which a flag or a day would thin
-        // out: the budget of words read would no longer bound the read.
+        // out: the budget of words read would no longer bound the read. The
+        // words searched are the book's counts or the user's kept book list
+        // summed, read already: a small book is never probed at all.
         if search.mayBeInALargeShare, filter.readsEveryWordOfItsBooks,
             let counted = try await CappedMatchCount(
                 filter: whereClause(filter), condition: search.condition, cap: cap,
-                owner: userID, book: filter.bookID
+                words: try await words()
             ).countedInOrder(on: sql)
         {
             return (counted, nil)
