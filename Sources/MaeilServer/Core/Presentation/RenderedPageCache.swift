@@ -200,25 +200,34 @@ struct RenderedPageCache<
     }
 
     /// `pieces` with each gap `values` has a value for written in; the others
-    /// stay gaps.
+    /// stay gaps. The pieces are slices of one buffer of the page's size: kept
+    /// pages count their bytes, and a buffer per piece, each grown by
+    /// doubling, held two to three times what was counted.
     static func filled(_ pieces: Pieces, with values: [String?]) -> Pieces {
-        var out = Pieces(pieces: [], gaps: [])
-        var current = ByteBuffer()
-        current.reserveCapacity(
+        var out = ByteBuffer()
+        out.reserveCapacity(
             pieces.pieces.reduce(0) { $0 + $1.readableBytes }
-                + values.reduce(0) { $0 + ($1?.utf8.count ?? 0) })
-        current.writeImmutableBuffer(pieces.pieces[0])
+                + pieces.gaps.reduce(0) {
+                    $0 + ($1 < values.count ? values[$1]?.utf8.count ?? 0 : 0)
+                })
+        var open: [(offset: Int, gap: Int)] = []
+        out.writeImmutableBuffer(pieces.pieces[0])
         for (index, gap) in pieces.gaps.enumerated() {
             if gap < values.count, let value = values[gap] {
-                current.writeString(value)
+                out.writeString(value)
             } else {
-                out.pieces.append(current)
-                out.gaps.append(gap)
-                current = ByteBuffer()
+                open.append((out.readableBytes, gap))
             }
-            current.writeImmutableBuffer(pieces.pieces[index + 1])
+            out.writeImmutableBuffer(pieces.pieces[index + 1])
         }
-        out.pieces.append(current)
-        return out
+        guard !open.isEmpty else { return Pieces(pieces: [out], gaps: []) }
+        var start = 0
+        var slices: [ByteBuffer] = []
+        for (offset, _) in open {
+            slices.append(out.getSlice(at: start, length: offset - start) ?? ByteBuffer())
+            start = offset
+        }
+        slices.append(out.getSlice(at: start, length: out.readableBytes - start) ?? ByteBuffer())
+        return Pieces(pieces: slices, gaps: open.map(\.gap))
     }
 }
