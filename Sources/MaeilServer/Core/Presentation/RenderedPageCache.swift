@@ -85,10 +85,11 @@ struct RenderedPageCache<
         mark + String(UnicodeScalar(UInt8(ascii: "a") + UInt8(index)))
     }
 
-    /// The page kept for `key` at `version`, or one joined from the frame kept
-    /// for `frame` around `parts`, or one rendered from `data`, given the
-    /// strings to show in place of the parts (their values, or placeholders).
-    /// A page with a one-time flash message is rendered and not kept.
+    /// The page joined from the frame kept for `frame` around `parts`, or
+    /// rendered from `data`, given the strings to show in place of the parts
+    /// (their values, or placeholders), and kept for `key`. The caller asks
+    /// `keptPage` first, before it reads the page's data. A page with a
+    /// one-time flash message is rendered and not kept.
     func page<D: Encodable & Sendable>(
         _ key: Key, frame: Frame, parts: [Part], at version: Version, for req: Request,
         template: String, title: String, nav: String, data: ([String]) -> D
@@ -98,14 +99,10 @@ struct RenderedPageCache<
             return try await req.renderPage(
                 template, title: title, nav: nav, data: data(parts.map(\.value)))
         }
-        let pageKey = FullKey(name: key, userID: userID, language: language)
-        if let kept = kept(pageKey, for: user, at: version, req) { return kept }
         let frameKey = FullKey(name: frame, userID: userID, language: language)
         let framed: Pieces
-        if let kept = frames.value(for: frameKey), kept.version == version,
-            kept.shownName == user.shownName
-        {
-            framed = kept.pieces
+        if let kept = Self.current(frames, frameKey, at: version, for: user) {
+            framed = kept
         } else {
             let html = try await req.renderedPage(
                 template, title: title, nav: nav,
@@ -118,27 +115,32 @@ struct RenderedPageCache<
         let page = Self.filled(framed, with: [nil] + parts.map(\.html))
         pages.set(
             Kept(version: version, shownName: user.shownName, pieces: page),
-            bytes: page.pieces.reduce(0) { $0 + $1.readableBytes }, for: pageKey)
+            bytes: page.pieces.reduce(0) { $0 + $1.readableBytes },
+            for: FullKey(name: key, userID: userID, language: language))
         return response(page, req)
     }
 
     /// The page kept for `key` at `version`, if there is one to hand out
     /// now: nothing is read or rendered, so it can go out without a task.
     func keptPage(_ key: Key, at version: Version, for req: Request) -> Response? {
-        guard let (userID, language, user) = keepable(req) else { return nil }
-        return kept(
-            FullKey(name: key, userID: userID, language: language), for: user, at: version, req)
+        guard let (userID, language, user) = keepable(req),
+            let page = Self.current(
+                pages, FullKey(name: key, userID: userID, language: language), at: version,
+                for: user)
+        else { return nil }
+        return response(page, req)
     }
 
-    /// The page kept under `key` at `version`, joined around the session's
-    /// token; nil when none is kept for it.
-    private func kept(_ key: FullKey<Key>, for user: User, at version: Version, _ req: Request)
-        -> Response?
-    {
-        guard let page = pages.value(for: key), page.version == version,
-            page.shownName == user.shownName
+    /// What `cache` keeps under `key`, if it was made at `version` for the
+    /// name `user` has now in the top bar.
+    private static func current<Name>(
+        _ cache: ByteLimitedCache<FullKey<Name>, Kept>, _ key: FullKey<Name>,
+        at version: Version, for user: User
+    ) -> Pieces? {
+        guard let kept = cache.value(for: key), kept.version == version,
+            kept.shownName == user.shownName
         else { return nil }
-        return response(page.pieces, req)
+        return kept.pieces
     }
 
     /// `page` with the session's CSRF token in its gaps, as the answer.
