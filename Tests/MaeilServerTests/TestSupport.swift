@@ -136,11 +136,11 @@ enum StallWatch {
         Thread.detachNewThread {
             while true {
                 Thread.sleep(forTimeInterval: 10)
-                let (quiet, unfinished, report) = steps.withLockedValue { steps in
+                let (quiet, unfinished, withApps, report) = steps.withLockedValue { steps in
                     let quiet = steps.last.duration(to: .now)
                     let report = quiet > reportAfter && !steps.reported
                     if report { steps.reported = true }
-                    return (quiet, steps.byTest, report)
+                    return (quiet, steps.byTest, Set(steps.openApps.keys), report)
                 }
                 if report {
                     fflush(nil)
@@ -149,10 +149,14 @@ enum StallWatch {
                             "no step for \(minutes(reportAfter)) min, and no test's app is open: a test without an app, or the run's end, is waiting"
                         )
                     }
+                    // A test without an app has no end step: its trail stays
+                    // after it ended (a CI stall listed the writer-turns
+                    // test, which has no app, beside the app that hung).
                     for (test, trail) in unfinished.sorted(by: { $0.key < $1.key }) {
-                        say(
-                            "no step for \(minutes(reportAfter)) min: \(test): \(trail.joined(separator: " → "))"
-                        )
+                        let note =
+                            withApps.contains(test) ? "" : " (no app open: it may have ended)"
+                        let steps = trail.joined(separator: " → ")
+                        say("no step for \(minutes(reportAfter)) min: \(test)\(note): \(steps)")
                     }
                 }
                 if quiet > exitAfter {

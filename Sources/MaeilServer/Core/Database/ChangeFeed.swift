@@ -57,6 +57,7 @@ final class ChangeFeed: KeptReads {
         var values: [String: Kept] = [:]
         var keysByTopic: [String: Set<String>] = [:]
         var waiters: [String: CheckedContinuation<Bool, Never>] = [:]
+        var step = ListenStep.waiting
 
         mutating func forget(_ key: String) {
             guard let kept = values.removeValue(forKey: key) else { return }
@@ -85,6 +86,17 @@ final class ChangeFeed: KeptReads {
     }
 
     var isLive: Bool { state.withLockedValue { $0.live } }
+
+    /// Where the listening is: named in the warning of a shutdown it held up.
+    enum ListenStep: String, Sendable {
+        case connecting = "connecting"
+        case starting = "starting to listen"
+        case listening = "listening"
+        case closing = "closing its connection"
+        case waiting = "waiting to connect again"
+    }
+
+    var listenStep: ListenStep { state.withLockedValue { $0.step } }
 
     /// The kept value of `key`, read with `load` (value and topics, or nil
     /// for nothing to keep) when there is none.
@@ -175,7 +187,7 @@ final class ChangeFeed: KeptReads {
             }
             Task { [channel, logger] in
                 do {
-                    _ = try await connection.query(
+                    try await connection.queryUntilClosed(
                         "SELECT pg_notify(\(channel), \("sync:" + id))", logger: logger)
                 } catch {
                     giveUp()
@@ -214,14 +226,19 @@ final class ChangeFeed: KeptReads {
         var delay = Duration.milliseconds(100)
         while !Task.isCancelled {
             do {
+                state.withLockedValue { $0.step = .connecting }
                 let connection = try await PostgresConnection.connect(
                     on: group.any(), configuration: configuration, id: 0, logger: logger)
-                state.withLockedValue { $0.connection = connection }
+                state.withLockedValue {
+                    $0.connection = connection
+                    $0.step = .starting
+                }
                 do {
                     try await withTaskCancellationHandler {
                         try await connection.listen(on: channel) { notifications in
+                            state.withLockedValue { $0.step = .listening }
                             // Live once a notification of its own comes back.
-                            _ = try await connection.query(
+                            try await connection.queryUntilClosed(
                                 "SELECT pg_notify(\(channel), 'sync:probe')", logger: logger)
                             delay = .milliseconds(100)
                             for try await notification in notifications {
@@ -238,11 +255,13 @@ final class ChangeFeed: KeptReads {
                 state.withLockedValue {
                     $0.connection = nil
                     $0.connectionsLost += 1
+                    $0.step = .closing
                 }
                 try? await connection.close().get()
             } catch {
                 log(error)
             }
+            state.withLockedValue { $0.step = .waiting }
             try? await Task.sleep(for: delay)
             delay = min(delay * 2, .seconds(5))
         }
@@ -264,27 +283,91 @@ final class ChangeFeed: KeptReads {
 /// Starts the feed's listening with the app and stops it before the
 /// databases close.
 struct ChangeFeedListener: LifecycleHandler {
-    let feed: ChangeFeed
-    let configuration: PostgresConnection.Configuration
+    /// How long shutting down waits for the listening to stop.
+    let stopWithin: Duration
+    private let listen: @Sendable (Application) async -> Void
+    /// Where the listening is, for the warning.
+    private let step: @Sendable () -> String
     private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
 
     init(feed: ChangeFeed, configuration: PostgresConnection.Configuration) {
-        self.feed = feed
-        self.configuration = configuration
+        self.init(
+            stopWithin: .seconds(10), step: { feed.listenStep.rawValue },
+            listen: { app in
+                await feed.listen(configuration: configuration, on: app.eventLoopGroup)
+            })
+    }
+
+    /// Runs `listen` from boot until shutdown cancels it.
+    init(
+        stopWithin: Duration, step: @escaping @Sendable () -> String = { "listening" },
+        listen: @escaping @Sendable (Application) async -> Void
+    ) {
+        self.stopWithin = stopWithin
+        self.step = step
+        self.listen = listen
     }
 
     func didBoot(_ app: Application) throws {
-        let group = app.eventLoopGroup
-        let started = Task { [feed, configuration] in
-            await feed.listen(configuration: configuration, on: group)
-        }
+        let started = Task { [listen] in await listen(app) }
         task.withLockedValue { $0 = started }
     }
 
+    /// Cancelling closes the listening connection, which ends the listening
+    /// at once. Should anything in it still wait on the closed connection
+    /// (a query did: `queryUntilClosed`), the listening is left behind after
+    /// `stopWithin` rather than holding the server's shutdown for good.
     func shutdownAsync(_ app: Application) async {
         guard let running = task.withLockedValue({ $0 }) else { return }
         running.cancel()
-        await running.value
+        if await !running.ended(within: stopWithin) {
+            app.logger.warning(
+                "the change feed did not stop within \(stopWithin) (\(step())); shutting down without it"
+            )
+        }
+    }
+}
+
+extension PostgresConnection {
+    /// The connection closed before a query was answered.
+    struct ClosedBeforeAnswer: Error {}
+
+    /// Runs `query`, failing it if the connection closes first. PostgresNIO
+    /// hands a query to the connection's channel without asking to hear if
+    /// the write failed, and once the channel is closed nobody answers it:
+    /// the caller waits forever. The feed's probe met that when a shutdown
+    /// (or a `settle` giving up) closed the connection as LISTEN returned,
+    /// and held a CI run's test app in its shutdown until the run was stopped.
+    func queryUntilClosed(_ query: PostgresQuery, logger: Logger) async throws {
+        let answered = eventLoop.makePromise(of: Void.self)
+        closeFuture.whenComplete { _ in answered.fail(ClosedBeforeAnswer()) }
+        self.query(query, logger: logger).map { _ in }.cascade(to: answered)
+        try await answered.futureResult.get()
+    }
+}
+
+extension Task where Success == Void, Failure == Never {
+    /// Waits for the task to end, at most `limit`; false if it had not.
+    func ended(within limit: Duration) async -> Bool {
+        let waiting = NIOLockedValueBox<CheckedContinuation<Bool, Never>?>(nil)
+        let answer: @Sendable (Bool) -> Void = { ended in
+            waiting.withLockedValue { waiter in
+                defer { waiter = nil }
+                return waiter
+            }?.resume(returning: ended)
+        }
+        return await withCheckedContinuation { continuation in
+            waiting.withLockedValue { $0 = continuation }
+            let timer = Task<Void, Never> {
+                guard (try? await Task<Never, Never>.sleep(for: limit)) != nil else { return }
+                answer(false)
+            }
+            Task<Void, Never> {
+                await self.value
+                answer(true)
+                timer.cancel()
+            }
+        }
     }
 }
 
