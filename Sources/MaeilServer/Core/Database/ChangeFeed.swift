@@ -332,17 +332,22 @@ extension PostgresConnection {
     /// The connection closed before a query was answered.
     struct ClosedBeforeAnswer: Error {}
 
-    /// Runs `query`, failing it if the connection closes first. PostgresNIO
+    /// Runs `query`, failing it if the connection has closed. PostgresNIO
     /// hands a query to the connection's channel without asking to hear if
     /// the write failed, and once the channel is closed nobody answers it:
     /// the caller waits forever. The feed's probe met that when a shutdown
     /// (or a `settle` giving up) closed the connection as LISTEN returned,
     /// and held a CI run's test app in its shutdown until the run was stopped.
+    /// On the connection's event loop the write reaches the connection's
+    /// handler at once while the channel is open, and the handler answers
+    /// it even if the connection closes later. (Waiting on `closeFuture`
+    /// instead would add a callback to it for every `settle` of the
+    /// connection's life.)
     func queryUntilClosed(_ query: PostgresQuery, logger: Logger) async throws {
-        let answered = eventLoop.makePromise(of: Void.self)
-        closeFuture.whenComplete { _ in answered.fail(ClosedBeforeAnswer()) }
-        self.query(query, logger: logger).map { _ in }.cascade(to: answered)
-        try await answered.futureResult.get()
+        try await eventLoop.flatSubmit { [self] () -> EventLoopFuture<Void> in
+            guard !isClosed else { return eventLoop.makeFailedFuture(ClosedBeforeAnswer()) }
+            return self.query(query, logger: logger).map { _ in }
+        }.get()
     }
 }
 
