@@ -145,7 +145,9 @@ struct BookPageCacheTests {
                 third.contains(
                     "value=\"/books/\(book)?sort=alphabetical&amp;perPage=2&amp;page=3\""))
             #expect(
-                third.contains("rel=\"prev\" href=\"/books/\(book)?sort=alphabetical&amp;page=2\""))
+                third.contains(
+                    "rel=\"prev\" href=\"/books/\(book)?sort=alphabetical&amp;perPage=2&amp;page=2\""
+                ))
             #expect(third.contains("rel=\"next\""))
             #expect(!third.contains(app.bookPageCache.mark))
             #expect(WebSessionTests.csrf(in: third) == minji.csrf)

@@ -89,17 +89,23 @@ struct WebBrowser {
 
 @Suite("Web pages")
 struct WebPagesTests {
+    /// Minji, reading Korean, with a book of `count` lamps ("lamp 1" 등 1, …).
+    func lamps(_ app: Application, _ count: Int) async throws -> (WebBrowser, UUID) {
+        var minji = try await WebBrowser.signUp(app, "minji")
+        minji.language = "ko"
+        let book = try await minji.createBook("Lamps")
+        for number in 1...count {
+            _ = try await minji.addWord(book, "lamp \(number)", "등 \(number)")
+        }
+        return (minji, book)
+    }
+
     /// A page of a search past its last (an old link, a typed address) still
     /// shows the count, and its "previous" steps back to the last page.
     @Test func aSearchPagePastTheLastStepsBackToIt() async throws {
         try await withMaeilApp { app in
-            var minji = try await WebBrowser.signUp(app, "minji")
-            minji.language = "ko"
-            let book = try await minji.createBook("Lamps")
             // Ranked alike, then A to Z: "lamp 9" is the 51st.
-            for number in 1...51 {
-                _ = try await minji.addWord(book, "lamp \(number)", "등 \(number)")
-            }
+            let (minji, _) = try await lamps(app, 51)
             let second = try await minji.get("/search?q=lamp&page=2").body.string
             #expect(second.contains("51개 찾음") && second.contains(">등 9<"))
             #expect(second.contains(#"rel="prev" href="/search?q=lamp&amp;page=1""#))
@@ -107,6 +113,25 @@ struct WebPagesTests {
             #expect(past.contains("51개 찾음") && !past.contains(">등 9<"))
             #expect(past.contains(#"rel="prev" href="/search?q=lamp&amp;page=2""#))
             #expect(!past.contains(#"rel="next""#))
+        }
+    }
+
+    /// A page size asked for in the address stays on the pager's links; the
+    /// default one is left out of them.
+    @Test func thePagerKeepsThePageSizeAskedFor() async throws {
+        try await withMaeilApp { app in
+            let (minji, book) = try await lamps(app, 25)
+            let first = try await minji.get("/books/\(book)?perPage=10").body.string
+            #expect(first.contains("3쪽 중 1쪽"))
+            #expect(first.contains(#"rel="next" href="/books/\#(book)?perPage=10&amp;page=2""#))
+            let second = try await minji.get("/books/\(book)?perPage=10&page=2").body.string
+            #expect(second.contains(#"rel="prev" href="/books/\#(book)?perPage=10&amp;page=1""#))
+            #expect(second.contains(#"rel="next" href="/books/\#(book)?perPage=10&amp;page=3""#))
+            let search = try await minji.get("/search?q=lamp&perPage=20").body.string
+            #expect(search.contains("2쪽 중 1쪽"))
+            #expect(search.contains(#"rel="next" href="/search?q=lamp&amp;perPage=20&amp;page=2""#))
+            let plain = try await minji.get("/books/\(book)").body.string
+            #expect(!plain.contains("perPage"), "\(plain)")
         }
     }
 

@@ -43,16 +43,19 @@ struct PagerView: Encodable, Sendable {
         self.next = next
     }
 
-    /// `path` plus the query `items`, with `page` set.
+    /// `path` plus the query `items`, with `page` set, and the page size
+    /// when the address asked for one (so the next page is as long).
     init(req: Request, path: String, query: [(String, String)], page: Int, total: Int, perPage: Int)
     {
         let pages = max(1, (total + perPage - 1) / perPage)
         label = Localizer.format(
             "pageOf", req.uiLanguage, ["page": String(page), "pages": String(pages)])
+        let size = (req.queryValue("perPage") ?? "").isEmpty ? [] : [("perPage", String(perPage))]
         func url(_ target: Int) -> String {
             var components = URLComponents()
             components.path = path
-            components.queryItems = (query.filter { !$0.1.isEmpty } + [("page", String(target))])
+            components.queryItems =
+                (query.filter { !$0.1.isEmpty } + size + [("page", String(target))])
                 .map { URLQueryItem(name: $0.0, value: $0.1) }
             return components.string ?? path
         }
