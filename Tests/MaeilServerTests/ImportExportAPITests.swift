@@ -24,6 +24,46 @@ struct ImportExportAPITests {
         .items.map(\.term)
     }
 
+    /// `maeil import` makes a missing book in the languages its words are
+    /// written in (EDICT's rows: Japanese terms, English meanings), and
+    /// leaves a book it finds as its owner set it.
+    @Test func theCLIMakesABookInItsWordsLanguages() async throws {
+        let settings = freshSettings()
+        try await withMaeilApp(settings: settings) { app in
+            let api = try await API.signUp(app, "kenji")
+            let existing = try await api.createBook("Fruit")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "languages-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let files = [
+                (
+                    "EDICT",
+                    "term\treading\tmeaning\n学校\tがっこう\tschool\n食べる\tたべる\tto eat\n"
+                ),
+                ("Hanzi", "学校\t학교\n水\t물\n"),
+                ("Fruit", "りんご\tapple\n"),
+            ]
+            let cli = try await MaeilInstance.open(settings: settings)
+            for (book, text) in files {
+                let file = folder.appendingPathComponent("\(book).tsv")
+                try Data(text.utf8).write(to: file)
+                _ = try await cli.importFile(
+                    at: file.path, username: "kenji", bookName: book, format: .tsv,
+                    progress: { _, _ in })
+            }
+            try await cli.shutdown()
+            let books = try api.decode([BookDTO].self, try await api.send(.GET, "/api/v1/books"))
+            func languages(_ name: String) -> [String]? {
+                books.first { $0.name == name }.map { [$0.termLanguage, $0.meaningLanguage] }
+            }
+            #expect(languages("EDICT") == ["ja", "en"])
+            #expect(languages("Hanzi") == ["zh", "ko"])
+            #expect(books.first { $0.name == "Fruit" }?.id == existing.id)
+            #expect(languages("Fruit") == ["en", "ko"])
+        }
+    }
+
     @Test func importsCSVWithAndWithoutHeader() async throws {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)

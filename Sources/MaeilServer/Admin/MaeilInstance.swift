@@ -120,7 +120,9 @@ public final class MaeilInstance: Sendable {
         // Parsed once, before the book is made, so a bad file leaves no empty
         // book behind; the file's bytes are let go before the words go in.
         let parsed = try Self.parseFile(at: path, format: format, with: transfer)
-        let book = try await transfer.books.findOrCreate(named: bookName)
+        // A book the import makes is in the languages the words are written in.
+        let book = try await transfer.books.findOrCreate(
+            named: bookName, languages: .guessed(from: parsed.words))
         let result = try await transfer.importParsed(
             parsed, intoBook: try book.requireID(), duplicates: DuplicateChoices(duplicates),
             progress: progress)

@@ -81,10 +81,13 @@ struct AnkiImporter: Sendable {
             var results: [Report.BookResult] = []
             for planned in plan.books {
                 let isNew = try await shelf.book(named: planned.name) == nil
-                let book = try await shelf.findOrCreate(named: planned.name)
+                let book = try await shelf.findOrCreate(
+                    named: planned.name,
+                    languages: .guessed(from: planned.words.prefix(500).map(\.draft)))
                 let id = try book.requireID()
-                // A deck that studies its notes both ways makes a book that does, and
-                // one whose templates speak its fields makes a book in those languages.
+                // A new deck's book is in the languages its words are written in;
+                // a deck that studies its notes both ways makes a book that does,
+                // and one whose templates speak its fields a book in those languages.
                 if isNew {
                     let changes = BookChanges(
                         studyDirections: planned.words.contains { $0.reverseCard != nil }

@@ -224,9 +224,11 @@ struct BookStore: Sendable {
 
     /// The book `reference` names (`BookReference`), made when no book has
     /// that name (for CLI imports).
-    func findOrCreate(named reference: String) async throws -> Book {
+    func findOrCreate(named reference: String, languages: BookLanguages = .englishToKorean)
+        async throws -> Book
+    {
         guard let book = try await book(named: reference) else {
-            return try await create(name: reference)
+            return try await create(name: reference, languages: languages)
         }
         return book
     }
