@@ -115,6 +115,13 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
 
     // Every multipart body is checked before MultipartKit parses it (SafeFormDataDecoder).
     ContentConfiguration.global.use(decoder: SafeFormDataDecoder(), for: .formData)
+    // Every JSON answer's keys A to Z, and slashes as they are (as `JSONOutput`
+    // writes them): Foundation's encoder otherwise orders an object's keys by a
+    // hash seeded per process, so the same answer read differently after each restart.
+    ContentConfiguration.global.use(
+        encoder: JSONEncoder.custom(
+            dates: .iso8601, format: [.sortedKeys, .withoutEscapingSlashes]),
+        for: .json)
     // Every middleware that never waits is written against futures: Vapor's
     // `AsyncMiddleware` starts a task for each middleware of each request and
     // waits on the next one's future, and a JSON word page passed eight. One

@@ -10,6 +10,33 @@ import VaporTesting
 /// know refused instead of ignored.
 @Suite("API naming and unknown fields")
 struct APINamingTests {
+    /// An answer encoded by `Codable` has its keys A to Z, the same bytes in
+    /// every process (the encoder's own order follows a per-process hash seed).
+    @Test func answersKeepTheirKeysInOneOrder() async throws {
+        try await withMaeilApp { app in
+            let refused = try await API(app: app).send(.GET, "/api/v1/books")
+            #expect(
+                refused.body.string
+                    == #"{"error":{"code":"unauthorized","message":"sign in or send a valid Bearer token"}}"#
+            )
+            let api = try await API.signUp(app)
+            _ = try await api.createBook("Fruit/Obst")
+            let books = try await api.send(.GET, "/api/v1/books").body.string
+            let keys =
+                try #require(
+                    try JSONSerialization.jsonObject(with: Data(books.utf8)) as? [[String: Any]]
+                ).first?.keys.sorted() ?? []
+            #expect(keys.count > 5)
+            let written = keys.compactMap { key in
+                books.range(of: "\"\(key)\":").map {
+                    books.distance(from: books.startIndex, to: $0.lowerBound)
+                }
+            }
+            #expect(written == written.sorted(), "\(books)")
+            #expect(books.contains(#""name":"Fruit/Obst""#))
+        }
+    }
+
     @Test func aMisspeltFieldIsRefusedAndChangesNothing() async throws {
         try await withMaeilApp { app in
             let api = try await API.signUp(app)
