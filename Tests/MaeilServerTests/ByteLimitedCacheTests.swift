@@ -1,3 +1,4 @@
+import MaeilTestSupport
 import Testing
 
 @testable import MaeilServer
@@ -38,5 +39,34 @@ struct ByteLimitedCacheTests {
         #expect(cache.statistics.bytes <= 1_000)
         #expect(cache.value(for: 499) == 499, "the newest stays")
         #expect(cache.value(for: 0) == nil)
+    }
+
+    /// Random lookups and values against a plain list in order of use: the
+    /// same values found, the same ones evicted, the same bytes held.
+    @Test func itKeepsWhatAListInOrderOfUseKeeps() {
+        var random = SplitMix64(seed: 20_261_129)
+        let cache = ByteLimitedCache<Int, Int>(byteLimit: 500)
+        var model: [(key: Int, value: Int, bytes: Int)] = []  // least recently used first
+        for step in 0..<20_000 {
+            let key = Int(random.next() % 60)
+            if random.next() % 3 == 0 {
+                let bytes = Int(random.next() % 120) + (step % 997 == 0 ? 500 : 0)
+                cache.set(step, bytes: bytes, for: key)
+                model.removeAll { $0.key == key }
+                if bytes <= 500 {
+                    while model.map(\.bytes).reduce(0, +) + bytes > 500 { model.removeFirst() }
+                    model.append((key, step, bytes))
+                }
+            } else {
+                let found = cache.value(for: key)
+                let index = model.firstIndex { $0.key == key }
+                #expect(found == index.map { model[$0].value }, "step \(step), key \(key)")
+                if let index { model.append(model.remove(at: index)) }
+            }
+            let statistics = cache.statistics
+            #expect(
+                statistics.count == model.count
+                    && statistics.bytes == model.map(\.bytes).reduce(0, +))
+        }
     }
 }
