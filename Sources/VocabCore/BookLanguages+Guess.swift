@@ -7,7 +7,9 @@ extension BookLanguages {
     /// with the term (EDICT's kanji terms are read in kana). A side with no
     /// letters, or in the Latin script (English is the app's guess for it,
     /// as for any new book), keeps what a new book has.
-    public static func guessed(from words: [WordDraft], sample: Int = 500) -> BookLanguages {
+    public static func guessed(from words: some Sequence<WordDraft>, sample: Int = 500)
+        -> BookLanguages
+    {
         var term = ScriptTally()
         var meaning = ScriptTally()
         for word in words.prefix(sample) {

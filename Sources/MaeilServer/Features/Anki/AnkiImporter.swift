@@ -80,10 +80,14 @@ struct AnkiImporter: Sendable {
                 try await StudySettingsStore(db: tx, userID: words.userID).get().parameters)
             var results: [Report.BookResult] = []
             for planned in plan.books {
-                let isNew = try await shelf.book(named: planned.name) == nil
-                let book = try await shelf.findOrCreate(
-                    named: planned.name,
-                    languages: .guessed(from: planned.words.prefix(500).map(\.draft)))
+                let found = try await shelf.book(named: planned.name)
+                let isNew = found == nil
+                let book =
+                    if let found { found } else {
+                        try await shelf.create(
+                            name: planned.name,
+                            languages: .guessed(from: planned.words.lazy.map(\.draft)))
+                    }
                 let id = try book.requireID()
                 // A new deck's book is in the languages its words are written in;
                 // a deck that studies its notes both ways makes a book that does,

@@ -35,7 +35,7 @@ struct SearchWebController: RouteCollection {
         let show = WordShowFilter(req)
         show.apply(to: &filter)
         let page = try WordListQuery.int(req, "page", default: 1, range: 1...1_000_000)
-        let perPage = try WordListQuery.int(req, "perPage", default: 50, range: 1...500)
+        let perPage = try WordListQuery.perPage(req)
         var result = WordPage(items: [], total: 0, page: page, perPage: perPage)
         // A "show" choice alone lists those words (every bookmarked word, A to Z).
         let searched = !query.isEmpty || show != .all

@@ -25,8 +25,12 @@ enum WordListQuery {
             sort = parsed
         }
         let page = try int(req, "page", default: 1, range: 1...1_000_000)
-        let perPage = try int(req, "perPage", default: 50, range: 1...500)
-        return (sort, page, perPage)
+        return (sort, page, try perPage(req))
+    }
+
+    /// The page size the address asks for: 1 to 500 words, 50 unless asked.
+    static func perPage(_ req: Request) throws -> Int {
+        try int(req, "perPage", default: 50, range: 1...500)
     }
 
     static func flag(_ req: Request, _ name: String) throws -> Bool? {
