@@ -191,16 +191,26 @@ struct WordStore: Sendable {
         // every match of a broad query, or that the index cannot serve —
         // runs on the pool, off the event loop.
         let shallow = (page - 1) * perPage <= Self.inlineOffsetLimit
+        // PostgreSQL: kept prepared, the page bound not written in, as the
+        // count's statement is (`rankedUnderCap`). Its search pool plans for
+        // any values already; parsing and planning this statement took
+        // 0.5-0.9 ms of each broad query, against 0.1 ms to bind it kept.
+        // SQLite keeps the bound written in: its planner weighs a constant
+        // LIMIT when it picks an order.
+        let pageBound: SQLQueryString =
+            dialect == .postgres
+            ? "LIMIT \(bind: perPage) OFFSET \(bind: (page - 1) * perPage)"
+            : "LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)"
         // The matches drive, each looking its book's name up by key: joined
         // to `books`, a search was planned from the books when the
         // statistics counted few (`SQLiteStatistics`), each match sought
         // once per book of the instance.
         func rows(where condition: SQLQueryString, bounded: Bool) async throws -> [any SQLRow] {
-            try await (bounded && shallow ? (reads ?? sql) : sql).raw(
+            try await (bounded && shallow ? (reads ?? sql) : sql).keepingStatementsPrepared().raw(
                 """
                 SELECT \(unsafeRaw: WordRow.selectedWithoutJoin) FROM \(unsafeRaw: words)
                 WHERE \(condition) ORDER BY \(order)
-                LIMIT \(literal: perPage) OFFSET \(literal: (page - 1) * perPage)
+                \(pageBound)
                 """
             ).all()
         }
