@@ -5,13 +5,15 @@
       one JSON line per build per round: Anki's search mix x 5 and the EDICT book's
       spread JSON page and web word list (maeil_bench.py's own measures), the two
       builds taking turns (A B, then B A, …) so that a slow stretch of the machine
-      falls on both
+      falls on both; then the search mix again with the builds taking turns
+      request by request (each query ROUNDS x 20 times to each), per query
   ab.py report IMPORTS_JSONL SERVED_JSONL ENTRIES
       each measure's medians and the candidate's ratio to the baseline, as a table
 """
 import json
 import statistics
 import sys
+import urllib.parse
 
 import maeil_bench as bench
 
@@ -40,6 +42,25 @@ def serve(backend, rounds, password, *pairs):
                               "search_p50_ms": search["search_p50_ms"], "search_p99_ms": search["search_p99_ms"],
                               "json_spread_rps": json_page["rps"], "web_spread_rps": web_page["rps"]}),
                   flush=True)
+    for which, times in search_in_turns(servers, int(rounds) * 20).items():
+        print(json.dumps({"backend": backend, "build": which, "round": "in turns", "query_ms": times}), flush=True)
+
+
+def search_in_turns(servers, repeats):
+    """Each query of the mix sent to both builds in turn, request by request (the
+    order flipping each time): a change of a few percent shows through the
+    machine's drift, which a run of the whole mix after the other's does not
+    (their medians moved by ±20% from round to round)."""
+    clients = {which: bench.Client(*servers[which]) for which in BUILDS}
+    times = {which: {q: [] for q in bench.QUERIES} for which in BUILDS}
+    for q in bench.QUERIES:
+        path = "/api/v1/search?q=" + urllib.parse.quote(q)
+        for client in clients.values():  # warm up once, as the mix does
+            client.call("GET", path)
+        for turn in range(repeats):
+            for which in BUILDS if turn % 2 == 0 else BUILDS[::-1]:
+                times[which][q].append(clients[which].call("GET", path)[0])
+    return times
 
 
 # Each measure: its label, its unit, and whether more is better.
@@ -54,6 +75,8 @@ MEASURES = [
 
 def report(imports_path, served_path, entries):
     rows = [json.loads(line) for path in (imports_path, served_path) for line in open(path)]
+    in_turns = [row for row in rows if "query_ms" in row]
+    rows = [row for row in rows if "query_ms" not in row]
     backends = list(dict.fromkeys(row["backend"] for row in rows))
     print(f"{int(entries):,} EDICT entries; medians of the interleaved runs (n: runs per build).\n")
     print("| Database | Measure | Baseline | Candidate | Candidate ÷ baseline | Each round | n |")
@@ -83,6 +106,26 @@ def report(imports_path, served_path, entries):
                           and key in row]
                 if values:
                     print(f"  {backend} {key} {which}: {', '.join(f'{v:g}' for v in values)}")
+    if in_turns:
+        report_in_turns(in_turns)
+
+
+def report_in_turns(rows):
+    print("\nThe search mix with the builds taking turns request by request: each query's"
+          " median (ms), and the candidate's over the baseline's.\n")
+    print("| Database | Query | Baseline | Candidate | Candidate ÷ baseline |")
+    print("|---|---|---|---|---|")
+    for backend in dict.fromkeys(row["backend"] for row in rows):
+        times = {row["build"]: row["query_ms"] for row in rows if row["backend"] == backend}
+        ratios = []
+        for q in times["baseline"]:
+            base, cand = (statistics.median(times[which][q]) for which in BUILDS)
+            ratios.append(cand / base)
+            print(f"| {backend} | `{q}` | {base:.2f} | {cand:.2f} | {cand / base:.3f} |")
+        every = {which: [ms for t in times[which].values() for ms in t] for which in BUILDS}
+        base, cand = (statistics.median(every[which]) for which in BUILDS)
+        faster = sum(r < 1 for r in ratios)
+        print(f"| {backend} | all ({faster} of {len(ratios)} faster) | {base:.2f} | {cand:.2f} | {cand / base:.3f} |")
 
 
 if __name__ == "__main__":

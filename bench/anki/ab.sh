@@ -17,7 +17,9 @@
 # alternates between the builds (A B, then B A, …) on twin databases that each build
 # imported itself: the EDICT import (whole command), Anki's 20-query search mix x 5,
 # and wrk on the EDICT book's JSON page and web word list, a different page each
-# time. Prints each measure's medians and the candidate's ratio to the baseline.
+# time. Prints each measure's medians and the candidate's ratio to the baseline. Then
+# the search mix once more, the builds taking turns request by request (each query
+# ROUNDS x 20 times to each), with each query's medians and ratio.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
