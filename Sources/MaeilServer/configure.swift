@@ -181,6 +181,8 @@ private func configureDatabase(_ app: Application, settings: ServerSettings) thr
     if settings.usesPostgres, let url = settings.databaseURL {
         var configuration = try SQLPostgresConfiguration(url: url)
         if let schema = settings.postgresSchema { configuration.searchPath = [schema] }
+        configuration.coreConfiguration.options.additionalStartupParameters.append(
+            GINPendingList.everyday)
         app.databases.use(
             .postgres(
                 configuration: configuration, maxConnectionsPerEventLoop: 4,

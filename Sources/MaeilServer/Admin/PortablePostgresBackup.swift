@@ -111,6 +111,7 @@ enum PortablePostgresBackup {
         let loaded = rows
         try await db.transaction { tx in
             let sql = try tx.sql()
+            try await sql.raw(GINPendingList.bulk).run()
             let present = Set(try await loadOrder(sql))
             let tables = header.tables.filter { present.contains($0) }
             try await sql.raw(
@@ -141,6 +142,8 @@ enum PortablePostgresBackup {
                 try await sql.raw("ALTER TABLE \(ident: table) ENABLE TRIGGER USER").run()
             }
         }
+        // The words went in with PostgreSQL's default pending lists (`GINPendingList`).
+        try await db.sql().raw(GINPendingList.mergeWords).run()
     }
 
     /// Maeil's tables, each after the tables its foreign keys point to.
