@@ -8,10 +8,12 @@ import SQLKit
 ///
 /// At PostgreSQL's default of 4 MB a server whose users add words between
 /// autovacuum runs slowed every search: 3,500 words added (473 pages) took
-/// the count of EDICT's "dog" from 3.0 to 8.9 ms. The app's connections keep
+/// the count of EDICT's "dog" from 3.0 to 8.9 ms, and 3,000 added by another
+/// user through the API the EDICT user's search mix from a p50 of 5.3-6.6 ms
+/// to 9.9-13.0 (three runs; 7.0-8.3 with this). The app's connections keep
 /// the list to `everyday` instead; a word added then merges it now and then
-/// (1,500 single-row inserts into a 20,000-word book: mean 2.08 ms against
-/// 1.85-2.10, p99 11-13 ms against 5 ms).
+/// (1,500 single-row inserts into a 20,000-word book: mean 2.08-2.30 ms
+/// against 1.85-2.10, p99 11-13 ms against 5 ms).
 enum GINPendingList {
     /// The startup parameter of the app's connections.
     static let everyday = (name: "gin_pending_list_limit", value: "128kB")
