@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """The interleaved runs of bench/anki/ab.sh, and its report.
 
-  ab.py serve BACKEND ROUNDS PASSWORD BASE_URL BASE_TOKEN CAND_URL CAND_TOKEN
+  ab.py serve BACKEND ROUNDS PASSWORD BASE_URL BASE_TOKEN CAND_URL CAND_TOKEN \
+        WRITES BASE_WRITER_TOKEN CAND_WRITER_TOKEN
       one JSON line per build per round: Anki's search mix x 5 and the EDICT book's
       spread JSON page and web word list (maeil_bench.py's own measures), the two
       builds taking turns (A B, then B A, …) so that a slow stretch of the machine
       falls on both; then the search mix again with the builds taking turns
-      request by request (each query ROUNDS x 20 times to each), per query
+      request by request (each query ROUNDS x 20 times to each), per query; then,
+      unless WRITES is 0, the writer (another user) adds WRITES words one by one to
+      each build, and the search mix goes in turns once more
   ab.py report IMPORTS_JSONL SERVED_JSONL ENTRIES
       each measure's medians and the candidate's ratio to the baseline, as a table
 """
@@ -20,8 +23,9 @@ import maeil_bench as bench
 BUILDS = ("baseline", "candidate")
 
 
-def serve(backend, rounds, password, *pairs):
-    servers = {"baseline": (pairs[0], pairs[1]), "candidate": (pairs[2], pairs[3])}
+def serve(backend, rounds, password, base_url, base_token, cand_url, cand_token,
+          writes, base_writer, cand_writer):
+    servers = {"baseline": (base_url, base_token), "candidate": (cand_url, cand_token)}
     pages = {}
     for which, (url, token) in servers.items():
         book = bench.find_book(bench.Client(url, token), "EDICT")["id"]
@@ -44,6 +48,29 @@ def serve(backend, rounds, password, *pairs):
                   flush=True)
     for which, times in search_in_turns(servers, int(rounds) * 20).items():
         print(json.dumps({"backend": backend, "build": which, "round": "in turns", "query_ms": times}), flush=True)
+    if int(writes) == 0:
+        return
+    writers = {"baseline": (base_url, base_writer), "candidate": (cand_url, cand_writer)}
+    added = words_added_in_turns(writers, int(writes))
+    after = f"after {int(writes):,} words added by another user"
+    for which, times in search_in_turns(servers, int(rounds) * 20).items():
+        print(json.dumps({"backend": backend, "build": which, "round": after, "query_ms": times,
+                          "add_ms": added[which]}), flush=True)
+
+
+def words_added_in_turns(writers, count):
+    """`count` words added one by one through the API to a new book of each build's
+    writer, the builds taking turns 100 words at a time; each add's time."""
+    clients = {which: bench.Client(*writers[which]) for which in BUILDS}
+    books = {which: client.call("POST", "/api/v1/books", {"name": "Writes"})[1]["id"]
+             for which, client in clients.items()}
+    times = {which: [] for which in BUILDS}
+    for start in range(0, count, 100):
+        for which in BUILDS if start // 100 % 2 == 0 else BUILDS[::-1]:
+            for n in range(start, min(start + 100, count)):
+                word = {"term": f"word{n} to look over", "meaning": f"살펴보다 {n}, to examine closely"}
+                times[which].append(clients[which].call("POST", f"/api/v1/books/{books[which]}/words", word)[0])
+    return times
 
 
 def search_in_turns(servers, repeats):
@@ -111,9 +138,20 @@ def report(imports_path, served_path, entries):
 
 
 def report_in_turns(rows):
-    print("\nThe search mix with the builds taking turns request by request: each query's"
+    for round_ in dict.fromkeys(row["round"] for row in rows):
+        report_round_in_turns(round_, [row for row in rows if row["round"] == round_])
+
+
+def report_round_in_turns(round_, rows):
+    print("\nThe search mix with the builds taking turns request by request"
+          f"{'' if round_ == 'in turns' else ', ' + round_}: each query's"
           " median (ms), and the candidate's over the baseline's.\n")
-    print("| Database | Query | Baseline | Candidate | Candidate ÷ baseline |")
+    for row in rows:
+        if "add_ms" in row:
+            adds = sorted(row["add_ms"])
+            print(f"{row['backend']} {row['build']}: each word added in {statistics.median(adds):.2f} ms"
+                  f" (p50), {adds[int(len(adds) * 0.99) - 1]:.2f} ms (p99), {adds[-1]:.2f} ms at most")
+    print("\n| Database | Query | Baseline | Candidate | Candidate ÷ baseline |")
     print("|---|---|---|---|---|")
     for backend in dict.fromkeys(row["backend"] for row in rows):
         times = {row["build"]: row["query_ms"] for row in rows if row["backend"] == backend}

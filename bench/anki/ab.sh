@@ -9,8 +9,9 @@
 # N: only the first N EDICT entries (default: all, ~267,000).
 # Env: MAEIL_AB_ROUNDS (default 3) rounds of the served measures, MAEIL_AB_IMPORTS
 # (default 2) imports each, MAEIL_AB_BACKENDS (default "sqlite postgres"),
-# MAEIL_BENCH_PORT (18090; the candidate listens on the next port) and
-# MAEIL_TEST_PG_PORT (55440).
+# MAEIL_AB_WRITES (default 3000) words another user adds before the last search
+# mix (0: none), MAEIL_BENCH_PORT (18090; the candidate listens on the next port)
+# and MAEIL_TEST_PG_PORT (55440).
 #
 # bench/anki/run.sh measures one build against Anki; sittings on this machine differ
 # by more than most changes (its PostgreSQL search lines by ±20%). Here each measure
@@ -19,7 +20,10 @@
 # and wrk on the EDICT book's JSON page and web word list, a different page each
 # time. Prints each measure's medians and the candidate's ratio to the baseline. Then
 # the search mix once more, the builds taking turns request by request (each query
-# ROUNDS x 20 times to each), with each query's medians and ratio.
+# ROUNDS x 20 times to each), with each query's medians and ratio; and again after
+# another user of each build added MAEIL_AB_WRITES words one by one (in turns, 100 at
+# a time), which is what a search pays for others' writes (on PostgreSQL, the GIN
+# indexes' pending lists: `GINPendingList`).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
@@ -36,6 +40,7 @@ export MAEIL_TEST_PG_PORT=${MAEIL_TEST_PG_PORT:-55440}
 ROUNDS=${MAEIL_AB_ROUNDS:-3}
 IMPORTS=${MAEIL_AB_IMPORTS:-2}
 BACKENDS=${MAEIL_AB_BACKENDS:-sqlite postgres}
+WRITES=${MAEIL_AB_WRITES:-3000}
 PASSWORD=benchpass1
 WORK=$(mktemp -d /tmp/maeil-ab.XXXXXX)
 SERVER_PID=""
@@ -91,6 +96,7 @@ import_into() {  # BACKEND WHICH BINARY: a fresh database, the user, the timed i
     fresh_database "$backend" "$which"
     quiet env "${DB_ENV[@]}" "$binary" migrate
     echo "$PASSWORD" | quiet env "${DB_ENV[@]}" "$binary" user create edict
+    echo "$PASSWORD" | quiet env "${DB_ENV[@]}" "$binary" user create writer
     local start end
     start=$(date +%s.%N)
     quiet env "${DB_ENV[@]}" "$binary" import "$WORK/edict.tsv" --book EDICT --user edict
@@ -111,9 +117,9 @@ serve() {  # BACKEND WHICH BINARY PORT: the build on the database it imported in
     exit 1
 }
 
-token() {  # BACKEND WHICH BINARY
+token() {  # BACKEND WHICH BINARY [USER]
     database_env "$1" "$2"
-    env "${DB_ENV[@]}" "$3" user token edict
+    env "${DB_ENV[@]}" "$3" user token "${4:-edict}"
 }
 
 for backend in $BACKENDS; do
@@ -133,10 +139,12 @@ for backend in $BACKENDS; do
     serve "$backend" candidate "$CANDIDATE" "$((PORT + 1))"; CANDIDATE_PID=$STARTED_PID
     base_token=$(token "$backend" baseline "$BASELINE")
     cand_token=$(token "$backend" candidate "$CANDIDATE")
-    step "$backend: search and pages, alternating ($ROUNDS rounds)"
+    base_writer=$(token "$backend" baseline "$BASELINE" writer)
+    cand_writer=$(token "$backend" candidate "$CANDIDATE" writer)
+    step "$backend: search and pages, alternating ($ROUNDS rounds), then $WRITES words added by another user"
     python3 bench/anki/ab.py serve "$backend" "$ROUNDS" "$PASSWORD" \
         "http://127.0.0.1:$PORT" "$base_token" "http://127.0.0.1:$((PORT + 1))" "$cand_token" \
-        >>"$WORK/served.jsonl"
+        "$WRITES" "$base_writer" "$cand_writer" >>"$WORK/served.jsonl"
     stop_servers
     [ "$backend" = postgres ] && stop_postgres
 done
