@@ -146,12 +146,13 @@ def report_round_in_turns(round_, rows):
     print("\nThe search mix with the builds taking turns request by request"
           f"{'' if round_ == 'in turns' else ', ' + round_}: each query's"
           " median (ms), and the candidate's over the baseline's.\n")
-    for row in rows:
-        if "add_ms" in row:
-            adds = sorted(row["add_ms"])
-            print(f"{row['backend']} {row['build']}: each word added in {statistics.median(adds):.2f} ms"
-                  f" (p50), {adds[int(len(adds) * 0.99) - 1]:.2f} ms (p99), {adds[-1]:.2f} ms at most")
-    print("\n| Database | Query | Baseline | Candidate | Candidate ÷ baseline |")
+    adds = [(row["backend"], row["build"], sorted(row["add_ms"])) for row in rows if "add_ms" in row]
+    for backend, build, times in adds:
+        print(f"{backend} {build}: each word added in {statistics.median(times):.2f} ms (p50),"
+              f" {times[int(len(times) * 0.99) - 1]:.2f} ms (p99), {times[-1]:.2f} ms at most")
+    if adds:
+        print()
+    print("| Database | Query | Baseline | Candidate | Candidate ÷ baseline |")
     print("|---|---|---|---|---|")
     for backend in dict.fromkeys(row["backend"] for row in rows):
         times = {row["build"]: row["query_ms"] for row in rows if row["backend"] == backend}
