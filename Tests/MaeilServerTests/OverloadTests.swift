@@ -97,17 +97,24 @@ struct OverloadTests {
     /// connection, so that many are turned away; every word answered 201 is
     /// there once with both its cards and in the book's count, every book
     /// answered 201 is there once, and nothing answered 503 is.
+    ///
+    /// Only the 32 clients meet the 20 ms wait: the user and the book are made
+    /// before, and the database read after, by apps that wait as long as a
+    /// server does (on a busy machine the setup's sign-up was once answered
+    /// 503 and failed the suite).
     @Test func aBusyAnswerChangedNothing() async throws {
-        var settings = freshSettings()
-        settings.databaseWait = 0.02
-        try await withMaeilApp(settings: settings) { app in
-            ConcurrencyTests.allowManyClients(app)
+        let settings = freshSettings()
+        let (token, book) = try await withMaeilApp(settings: settings, dropAfter: false) { app in
             let api = try await API.signUp(app)
-            let token = try #require(api.token)
-            let book = try await api.createBook("Busy").id
+            return (try #require(api.token), try await api.createBook("Busy").id)
+        }
+        var narrow = settings
+        narrow.databaseWait = 0.02
+        let answers = try await withMaeilApp(settings: narrow, dropAfter: false) { app in
+            ConcurrencyTests.allowManyClients(app)
             // (name, is a book, answer)
             typealias Answer = (name: String, isBook: Bool, response: ClientResponse)
-            let answers = try await LiveServer.run(app) { server in
+            return try await LiveServer.run(app) { server in
                 try await withThrowingTaskGroup(of: [Answer].self) { group in
                     for writer in 0..<32 {
                         group.addTask {
@@ -135,6 +142,9 @@ struct OverloadTests {
                     return all
                 }
             }
+        }
+        try await withMaeilApp(settings: settings) { app in
+            let api = API(app: app, token: token)
             let created = answers.filter { $0.response.status == .created }
             let addedWords = Set(created.filter { !$0.isBook }.map(\.name))
             let addedBooks = Set(created.filter(\.isBook).map(\.name))
