@@ -23,6 +23,12 @@ import maeil_bench as bench
 BUILDS = ("baseline", "candidate")
 
 
+def in_turn(turn):
+    """Both builds, baseline first on even turns and candidate first on odd ones, so
+    that a slow stretch of the machine falls on both."""
+    return BUILDS if turn % 2 == 0 else BUILDS[::-1]
+
+
 def serve(backend, rounds, password, base_url, base_token, cand_url, cand_token,
           writes, base_writer, cand_writer):
     servers = {"baseline": (base_url, base_token), "candidate": (cand_url, cand_token)}
@@ -32,7 +38,7 @@ def serve(backend, rounds, password, base_url, base_token, cand_url, cand_token,
         cookie = "; ".join(f"{k}={v}" for k, v in bench.web_login(url, "edict", password).cookies.items())
         pages[which] = (book, cookie)
     for round_ in range(int(rounds)):
-        for which in BUILDS if round_ % 2 == 0 else BUILDS[::-1]:
+        for which in in_turn(round_):
             url, token = servers[which]
             book, cookie = pages[which]
             search = bench.edict_search(url, token)
@@ -66,7 +72,7 @@ def words_added_in_turns(writers, count):
              for which, client in clients.items()}
     times = {which: [] for which in BUILDS}
     for start in range(0, count, 100):
-        for which in BUILDS if start // 100 % 2 == 0 else BUILDS[::-1]:
+        for which in in_turn(start // 100):
             for n in range(start, min(start + 100, count)):
                 word = {"term": f"word{n} to look over", "meaning": f"살펴보다 {n}, to examine closely"}
                 times[which].append(clients[which].call("POST", f"/api/v1/books/{books[which]}/words", word)[0])
@@ -85,7 +91,7 @@ def search_in_turns(servers, repeats):
         for client in clients.values():  # warm up once, as the mix does
             client.call("GET", path)
         for turn in range(repeats):
-            for which in BUILDS if turn % 2 == 0 else BUILDS[::-1]:
+            for which in in_turn(turn):
                 times[which][q].append(clients[which].call("GET", path)[0])
     return times
 
@@ -146,10 +152,10 @@ def report_round_in_turns(round_, rows):
     print("\nThe search mix with the builds taking turns request by request"
           f"{'' if round_ == 'in turns' else ', ' + round_}: each query's"
           " median (ms), and the candidate's over the baseline's.\n")
-    adds = [(row["backend"], row["build"], sorted(row["add_ms"])) for row in rows if "add_ms" in row]
+    adds = [(row["backend"], row["build"], row["add_ms"]) for row in rows if "add_ms" in row]
     for backend, build, times in adds:
         print(f"{backend} {build}: each word added in {statistics.median(times):.2f} ms (p50),"
-              f" {times[int(len(times) * 0.99) - 1]:.2f} ms (p99), {times[-1]:.2f} ms at most")
+              f" {bench.percentile(times, 99):.2f} ms (p99), {max(times):.2f} ms at most")
     if adds:
         print()
     print("| Database | Query | Baseline | Candidate | Candidate ÷ baseline |")
