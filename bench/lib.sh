@@ -55,6 +55,21 @@ prepare_maeil() {  # builds the release binary (unless MAEIL_BENCH_SKIP_BUILD=1)
     export MAEIL_RESOURCES="$ROOT/Sources/MaeilServer/Resources" MAEIL_BCRYPT_COST=10
 }
 
+await_owner_indexes() {  # BINARY LOG PID: on PostgreSQL, after the server's first pass over big owners
+    # (`OwnerSearchIndexBuilder` builds their search indexes in the background), so that nothing
+    # timed runs beside a build. A build without that builder is not waited for.
+    local ready="owners' search indexes are ready"
+    grep -qaF "$ready" "$1" || return 0
+    for _ in $(seq 1200); do
+        grep -qF "$ready" "$2" && { grep -F "$ready" "$2" | tail -n 1 | sed 's/^.*ready /  /'; return 0; }
+        kill -0 "$3" 2>/dev/null || break
+        sleep 0.5
+    done
+    echo "the server did not report its big owners' search indexes ready:" >&2
+    tail -n 20 "$2" >&2
+    return 1
+}
+
 timed() {  # COMMAND...: "SECONDS PEAK_MB" of the whole command, from /usr/bin/time ($WORK must be set)
     /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" >"$WORK/out" 2>&1 || { cat "$WORK/out" >&2; exit 1; }
     read -r seconds kb <"$WORK/time"

@@ -98,6 +98,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
         app.lifecycle.use(
             ChangeFeedListener(feed: feed, configuration: postgres.coreConfiguration))
     }
+    if let postgres { app.lifecycle.use(OwnerSearchIndexBuilder(configuration: postgres)) }
 
     let resources = try MaeilResources.directory()
     try Localizer.checkLoaded()

@@ -137,6 +137,10 @@ for backend in $BACKENDS; do
     done
     serve "$backend" baseline "$BASELINE" "$PORT"; SERVER_PID=$STARTED_PID
     serve "$backend" candidate "$CANDIDATE" "$((PORT + 1))"; CANDIDATE_PID=$STARTED_PID
+    if [ "$backend" = postgres ]; then
+        await_owner_indexes "$BASELINE" "$WORK/server-$backend-baseline.log" "$SERVER_PID"
+        await_owner_indexes "$CANDIDATE" "$WORK/server-$backend-candidate.log" "$CANDIDATE_PID"
+    fi
     base_token=$(token "$backend" baseline "$BASELINE")
     cand_token=$(token "$backend" candidate "$CANDIDATE")
     base_writer=$(token "$backend" baseline "$BASELINE" writer)

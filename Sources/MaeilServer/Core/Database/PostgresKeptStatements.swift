@@ -68,18 +68,31 @@ enum PostgresKeptStatements {
     /// The statement's name, "maeil_" and its number in the order the
     /// statements were first kept; nil past `limit` statements, which then run
     /// unprepared (each kept statement holds memory on every connection).
+    /// Statements that name their owner (`namesAnOwner`) have a budget of
+    /// their own, `ownersLimit`: a few big owners' searches must not take
+    /// the places of the statements every user runs.
     private static func name(of sql: String) -> String? {
-        names.withLockedValue { names in
-            if let name = names[sql] { return name }
-            guard names.count < limit else { return nil }
-            let name = "maeil_\(names.count + 1)"
-            names[sql] = name
+        kept.withLockedValue { kept in
+            if let name = kept.names[sql] { return name }
+            let owners = namesAnOwner(sql)
+            guard owners ? kept.ownersCount < ownersLimit : kept.count < limit else { return nil }
+            if owners { kept.ownersCount += 1 } else { kept.count += 1 }
+            let name = "maeil_\(kept.names.count + 1)"
+            kept.names[sql] = name
             return name
         }
     }
 
     static let limit = 64
-    private static let names = NIOLockedValueBox<[String: String]>([:])
+    static let ownersLimit = 256
+    private static let kept = NIOLockedValueBox(
+        (names: [String: String](), count: 0, ownersCount: 0))
+
+    /// A statement that names the owner of the words it reads as a constant,
+    /// `w.user_id = '<id>'` (a big owner's search, `OwnerSearchIndexes`).
+    static let ownerNamed = "w.user_id = '"
+
+    static func namesAnOwner(_ sql: String) -> Bool { sql.contains(ownerNamed) }
 
     /// A statement on a connection (connection ids are never reused in a process).
     private struct Use: Hashable {

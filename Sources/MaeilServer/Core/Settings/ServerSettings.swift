@@ -29,6 +29,13 @@ public struct ServerSettings: Sendable {
     /// (p50 2.2 against 1.9 ms, still over 10× Anki's). One-off commands keep
     /// the default: an import's peak memory would grow by as much for nothing.
     public var sqliteCacheMegabytes: Int?
+    /// PostgreSQL: the words an owner has before their searches get
+    /// indexes of their own (`OwnerSearchIndexes`; tests make it small).
+    public var ownerIndexWords = Self.bigOwnerWords
+    public static let bigOwnerWords = 100_000
+    /// How often a running server looks for owners who became big and lack
+    /// those indexes (`OwnerSearchIndexBuilder`).
+    public var ownerIndexInterval: Duration = .seconds(300)
     /// Whether the server fetches lotto draws newer than its shipped history (off:
     /// `MAEIL_LOTTO_FETCH=off`; tickets of later rounds then wait for a typed result).
     public var lottoFetch = true

@@ -8,7 +8,8 @@ extension Request {
             db: db, userID: try requireUserID(),
             days: days,
             hooks: application.notebookHooks, reads: inlineReads,
-            orders: application.wordOrderCache, kept: keptReads, searches: searchDatabase)
+            orders: application.wordOrderCache, kept: keptReads, searches: searchDatabase,
+            ownerIndexWords: application.maeilSettings.ownerIndexWords)
     }
 
     func bookStore() throws -> BookStore {

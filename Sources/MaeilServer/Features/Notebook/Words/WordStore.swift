@@ -59,6 +59,12 @@ struct WordStore: Sendable {
     var kept: (any KeptReads)? = nil
     /// Where a search runs on PostgreSQL when not in a transaction (`PostgresSearchPool`).
     var searches: (any Database)? = nil
+    /// PostgreSQL: statements name the owner as a constant, for a big owner's
+    /// search to use the owner's own indexes (`OwnerSearchIndexes`).
+    var ownerWrittenIn = false
+    /// PostgreSQL: the words an owner has before they get indexes of their
+    /// own (`ServerSettings.ownerIndexWords`).
+    var ownerIndexWords = ServerSettings.bigOwnerWords
 
     // MARK: reading
 
@@ -68,13 +74,19 @@ struct WordStore: Sendable {
         guard filter.query != nil, dialect == .postgres else {
             return try await listing(filter, sort: sort, page: page, perPage: perPage)
         }
+        if !ownerWrittenIn, try await ownsManyWords() {
+            var store = self
+            store.ownerWrittenIn = true
+            return try await store.list(filter, sort: sort, page: page, perPage: perPage)
+        }
         // Without sequential scans the matches found through the trigram
         // index drive each statement of the search (`PostgresSearchPool` has
         // why): on the search pool, or in a transaction already open.
         if let searches, !db.inTransaction {
             return try await WordStore(
                 db: searches, userID: userID, days: days, hooks: hooks, reads: reads,
-                orders: orders, kept: kept
+                orders: orders, kept: kept, ownerWrittenIn: ownerWrittenIn,
+                ownerIndexWords: ownerIndexWords
             ).listing(filter, sort: sort, page: page, perPage: perPage)
         }
         return try await db.transaction { tx in
@@ -1039,6 +1051,14 @@ struct WordStore: Sendable {
         }
     }
 
+    /// Whether the user owns enough words for indexes of their own
+    /// (`OwnerSearchIndexes`), by their books' counts as kept from an
+    /// earlier request.
+    private func ownsManyWords() async throws -> Bool {
+        let books = try await BookStore(db: db, userID: userID, reads: reads, kept: kept).list()
+        return books.reduce(0) { $0 + $1.wordCount } >= ownerIndexWords
+    }
+
     private func validated(_ draft: WordDraft) throws(ValidationError) -> WordDraft {
         let draft = draft.normalized()
         try draft.validate()
@@ -1173,7 +1193,9 @@ struct WordStore: Sendable {
     private var dialect: DatabaseDialect { (try? db.sql().maeilDialect) ?? .sqlite }
 
     private func whereClause(_ filter: WordFilter) -> SQLQueryString {
-        var clause: SQLQueryString = "w.user_id = \(bind: userID)"
+        var clause: SQLQueryString =
+            ownerWrittenIn
+            ? OwnerSearchIndexes(owner: userID).ownerCondition : "w.user_id = \(bind: userID)"
         if let bookID = filter.bookID { clause = clause + " AND w.book_id = \(bind: bookID)" }
         if let day = filter.day { clause = clause + " AND w.added_on = \(bind: day)" }
         if let memorized = filter.memorized {
