@@ -76,6 +76,7 @@ struct OwnerSearchIndexesTests {
             let counting = try #require(
                 statements.first { $0.contains("MATERIALIZED") && $0.contains("jamo_text LIKE") })
             #expect(counting.contains("w.user_id = '\(ownerID.uuidString.lowercased())'"))
+            #expect(PostgresKeptStatements.namesAnOwner(counting))
             let plan = try await QueryPlanTests.plan(of: counting, on: app.db)
             #expect(
                 plan.contains { $0.contains(indexes.indexName(of: "jamo_text")) },

@@ -39,13 +39,15 @@ struct OwnerSearchIndexes: Sendable {
     }
 
     /// `w.user_id = '<owner>'`: the owner as a constant, which lets the
-    /// planner use the owner's own indexes. A UUID's text is hex digits and
-    /// dashes, nothing to escape.
+    /// planner use the owner's own indexes, as it matches their predicate.
     /// Its kept statements have a budget of their own
     /// (`PostgresKeptStatements.ownerNamed`).
-    var ownerCondition: SQLQueryString {
-        SQLQueryString(PostgresKeptStatements.ownerNamed + owner.uuidString.lowercased() + "'")
-    }
+    var ownerCondition: SQLQueryString { SQLQueryString("w." + indexPredicate) }
+
+    /// `user_id = '<owner>'`: the owner's indexes' predicate, which the
+    /// searches' `ownerCondition` must spell alike. A UUID's text is hex
+    /// digits and dashes, nothing to escape.
+    private var indexPredicate: String { "user_id = '\(owner.uuidString.lowercased())'" }
 
     /// Builds the owner's indexes that are missing, without blocking anyone's
     /// writes (`CREATE INDEX CONCURRENTLY`, outside any transaction, on one
@@ -77,7 +79,7 @@ struct OwnerSearchIndexes: Sendable {
                 try await sql.raw(
                     """
                     CREATE INDEX CONCURRENTLY \(ident: name) ON words
-                    USING gin (\(ident: column) public.gin_trgm_ops) WHERE \(unsafeRaw: "user_id = '" + owner.uuidString.lowercased() + "'")
+                    USING gin (\(ident: column) public.gin_trgm_ops) WHERE \(unsafeRaw: indexPredicate)
                     """
                 ).run()
                 built.append(name)
