@@ -42,7 +42,9 @@ struct OwnerSearchIndexesTests {
             let otherID = try #require(users.first { $0.username != username }?.id)
             let sql = try app.db.sql()
             let indexes = OwnerSearchIndexes(owner: ownerID)
-            try await ChangeFeedTests.eventually("built after the import", seconds: 60) {
+            // CREATE INDEX CONCURRENTLY waits out every older transaction in
+            // the database, and the whole suite has many at work.
+            try await ChangeFeedTests.eventually("built after the import", seconds: 300) {
                 (try? await indexes.built(on: sql).count) == 3
             }
             #expect(try await OwnerSearchIndexes(owner: otherID).built(on: sql).isEmpty)
@@ -98,7 +100,7 @@ struct OwnerSearchIndexesTests {
                 .DELETE, "/api/v1/auth/me",
                 json: AccountDeletionInput(password: "correct horse", confirm: username))
             #expect(deleted.status == .noContent, "\(deleted.body.string)")
-            try await ChangeFeedTests.eventually("dropped after the account", seconds: 60) {
+            try await ChangeFeedTests.eventually("dropped after the account", seconds: 300) {
                 (try? await indexes.built(on: sql).isEmpty) == true
             }
         }
@@ -130,7 +132,7 @@ struct OwnerSearchIndexesTests {
             guard let owner else { return }
             try await app.asyncBoot()
             let indexes = OwnerSearchIndexes(owner: owner)
-            try await ChangeFeedTests.eventually("built at start", seconds: 60) {
+            try await ChangeFeedTests.eventually("built at start", seconds: 300) {
                 (try? await indexes.built(on: app.db.sql()).count) == 3
             }
         }
