@@ -79,6 +79,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(IndexLineStarts())
     app.migrations.add(ForgetSmallTableStatistics())
     app.migrations.add(TieRowsToTheirOwners())
+    app.migrations.add(RankSensesPastTheirNotes())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

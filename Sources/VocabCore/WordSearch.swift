@@ -100,19 +100,31 @@ public struct WordSearchKeys: Sendable, Equatable {
         return String(out)
     }
 
-    /// The searchable pieces of a word: the term, each sense of the meaning, the reading.
+    /// The searchable pieces of a word: the term, each sense of the meaning,
+    /// the reading. The meaning breaks into senses at separators outside
+    /// brackets, and a sense is a line without its leading notes ("(n)
+    /// school" is "school"; `SenseNotes`), as `WordSearchMatcher` ranks it;
+    /// the whole meaning stays a line, notes and all. A term or reading with
+    /// leading notes, rare, is a line with them and one without.
     public static func fields(term: String, meaning: String, reading: String) -> [String] {
-        var fields = [term]
+        var fields = [term] + withoutNotes(term)
         // By scalar, not by Character: a CRLF line break is one Character.
-        for piece in meaning.unicodeScalars.split(whereSeparator: {
-            $0 == "," || $0 == ";" || $0 == "\n" || $0 == "、" || $0 == "，"
-        }) {
-            let sense = TextTrim.trimmed(String(Substring(piece)))
-            if !sense.isEmpty { fields.append(sense) }
+        let scalars = meaning.unicodeScalars
+        var start = scalars.startIndex
+        for end in SenseNotes.senseBreaks(in: scalars) + [scalars.endIndex] {
+            let sense = TextTrim.trimmed(String(Substring(scalars[start..<end])))
+            if !sense.isEmpty { fields.append(withoutNotes(sense).first ?? sense) }
+            if end < scalars.endIndex { start = scalars.index(after: end) }
         }
         if !meaning.isEmpty, !fields.contains(meaning) { fields.append(meaning) }
-        fields.append(reading)
+        fields += [reading] + withoutNotes(reading)
         return fields.filter { !$0.isEmpty }
+    }
+
+    /// The text past its leading notes, when it has some and more than them.
+    private static func withoutNotes(_ text: String) -> [String] {
+        let plain = SenseNotes.afterLeadingNotes(text)
+        return plain.isEmpty || plain.startIndex == text.startIndex ? [] : [String(plain)]
     }
 }
 
@@ -509,7 +521,9 @@ public enum WordSearchMatcher {
         return ranges
     }
 
-    /// The senses of a text ("사과, 능금" → two), as character ranges without the separators and spaces around them.
+    /// The senses of a text ("사과, 능금" → two; `SenseNotes.senseBreaks`), as
+    /// character ranges past their leading notes, without the separators
+    /// and spaces around them.
     static func senseRanges(_ characters: [Character]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
@@ -518,10 +532,12 @@ public enum WordSearchMatcher {
             var hi = end
             while lo < hi, characters[lo].isWhitespace { lo += 1 }
             while hi > lo, characters[hi - 1].isWhitespace { hi -= 1 }
+            // Past its leading notes, as `WordSearchKeys.fields` keeps it.
+            let plain = SenseNotes.afterLeadingNotes(characters[lo..<hi])
+            if !plain.isEmpty { lo = plain.startIndex }
             if lo < hi { ranges.append(lo..<hi) }
         }
-        for (i, c) in characters.enumerated()
-        where c == "," || c == ";" || c == "\n" || c == "、" || c == "，" {
+        for i in SenseNotes.senseBreaks(in: characters) {
             close(i)
             start = i + 1
         }

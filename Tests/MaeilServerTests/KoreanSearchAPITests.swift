@@ -271,6 +271,41 @@ struct KoreanSearchAPITests {
         }
     }
 
+    /// EDICT's senses lead with notes ("(n) school"): a sense is ranked by
+    /// what follows them, so "school" finds 学校 as a whole sense, among the
+    /// first, and the lines that start with it after the notes next, on
+    /// every page size alike. A note's commas do not make senses.
+    @Test func aSenseIsRankedPastItsLeadingNotes() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("EDICT")
+            var rows = (1...1_000).map { "塾\($0),\"(n) cram school \($0)\"" }
+            rows += (1...60).map { "校舎\($0),\"(n) school building \($0); (P)\"" }
+            rows += [
+                "学校,\"(n) school; (P)\"",
+                "一家,\"(n) (1) a family; (n) (2) (one's own) style; school\"",
+                "休業,\"(n,vs) temporary closure (of a store, school, etc.); holiday\"",
+            ]
+            try await importRows(api, book.id, rows)
+            let all = try await cappedPages(api, "school", perPage: 500, pages: 3)
+            #expect(all.count == 1_063 && Set(all.map(\.id)).count == all.count, "each match once")
+            #expect(Set(all.prefix(2).map(\.term)) == ["学校", "一家"], "\(all.prefix(3).map(\.term))")
+            #expect(all[2..<62].allSatisfy { $0.term.hasPrefix("校舎") })
+            #expect(all.dropFirst(62).contains { $0.term == "休業" }, "a note's comma")
+            let query = WordSearchQuery("school")
+            let kinds = all.map {
+                WordSearchMatcher.match(
+                    query, term: $0.term, meaning: $0.meaning, reading: $0.reading)
+            }
+            #expect(kinds.prefix(2).allSatisfy { $0 == .exact })
+            #expect(kinds.map { $0!.rawValue } == kinds.map { $0!.rawValue }.sorted())
+            for perPage in [7, 50] {
+                let first = try await cappedPages(api, "school", perPage: perPage, pages: 10)
+                #expect(first.map(\.id) == all.prefix(first.count).map(\.id), "perPage \(perPage)")
+            }
+        }
+    }
+
     /// One kanji in a thousand words: the words with a line that starts
     /// with it come first (on PostgreSQL found by the lines of the `cjk`
     /// key that start with it), then the rest, on every page size alike.
@@ -497,6 +532,66 @@ struct KoreanSearchAPITests {
             #expect(ended == "ㅅㅅㄱㄱ\n")
             #expect(try await search(api, "사가") == ["사과"])
             #expect(try await search(api, "水") == ["水"], "the index was built again")
+        }
+    }
+
+    /// Words saved before senses were lines past their notes get the new
+    /// keys from `RankSensesPastTheirNotes`, and are ranked by them.
+    @Test func theUpgradeRanksSavedSensesPastTheirNotes() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Old")
+            _ = try await api.addWord(book.id, "一家", "(n) (1) a family; (n) (2) style; school")
+            let school = try await api.addWord(book.id, "学校", "(n) school; (P)", reading: "がっこう")
+            // Newer, so first among substrings where 学校's sense was one.
+            _ = try await api.addWord(book.id, "予備校", "(n) preschool")
+            let old = "学校\n(n) school\n(p)\n(n) school; (p)\nがっこう"
+            let sql = try app.db.sql()
+            try await sql.raw(
+                "UPDATE words SET search_text = \(bind: old), jamo_text = \(bind: old) WHERE id = \(bind: school.id)"
+            ).run()
+            // PostgreSQL's indexes of the keys are dropped for the refresh and
+            // built again as they were (new ones: new oids); the rest stay.
+            func indexes() async throws -> [String: (definition: String, oid: Int)] {
+                guard sql.maeilDialect == .postgres else { return [:] }
+                let rows = try await sql.raw(
+                    """
+                    SELECT i.indexname, i.indexdef, c.oid::int8 AS oid
+                    FROM pg_indexes i JOIN pg_class c ON c.relname = i.indexname
+                    JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = i.schemaname
+                    WHERE i.schemaname = current_schema() AND i.tablename = 'words'
+                    """
+                ).all()
+                return try Dictionary(
+                    uniqueKeysWithValues: rows.map {
+                        (
+                            try $0.decode(column: "indexname", as: String.self),
+                            (
+                                try $0.decode(column: "indexdef", as: String.self),
+                                try $0.decode(column: "oid", as: Int.self)
+                            )
+                        )
+                    })
+            }
+            let before = try await indexes()
+            try await app.db.withConnection { try await RankSensesPastTheirNotes().prepare(on: $0) }
+            let after = try await indexes()
+            #expect(after.mapValues(\.definition) == before.mapValues(\.definition))
+            let rebuilt = before.filter { $0.value.definition.contains("_text") }.keys
+            #expect(sql.maeilDialect == .sqlite || rebuilt.count >= 5, "\(rebuilt)")
+            for (name, index) in before {
+                #expect((after[name]?.oid != index.oid) == rebuilt.contains(name), "\(name)")
+            }
+            let keys = WordSearchKeys(term: "学校", meaning: "(n) school; (P)", reading: "がっこう")
+            let stored = try await sql.raw(
+                "SELECT search_text, jamo_text FROM words WHERE id = \(bind: school.id)"
+            ).first()
+            #expect(try stored?.decode(column: "search_text", as: String.self) == keys.text)
+            #expect(try stored?.decode(column: "jamo_text", as: String.self) == keys.jamo)
+            #expect(keys.text.hasPrefix("学校\nschool\n"))
+            let ranked = try await search(api, "school")
+            #expect(Set(ranked.prefix(2)) == ["学校", "一家"] && ranked.last == "予備校", "\(ranked)")
+            #expect(try await search(api, "学校") == ["学校"], "the index was built again")
         }
     }
 }

@@ -30,6 +30,54 @@ struct WordSearchTests {
         #expect(WordSearchKeys.fields(term: "run", meaning: "달리다", reading: "") == ["run", "달리다"])
     }
 
+    @Test func aSenseIsALinePastItsLeadingNotes() {
+        #expect(
+            WordSearchKeys.fields(term: "学校", meaning: "(n) school; (P)", reading: "がっこう")
+                == ["学校", "school", "(P)", "(n) school; (P)", "がっこう"],
+            "a sense of notes alone stays as it is")
+        #expect(
+            WordSearchKeys.fields(term: "学校", meaning: "(n) school", reading: "")
+                == ["学校", "school", "(n) school"], "the whole meaning stays a line")
+        #expect(
+            WordSearchKeys.fields(term: "(to) go", meaning: "[동] 가다", reading: "")
+                == ["(to) go", "go", "가다", "[동] 가다"])
+        // A note's commas are not the meaning's, unless its bracket is left open.
+        #expect(
+            WordSearchKeys.fields(
+                term: "休業", meaning: "(n,vs) closure (of a store, school, etc.); holiday",
+                reading: ""
+            ) == [
+                "休業", "closure (of a store, school, etc.)", "holiday",
+                "(n,vs) closure (of a store, school, etc.); holiday",
+            ])
+        #expect(
+            WordSearchKeys.fields(term: "a", meaning: "apple (red, round\nx [y, z]", reading: "")
+                == ["a", "apple (red", "round", "x [y, z]", "apple (red, round\nx [y, z]"])
+        let nested = Array("(a, [b; c], d), e")
+        #expect(SenseNotes.senseBreaks(in: nested) == [14])
+        let unclosed = Array("((" + String(repeating: ",", count: 50_000) + ")")
+        #expect(SenseNotes.senseBreaks(in: unclosed).isEmpty, "closed by the last bracket")
+        #expect(SenseNotes.afterLeadingNotes("(v1,vt) (1) to eat") == "to eat")
+        #expect(SenseNotes.afterLeadingNotes("(n) {comp} file") == "file")
+        #expect(SenseNotes.afterLeadingNotes("［명］학교") == "학교")
+        #expect(SenseNotes.afterLeadingNotes("(P)") == "")
+        #expect(SenseNotes.afterLeadingNotes("(open note") == "(open note")
+        #expect(SenseNotes.afterLeadingNotes("school (n)") == "school (n)")
+        func kind(_ q: String, _ text: String) -> WordMatchKind? {
+            WordSearchMatcher.match(WordSearchQuery(q), in: text)?.kind
+        }
+        #expect(kind("school", "(n) school; (P)") == .exact)
+        #expect(kind("style", "(n) (1) a family; (n) (2) style") == .exact)
+        #expect(kind("school", "(n) school building") == .prefix)
+        #expect(kind("학교", "[명] 학교") == .exact)
+        #expect(kind("n", "(n) school") == .substring)
+        #expect(kind("school", "closure (of a store, school, etc.); holiday") == .substring)
+        #expect(kind("holiday", "closure (of a store, school, etc.); holiday") == .exact)
+        #expect(
+            WordSearchMatcher.match(WordSearchQuery("school"), in: "(n) school")?.ranges == [4..<10]
+        )
+    }
+
     @Test func shortKanjiAndKanaQueriesAreTripledForTheIndex() {
         #expect(WordSearchKeys.shortCJKNeedle(WordSearchQuery("水")) == "水水水")
         #expect(WordSearchKeys.shortCJKNeedle(WordSearchQuery("学校")) == "学学学校校校")

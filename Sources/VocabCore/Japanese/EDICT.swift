@@ -140,10 +140,7 @@ extension EDICTEntry {
     /// "(v1,vt) (1) to eat" → "to eat"; a gloss that is only tags is left out.
     public var plainGlosses: [String] {
         glosses.compactMap { gloss in
-            var text = Substring(gloss)
-            while text.first == "(", let close = text.firstIndex(of: ")") {
-                text = text[text.index(after: close)...].drop { $0 == " " }
-            }
+            let text = SenseNotes.afterLeadingNotes(gloss)
             return text.isEmpty ? nil : String(text)
         }
     }
