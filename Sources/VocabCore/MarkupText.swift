@@ -3,8 +3,13 @@
 /// search highlights of a word list) rather than through a template.
 public enum MarkupText {
     public static func escaped(_ text: String) -> String {
-        // Most text has nothing to escape: returned as it is, unscanned by scalar.
-        guard text.utf8.contains(where: needsEscape) else { return text }
+        // Most text has nothing to escape: returned as it is, unscanned by
+        // scalar, its bytes read in place (through the view's iterator, the
+        // test alone was 2.6% of making a web word list).
+        let escapes =
+            text.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsEscape) }
+            ?? text.utf8.contains(where: needsEscape)
+        guard escapes else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {

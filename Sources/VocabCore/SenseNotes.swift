@@ -22,7 +22,7 @@ public enum SenseNotes {
 
     /// Whether an element separates a meaning's senses, where it is outside
     /// brackets (`senseBreaks`).
-    public static func separates<Element: Equatable & ExpressibleByUnicodeScalarLiteral>(
+    private static func separates<Element: Equatable & ExpressibleByUnicodeScalarLiteral>(
         _ element: Element
     ) -> Bool {
         element == "," || element == ";" || element == "\n" || element == "、" || element == "，"

@@ -142,7 +142,7 @@ enum PortablePostgresBackup {
                 try await sql.raw("ALTER TABLE \(ident: table) ENABLE TRIGGER USER").run()
             }
         }
-        // The words went in with PostgreSQL's default pending lists (`GINPendingList`).
+        // The words went in with a bulk load's long pending lists (`GINPendingList`).
         try await db.sql().raw(GINPendingList.mergeWords).run()
     }
 

@@ -93,7 +93,7 @@ struct SignedInUser: Sendable {
     }
 
     /// The change-feed topic of everything about this user (`AddChangeNotifications`).
-    static func topic(_ id: UUID) -> String { "u:" + id.uuidString.lowercased() }
+    static func topic(_ id: UUID) -> String { "u:" + StoredUUID.text(id).lowercased() }
 }
 
 /// Logs in the user whose id the web session holds, in one statement

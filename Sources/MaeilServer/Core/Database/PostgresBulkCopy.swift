@@ -31,7 +31,7 @@ enum PostgresBulkCopy {
                 if index > 0 { text.append(UInt8(ascii: "\t")) }
                 switch value {
                 case let string as String: appendEscaped(string)
-                case let id as UUID: text += id.uuidString.utf8
+                case let id as UUID: StoredUUID.writeText(id) { text.append($0) }
                 case let flag as Bool: text.append(UInt8(ascii: flag ? "t" : "f"))
                 case let number as Int: text += String(number).utf8
                 case let number as Int64: text += String(number).utf8

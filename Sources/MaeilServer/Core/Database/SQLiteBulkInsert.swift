@@ -45,7 +45,7 @@ extension SQLiteData {
     init(bound value: any Encodable & Sendable) throws {
         switch value {
         case let text as String: self = .text(text)
-        case let id as UUID: self = .text(id.uuidString)
+        case let id as UUID: self = .text(StoredUUID.text(id))
         case let date as Date: self = .float(date.timeIntervalSince1970)
         case let flag as Bool: self = .integer(flag ? 1 : 0)
         case let number as Int: self = .integer(number)

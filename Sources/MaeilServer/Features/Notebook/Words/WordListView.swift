@@ -62,8 +62,8 @@ struct WordRowView: Sendable {
     var bookmarked: Bool
 
     init(_ word: WordRecord, highlight query: String? = nil) {
-        id = word.id.uuidString
-        bookID = word.bookID.uuidString
+        id = StoredUUID.text(word.id)
+        bookID = StoredUUID.text(word.bookID)
         bookName = word.bookName ?? ""
         termText = word.term
         hasReading = !word.reading.isEmpty

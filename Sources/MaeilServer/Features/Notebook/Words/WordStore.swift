@@ -1040,7 +1040,7 @@ struct WordStore: Sendable {
         case .postgres:
             try? await sql.raw("ANALYZE words").run()
             try? await sql.raw("ANALYZE cards").run()
-            // The import's pending entries (up to 4 MB, `GINPendingList`)
+            // The import's pending entries (up to 16 MB, `GINPendingList`)
             // would wait for the next write past 128 kB or for autovacuum,
             // and every search reads them: 2.0 ms instead of 0.3 ms per
             // index lookup after the 300,000-word import.
