@@ -38,6 +38,12 @@ struct IndexImportsInBulk: AsyncMigration {
             ] + Self.sqliteIndex)
     }
 
+    /// `sqliteIndex`, its segments then merged into one, as a migration that
+    /// builds the index again leaves it.
+    static var sqliteIndexInOneSegment: [String] {
+        sqliteIndex + [SearchIndexBulkLoad.mergeIntoOneSegment]
+    }
+
     /// The FTS5 table and its triggers, built again from the words there are.
     static var sqliteIndex: [String] {
         let list = columns.joined(separator: ", ")

@@ -13,10 +13,7 @@ struct IndexLineStarts: AsyncMigration {
     func prepare(on database: any Database) async throws {
         let sql = try database.sql()
         guard sql.maeilDialect == .sqlite else { return }
-        try await sql.run(
-            IndexImportsInBulk.sqliteIndex + [
-                "INSERT INTO words_fts(words_fts) VALUES ('optimize')"
-            ])
+        try await sql.run(IndexImportsInBulk.sqliteIndexInOneSegment)
     }
 
     /// Nothing to undo: the code before looked for a line start as

@@ -25,10 +25,7 @@ struct PartitionSearchIDsByUser: AsyncMigration {
                 """
             ).run()
         }
-        try await sql.run(
-            IndexImportsInBulk.sqliteIndex + [
-                "INSERT INTO words_fts(words_fts) VALUES ('optimize')"
-            ])
+        try await sql.run(IndexImportsInBulk.sqliteIndexInOneSegment)
     }
 
     /// The ids stay: any distinct ids serve the index as it was.

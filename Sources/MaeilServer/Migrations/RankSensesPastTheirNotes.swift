@@ -11,10 +11,7 @@ struct RankSensesPastTheirNotes: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.transaction { db in
             try await SearchKeyRefresh.run(
-                try db.sql(),
-                sqliteIndex: IndexImportsInBulk.sqliteIndex + [
-                    "INSERT INTO words_fts(words_fts) VALUES ('optimize')"
-                ])
+                try db.sql(), sqliteIndex: IndexImportsInBulk.sqliteIndexInOneSegment)
         }
     }
 

@@ -43,7 +43,7 @@ enum SearchIndexBulkLoad {
                     "UPDATE words_fts_deferral SET deferred = 0",
                 ]
                 + (merges
-                    ? ["INSERT INTO words_fts(words_fts) VALUES ('optimize')", automerge(4)] : []))
+                    ? [Self.mergeIntoOneSegment, automerge(4)] : []))
         return result
     }
 
@@ -53,6 +53,9 @@ enum SearchIndexBulkLoad {
     static func indexed(_ columns: [String], of row: String) -> String {
         columns.map { "char(10) || \(row).\($0)" }.joined(separator: ", ")
     }
+
+    /// Merges the FTS5 table's segments into one (FTS5's `optimize`).
+    static let mergeIntoOneSegment = "INSERT INTO words_fts(words_fts) VALUES ('optimize')"
 
     /// FTS5's `automerge` setting (4, its default: merge once 4 segments of
     /// a size are there; 0: never).
