@@ -113,6 +113,19 @@ struct ImportExportAPITests {
             #expect(try await found("ㄱㅇㅇ") == ["고양이"])
             #expect(try await found("曜") == ["水曜日"])
             #expect(try await found("word1199") == ["word1199"])
+            if try app.db.sql().maeilDialect == .sqlite {
+                // An import of most of the index merges it into one segment,
+                // and the index keeps its own size of terms gathered in memory
+                // (the import gathers fewer while it indexes).
+                let segments = try await app.db.sql().raw(
+                    "SELECT COUNT(DISTINCT segid) AS n FROM words_fts_idx"
+                ).first()?.decode(column: "n", as: Int.self)
+                #expect(segments == 1)
+                let kept = try await app.db.sql().raw(
+                    "SELECT v FROM words_fts_config WHERE k = 'hashsize'"
+                ).first()?.decode(column: "v", as: Int.self)
+                #expect(kept == SearchIndexBulkLoad.pendingTermsBytes)
+            }
             if try app.db.sql().maeilDialect == .postgres {
                 // A large import leaves no entries waiting in the trigram indexes.
                 let waiting = try await app.db.sql().raw(

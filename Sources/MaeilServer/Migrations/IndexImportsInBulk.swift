@@ -12,7 +12,8 @@ import SQLKit
 /// ever inside the importing transaction, so no other connection sees it),
 /// new words are listed in `words_fts_pending` instead. FTS5 also writes out
 /// whenever its pending terms pass `hashsize`: 32 MB instead of 1 MB makes
-/// the EDICT import's one statement build a few large segments.
+/// an import's one statement build a few large segments (an import merged
+/// into one segment afterwards gathers less: `SearchIndexBulkLoad`).
 ///
 /// Search reads only rowids from the index, so it keeps no copy of the keys
 /// (`content=''`) and no per-word token counts (`columnsize=0`, for ranking
@@ -56,7 +57,7 @@ struct IndexImportsInBulk: AsyncMigration {
             CREATE VIRTUAL TABLE words_fts USING fts5(\(list),
               content = '', columnsize = 0, tokenize = 'trigram case_sensitive 1')
             """,
-            "INSERT INTO words_fts(words_fts, rank) VALUES ('hashsize', 33554432)",
+            "INSERT INTO words_fts(words_fts, rank) VALUES ('hashsize', \(SearchIndexBulkLoad.pendingTermsBytes))",
             CreateSearchIndex.fill(
                 over: columns, values: SearchIndexBulkLoad.indexed(columns, of: "words")),
             CreateSearchIndex.insertTrigger(over: columns, values: new, when: "\(deferred) = 0"),
