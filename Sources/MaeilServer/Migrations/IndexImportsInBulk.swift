@@ -57,7 +57,7 @@ struct IndexImportsInBulk: AsyncMigration {
             CREATE VIRTUAL TABLE words_fts USING fts5(\(list),
               content = '', columnsize = 0, tokenize = 'trigram case_sensitive 1')
             """,
-            "INSERT INTO words_fts(words_fts, rank) VALUES ('hashsize', \(SearchIndexBulkLoad.pendingTermsBytes))",
+            SearchIndexBulkLoad.pendingTermsLimit(SearchIndexBulkLoad.pendingTermsBytes),
             CreateSearchIndex.fill(
                 over: columns, values: SearchIndexBulkLoad.indexed(columns, of: "words")),
             CreateSearchIndex.insertTrigger(over: columns, values: new, when: "\(deferred) = 0"),

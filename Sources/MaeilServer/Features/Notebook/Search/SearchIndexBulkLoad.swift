@@ -76,7 +76,8 @@ enum SearchIndexBulkLoad {
     /// peak against 266.
     static let mergedPendingTermsBytes = 2 << 20
 
-    private static func pendingTermsLimit(_ bytes: Int) -> String {
+    /// Sets FTS5's `hashsize` to `bytes`.
+    static func pendingTermsLimit(_ bytes: Int) -> String {
         "INSERT INTO words_fts(words_fts, rank) VALUES ('hashsize', \(bytes))"
     }
 
