@@ -8,8 +8,8 @@ import VocabCore
 
 @testable import MaeilServer
 
-/// PostgreSQL: an owner of many words gets trigram indexes of their own
-/// (`OwnerSearchIndexes`), built by the running server
+/// PostgreSQL: an owner of many words gets search indexes of their own
+/// (`OwnerSearchIndexes`: trigrams and line heads), built by the running server
 /// (`OwnerSearchIndexBuilder`) once an import takes them past
 /// `ServerSettings.ownerIndexWords`; their searches name them and go
 /// through those indexes, with the same results; the indexes leave with the
@@ -45,7 +45,7 @@ struct OwnerSearchIndexesTests {
             // CREATE INDEX CONCURRENTLY waits out every older transaction in
             // the database, and the whole suite has many at work.
             try await ChangeFeedTests.eventually("built after the import", seconds: 300) {
-                (try? await indexes.built(on: sql).count) == 3
+                (try? await indexes.built(on: sql).count) == OwnerSearchIndexes.kinds.count
             }
             #expect(try await OwnerSearchIndexes(owner: otherID).built(on: sql).isEmpty)
 
@@ -81,8 +81,18 @@ struct OwnerSearchIndexesTests {
             #expect(PostgresKeptStatements.namesAnOwner(counting))
             let plan = try await QueryPlanTests.plan(of: counting, on: app.db)
             #expect(
-                plan.contains { $0.contains(indexes.indexName(of: "jamo_text")) },
+                plan.contains { $0.contains(indexes.indexName(of: .trigrams(of: "jamo_text"))) },
                 "\(plan.joined(separator: "\n"))")
+            // "look", in every word's meaning, passes the count's cap: its
+            // page starts with the lines that start with it, read from the
+            // owner's own heads index.
+            let heads = try #require(
+                statements.first { $0.contains("maeil_line_heads(w.jamo_text, 3) @>") })
+            #expect(heads.contains("w.user_id = '\(ownerID.uuidString.lowercased())'"))
+            let headsPlan = try await QueryPlanTests.plan(of: heads, on: app.db)
+            #expect(
+                headsPlan.contains { $0.contains(indexes.indexName(of: .heads(of: "jamo_text"))) },
+                "\(headsPlan.joined(separator: "\n"))")
 
             // The other user's search binds its owner, as before.
             let (_, others) = try await SQLCapture.statements(of: app) {
@@ -94,7 +104,7 @@ struct OwnerSearchIndexesTests {
 
             // Built again: nothing to do.
             try await app.db.withConnection { try await indexes.build(on: $0.sql()) }
-            #expect(try await indexes.built(on: sql).count == 3)
+            #expect(try await indexes.built(on: sql).count == OwnerSearchIndexes.kinds.count)
 
             let deleted = try await owner.send(
                 .DELETE, "/api/v1/auth/me",
@@ -133,15 +143,16 @@ struct OwnerSearchIndexesTests {
             try await app.asyncBoot()
             let indexes = OwnerSearchIndexes(owner: owner)
             try await ChangeFeedTests.eventually("built at start", seconds: 300) {
-                (try? await indexes.built(on: app.db.sql()).count) == 3
+                (try? await indexes.built(on: app.db.sql()).count) == OwnerSearchIndexes.kinds.count
             }
         }
     }
 
-    /// A name for each key column, within PostgreSQL's 63 characters.
+    /// A name for each index, within PostgreSQL's 63 characters.
     @Test func eachIndexHasANameOfItsOwn() {
         let owner = OwnerSearchIndexes(owner: UUID())
-        let names = OwnerSearchIndexes.columns.map(owner.indexName(of:))
-        #expect(Set(names).count == 3 && names.allSatisfy { $0.count <= 63 })
+        let names = OwnerSearchIndexes.kinds.map(owner.indexName(of:))
+        #expect(Set(names).count == 5 && names.allSatisfy { $0.count <= 63 })
+        #expect(names.contains { $0.hasSuffix("_jamo_heads") })
     }
 }

@@ -5,9 +5,10 @@ import PostgresKit
 import SQLKit
 import Vapor
 
-/// PostgreSQL: trigram indexes of one owner's words alone, for an owner of
-/// many words (`ServerSettings.ownerIndexWords`, 100,000 by default), beside
-/// the owner-led indexes every user's words are in (`IndexSearchKeysByUser`).
+/// PostgreSQL: indexes of one owner's words alone, for an owner of many
+/// words (`ServerSettings.ownerIndexWords`, 100,000 by default), beside the
+/// owner-led indexes every user's words are in (`IndexSearchKeysByUser`):
+/// each key column's trigrams, and the heads of its lines.
 ///
 /// To find one owner's matches an owner-led GIN index intersects the
 /// trigram's entries with the owner's, and the owner's list is decoded as it
@@ -17,7 +18,10 @@ import Vapor
 /// every search statement prepared as the search pool runs it: 102.7 against
 /// 72.5 ms in all; "school" 10.3 → 3.7 ms, "study" 6.2 → 4.1. Over HTTP
 /// (`bench/anki/ab.sh`, release builds in turns), the mix's median 9.05 →
-/// 7.51 ms, every query faster but `*ing` (0.99).
+/// 7.51 ms, every query faster but `*ing` (0.99). The heads index of the
+/// lines that start with "eat" (the page of a broad query): 0.8-1.3 ms in
+/// the owner-led index for 121 lines, 0.06-0.14 ms in the owner's own
+/// (the statement 1.9-2.5 → 1.2-1.3 ms, prepared, 200 runs each).
 ///
 /// The planner takes a partial index only for a statement that names its
 /// owner as a constant, so a big owner's searches write the owner in
@@ -27,15 +31,39 @@ import Vapor
 struct OwnerSearchIndexes: Sendable {
     let owner: UUID
 
-    /// The key columns indexed: those with owner-led trigram indexes
-    /// (`IndexSearchKeysByUser`).
-    static let columns = ["jamo_text", "choseong_text", "cjk_text"]
+    /// One index of the owner's words: the end of its name, and what it keeps.
+    struct Kind: Sendable, Hashable {
+        let suffix: String
+        /// `gin (…)`'s inside.
+        let keys: String
+        /// Only with pg_trgm.
+        let needsTrigrams: Bool
 
-    /// `words_owner_<owner's 32 hex digits>_<column>`: 60 characters at most,
+        /// A key column's trigrams: the columns with owner-led trigram
+        /// indexes (`IndexSearchKeysByUser`).
+        static func trigrams(of column: String) -> Kind {
+            Kind(
+                suffix: column.replacingOccurrences(of: "_text", with: ""),
+                keys: "\(column) public.gin_trgm_ops", needsTrigrams: true)
+        }
+
+        /// A key column's line heads, spelt as `SearchIndex` asks for them.
+        static func heads(of column: String) -> Kind {
+            Kind(
+                suffix: column.replacingOccurrences(of: "_text", with: "") + "_heads",
+                keys: SearchIndex.heads(of: column), needsTrigrams: false)
+        }
+    }
+
+    static let kinds: [Kind] =
+        ["jamo_text", "choseong_text", "cjk_text"].map(Kind.trigrams(of:))
+        + SearchIndex.headColumns.map(Kind.heads(of:))
+
+    /// `words_owner_<owner's 32 hex digits>_<kind>`: 59 characters at most,
     /// within PostgreSQL's 63.
-    func indexName(of column: String) -> String {
+    func indexName(of kind: Kind) -> String {
         let hex = owner.uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        return "words_owner_\(hex)_\(column.replacingOccurrences(of: "_text", with: ""))"
+        return "words_owner_\(hex)_\(kind.suffix)"
     }
 
     /// `w.user_id = '<owner>'`: the owner as a constant, which lets the
@@ -54,13 +82,13 @@ struct OwnerSearchIndexes: Sendable {
     /// connection). Another process building them at the same time holds
     /// the owner's advisory lock, and this one leaves them to it. A build
     /// that failed half-way left an invalid index, dropped and built again.
-    /// Nothing without pg_trgm. Returns the names of the indexes it built.
+    /// Without pg_trgm, only the heads. Returns the names of the indexes it built.
     @discardableResult
     func build(on sql: any SQLDatabase) async throws -> [String] {
-        let trigrams = try await sql.raw(
-            "SELECT COUNT(*) AS n FROM pg_extension WHERE extname = 'pg_trgm'"
-        ).first()?.decode(column: "n", as: Int.self)
-        guard trigrams == 1 else { return [] }
+        let trigrams =
+            try await sql.raw(
+                "SELECT COUNT(*) AS n FROM pg_extension WHERE extname = 'pg_trgm'"
+            ).first()?.decode(column: "n", as: Int.self) == 1
         let lock = SearchIndex.searchID(owner)
         guard
             try await sql.raw("SELECT pg_try_advisory_lock(\(bind: lock)) AS taken").first()?
@@ -68,8 +96,8 @@ struct OwnerSearchIndexes: Sendable {
         else { return [] }
         var built: [String] = []
         do {
-            for column in Self.columns {
-                let name = indexName(of: column)
+            for kind in Self.kinds where trigrams || !kind.needsTrigrams {
+                let name = indexName(of: kind)
                 switch try await validity(of: name, on: sql) {
                 case true?: continue
                 case false?:
@@ -79,7 +107,7 @@ struct OwnerSearchIndexes: Sendable {
                 try await sql.raw(
                     """
                     CREATE INDEX CONCURRENTLY \(ident: name) ON words
-                    USING gin (\(ident: column) public.gin_trgm_ops) WHERE \(unsafeRaw: indexPredicate)
+                    USING gin (\(unsafeRaw: kind.keys)) WHERE \(unsafeRaw: indexPredicate)
                     """
                 ).run()
                 built.append(name)
@@ -96,8 +124,8 @@ struct OwnerSearchIndexes: Sendable {
     /// the planner).
     func built(on sql: any SQLDatabase) async throws -> [String] {
         var names: [String] = []
-        for column in Self.columns {
-            let name = indexName(of: column)
+        for kind in Self.kinds {
+            let name = indexName(of: kind)
             if try await validity(of: name, on: sql) == true { names.append(name) }
         }
         return names
