@@ -27,6 +27,14 @@ struct IndexSearchKeysByUser: AsyncMigration {
         ("cjk_text", "words_cjk_trgm"),
     ]
 
+    /// `maeil_line_heads` as this migration makes it (`ListLineHeadsInALoop` replaces it).
+    static let lineHeadsQuery = """
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+          SELECT ARRAY(SELECT left(line, length)
+            FROM unnest(string_to_array(key, E'\\n')) AS line WHERE line <> '')
+        $$
+        """
+
     func prepare(on database: any Database) async throws {
         let sql = try database.sql()
         guard sql.maeilDialect == .postgres else { return }
@@ -35,10 +43,7 @@ struct IndexSearchKeysByUser: AsyncMigration {
         try await sql.raw(
             """
             CREATE FUNCTION maeil_line_heads(key text, length integer) RETURNS text[]
-            LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-              SELECT ARRAY(SELECT left(line, length)
-                FROM unnest(string_to_array(key, E'\\n')) AS line WHERE line <> '')
-            $$
+            \(unsafeRaw: Self.lineHeadsQuery)
             """
         ).run()
         let byUser = try await Self.enableBtreeGin(sql, logger: database.logger)
