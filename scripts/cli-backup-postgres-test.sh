@@ -69,6 +69,21 @@ python3 scripts/compare-postgres.py "$A" "$C" >/dev/null && passed=$((passed + 1
     failed=$((failed + 1))
     echo "FAIL: a refused restore changed the database"
 }
+# One word moved by hand into a book that is not there: refused, and C keeps its rows.
+python3 - "$WORK/copy.jsonl" "$WORK/stray.jsonl" <<'PY'
+import json, sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+index = next(i for i, line in enumerate(lines) if line.startswith('{"table":"words"'))
+line = json.loads(lines[index])
+line["row"]["book_id"] = "00000000-0000-4000-8000-000000000000"
+lines[index] = json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+open(sys.argv[2], "w", encoding="utf-8").write("\n".join(lines) + "\n")
+PY
+DATABASE_URL=$C expect_output "a word outside its user's books is refused" 1 "belong to no books" -- restore "$WORK/stray.jsonl" --force
+python3 scripts/compare-postgres.py "$A" "$C" >/dev/null && passed=$((passed + 1)) || {
+    failed=$((failed + 1))
+    echo "FAIL: a refused restore changed the database"
+}
 for db in maeil_backup_a maeil_backup_b maeil_backup_c; do
     psql -X -q -d "$PG_URL" -c "DROP DATABASE IF EXISTS $db" >/dev/null
 done

@@ -8,8 +8,9 @@ import Vapor
 @testable import MaeilServer
 
 /// On PostgreSQL the database itself keeps a word in its own user's book
-/// and a card on its own user's word (`TieRowsToTheirOwners`), and deleting
-/// a book or a user still takes its words and their cards with it.
+/// and a card on its own user's word (`TieRowsToTheirOwners`, checked once
+/// per statement since `CheckOwnersOncePerStatement`), and deleting a book
+/// or a user still takes its words and their cards with it.
 @Suite("Rows tied to their owners")
 struct RowOwnershipTests {
     /// Two users, each with a book holding one word (and its two cards).
@@ -107,6 +108,108 @@ struct RowOwnershipTests {
                         app)
                         == 2)
             }
+        }
+    }
+
+    @Test func aStatementWithOneRowOutOfPlaceOrAParentsNewKeyIsRefusedWhole() async throws {
+        try await withMaeilApp { app in
+            guard try app.db.sql().maeilDialect == .postgres else { return }
+            let owners = try await twoOwners(app)
+            let (mine, theirs) = (owners[0], owners[1])
+            // Three copies in one statement, one of them into the other user's book.
+            let copies: (UUID) -> [SQLQueryString] = { stray in
+                [
+                    "CREATE TEMP TABLE probe ON COMMIT DROP AS SELECT * FROM words WHERE id = \(bind: mine.word)",
+                    "INSERT INTO probe SELECT * FROM probe",
+                    "INSERT INTO probe SELECT * FROM probe LIMIT 1",
+                    "UPDATE probe SET id = gen_random_uuid()",
+                    "UPDATE probe SET book_id = \(bind: stray) WHERE id IN (SELECT id FROM probe LIMIT 1)",
+                    "INSERT INTO words SELECT * FROM probe",
+                ]
+            }
+            #expect(await takes(copies(mine.book), app))
+            #expect(!(await takes(copies(theirs.book), app)))
+            // A book or a word keeps its id and owner while something names it.
+            let emptyBook = try await mine.api.createBook("Empty").id
+            let handOver: (UUID) -> [SQLQueryString] = {
+                ["UPDATE books SET user_id = \(bind: theirs.user) WHERE id = \(bind: $0)"]
+            }
+            #expect(await takes(handOver(emptyBook), app))
+            #expect(!(await takes(handOver(mine.book), app)))
+            #expect(
+                !(await takes(
+                    ["UPDATE words SET id = gen_random_uuid() WHERE id = \(bind: mine.word)"], app))
+            )
+            #expect(try await count("words", where: "user_id = \(bind: mine.user)", app) == 1)
+        }
+    }
+
+    /// A card being added holds its word until its transaction ends, as a
+    /// foreign key's check does: the word's deletion waits, then takes it.
+    @Test func aWordCannotBeDeletedUnderACardBeingAdded() async throws {
+        try await withMaeilApp { app in
+            guard try app.db.sql().maeilDialect == .postgres else { return }
+            let mine = try await twoOwners(app)[0]
+            // A word without cards yet (the notebook adds both at once).
+            let word = UUID()
+            try await app.db.sql().raw(
+                """
+                INSERT INTO words SELECT \(bind: word), book_id, user_id, term, meaning, reading,
+                  part_of_speech, note, synonyms, antonyms, examples, tags, memorized, bookmarked,
+                  search_text, jamo_text, choseong_text, search_id, added_on, created_at,
+                  updated_at, cjk_text
+                FROM words WHERE id = \(bind: mine.word)
+                """
+            ).run()
+            let deletion: [SQLQueryString] = [
+                "SET LOCAL lock_timeout = '200ms'", "DELETE FROM words WHERE id = \(bind: word)",
+            ]
+            try await app.db.transaction { tx in
+                try await tx.sql().raw(
+                    """
+                    INSERT INTO cards (word_id, direction, user_id, book_id, state, due, reps, lapses)
+                    SELECT w.id, 'forward', w.user_id, w.book_id, 0, now(), 0, 0 FROM words w
+                    WHERE w.id = \(bind: word)
+                    """
+                ).run()
+                #expect(
+                    !(await takes(deletion, app)), "the word is held while its card is uncommitted")
+            }
+            #expect(try await count("cards", where: "word_id = \(bind: word)", app) == 1)
+            #expect(await takes(Array(deletion.dropFirst()), app))
+            try await app.db.sql().raw("DELETE FROM words WHERE id = \(bind: word)").run()
+            #expect(try await count("cards", where: "word_id = \(bind: word)", app) == 0)
+        }
+    }
+
+    /// Reverted, the ties are foreign keys again; migrated again, triggers.
+    @Test func theTiesRevertToForeignKeysAndBack() async throws {
+        try await withMaeilApp { app in
+            guard try app.db.sql().maeilDialect == .postgres else { return }
+            let sql = try app.db.sql()
+            func ties() async throws -> (keys: Int, triggers: Int) {
+                let row = try await sql.raw(
+                    """
+                    SELECT (SELECT count(*) FROM pg_constraint WHERE conname IN
+                        ('words_book_owner_fkey', 'cards_word_owner_fkey')
+                        AND connamespace = current_schema()::regnamespace) AS keys,
+                      (SELECT count(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+                        WHERE c.relnamespace = current_schema()::regnamespace
+                        AND t.tgname ~ '_(owner_check_|delete_|keep_)') AS triggers
+                    """
+                ).first()
+                return (
+                    try row?.decode(column: "keys", as: Int.self) ?? -1,
+                    try row?.decode(column: "triggers", as: Int.self) ?? -1
+                )
+            }
+            #expect(try await ties() == (0, 8))
+            try await CheckOwnersOncePerStatement().revert(on: app.db)
+            #expect(try await ties() == (2, 0))
+            try await CheckOwnersOncePerStatement().prepare(on: app.db)
+            #expect(try await ties() == (0, 8))
+            let owners = try await twoOwners(app)
+            #expect(!(await takes(copy(of: owners[0].word, into: owners[1].book), app)))
         }
     }
 

@@ -17,7 +17,9 @@ import SQLKit
 /// files, from before the count, are read as they are.
 /// A restore empties those tables and loads the rows in the order their foreign
 /// keys need (`json_populate_recordset`, 500 rows to a statement), with the tables'
-/// own triggers off (the rows carry their counts), in one transaction.
+/// own triggers off (the rows carry their counts), in one transaction; then
+/// every word must be in its own user's book and every card on its own
+/// user's word, as those triggers would have had it.
 enum PortablePostgresBackup {
     static let formatName = "maeil-postgres-portable"
 
@@ -138,12 +140,32 @@ enum PortablePostgresBackup {
                     ).run()
                 }
             }
+            // Those triggers also check that each word is in its own user's
+            // book and each card on its own user's word (`CheckOwnersOncePerStatement`).
+            try await checkOwners(sql)
             for table in tables {
                 try await sql.raw("ALTER TABLE \(ident: table) ENABLE TRIGGER USER").run()
             }
         }
         // The words went in with a bulk load's long pending lists (`GINPendingList`).
         try await db.sql().raw(GINPendingList.mergeWords).run()
+    }
+
+    /// Refuses rows that name a row of another user, or none, where a trigger
+    /// would have refused them (a backup edited by hand, or damaged).
+    private static func checkOwners(_ sql: any SQLDatabase) async throws {
+        let unowned = try await sql.raw(
+            "SELECT child, parent, rows FROM maeil_unowned_rows() WHERE rows > 0 ORDER BY child"
+        ).all()
+        guard let first = unowned.first else { return }
+        let (child, parent, count) = (
+            try first.decode(column: "child", as: String.self),
+            try first.decode(column: "parent", as: String.self),
+            try first.decode(column: "rows", as: Int.self)
+        )
+        throw AppError.invalid(
+            "the backup is damaged: \(count) row(s) of \(child) belong to no \(parent) of their own user",
+            code: .invalidFile)
     }
 
     /// Maeil's tables, each after the tables its foreign keys point to.
