@@ -51,11 +51,12 @@ struct RowOwnershipTests {
         return false
     }
 
-    /// A copy of `word` (a new id) put into `book`.
-    private func copy(of word: UUID, into book: UUID) -> [SQLQueryString] {
-        [
+    /// A copy of `word` put into `book`, under `id` or a new random one.
+    private func copy(of word: UUID, into book: UUID, as id: UUID? = nil) -> [SQLQueryString] {
+        let newID: SQLQueryString = id.map { "\(bind: $0)" } ?? "gen_random_uuid()"
+        return [
             "CREATE TEMP TABLE probe ON COMMIT DROP AS SELECT * FROM words WHERE id = \(bind: word)",
-            "UPDATE probe SET id = gen_random_uuid(), book_id = \(bind: book)",
+            "UPDATE probe SET id = " + newID + ", book_id = \(bind: book)",
             "INSERT INTO words SELECT * FROM probe",
         ]
     }
@@ -152,15 +153,11 @@ struct RowOwnershipTests {
             let mine = try await twoOwners(app)[0]
             // A word without cards yet (the notebook adds both at once).
             let word = UUID()
-            try await app.db.sql().raw(
-                """
-                INSERT INTO words SELECT \(bind: word), book_id, user_id, term, meaning, reading,
-                  part_of_speech, note, synonyms, antonyms, examples, tags, memorized, bookmarked,
-                  search_text, jamo_text, choseong_text, search_id, added_on, created_at,
-                  updated_at, cjk_text
-                FROM words WHERE id = \(bind: mine.word)
-                """
-            ).run()
+            try await app.db.transaction { tx in
+                for statement in copy(of: mine.word, into: mine.book, as: word) {
+                    try await tx.sql().raw(statement).run()
+                }
+            }
             let deletion: [SQLQueryString] = [
                 "SET LOCAL lock_timeout = '200ms'", "DELETE FROM words WHERE id = \(bind: word)",
             ]

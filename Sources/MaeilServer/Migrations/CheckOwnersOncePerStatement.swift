@@ -26,8 +26,57 @@ import SQLKit
 /// empty table read every word for each later chunk (EDICT: 83-88 s).
 /// SQLite keeps its keys, whose checks cost an import little.
 struct CheckOwnersOncePerStatement: AsyncMigration {
-    /// Each tie: the child table, its column of the parent's id, the parent table.
-    static let ties = [("words", "book_id", "books"), ("cards", "word_id", "words")]
+    /// Each tie: the child table, its column of the parent's id, the parent
+    /// table, and the foreign key `TieRowsToTheirOwners` made for it.
+    static let ties = [
+        Tie(child: "words", key: "book_id", parent: "books", foreignKey: "words_book_owner_fkey"),
+        Tie(child: "cards", key: "word_id", parent: "words", foreignKey: "cards_word_owner_fkey"),
+    ]
+
+    struct Tie {
+        let child: String
+        let key: String
+        let parent: String
+        let foreignKey: String
+
+        /// The tie's triggers: the name, the table it is on, and what follows
+        /// `CREATE TRIGGER name`. `prepare` creates them and `revert` drops them.
+        var triggers: [(name: String, table: String, definition: String)] {
+            let arguments = "'\(parent)', '\(key)'"
+            return [
+                (
+                    "\(child)_owner_check_insert", child,
+                    """
+                    AFTER INSERT ON \(child) REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT
+                    EXECUTE FUNCTION maeil_require_owned_parents(\(arguments))
+                    """
+                ),
+                (
+                    "\(child)_owner_check_update", child,
+                    """
+                    AFTER UPDATE OF \(key), user_id ON \(child) FOR EACH ROW
+                    WHEN (OLD.\(key) IS DISTINCT FROM NEW.\(key) OR OLD.user_id IS DISTINCT FROM NEW.user_id)
+                    EXECUTE FUNCTION maeil_require_owned_parents(\(arguments))
+                    """
+                ),
+                (
+                    "\(parent)_delete_\(child)", parent,
+                    """
+                    AFTER DELETE ON \(parent) REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT
+                    EXECUTE FUNCTION maeil_delete_owned_children('\(child)', '\(key)')
+                    """
+                ),
+                (
+                    "\(parent)_keep_\(child)", parent,
+                    """
+                    AFTER UPDATE OF id, user_id ON \(parent) FOR EACH ROW
+                    WHEN (OLD.id IS DISTINCT FROM NEW.id OR OLD.user_id IS DISTINCT FROM NEW.user_id)
+                    EXECUTE FUNCTION maeil_keep_owned_children('\(child)', '\(key)')
+                    """
+                ),
+            ]
+        }
+    }
 
     func prepare(on database: any Database) async throws {
         guard try database.sql().maeilDialect == .postgres else { return }
@@ -37,52 +86,24 @@ struct CheckOwnersOncePerStatement: AsyncMigration {
     /// The keys out, the triggers in, in one transaction.
     private static func tie(on sql: any SQLDatabase) async throws {
         try await sql.run(Self.functions + [Self.unownedRows])
-        for (child, key, parent) in Self.ties {
-            let changed =
-                "OLD.\(key) IS DISTINCT FROM NEW.\(key) OR OLD.user_id IS DISTINCT FROM NEW.user_id"
-            let parentChanged =
-                "OLD.id IS DISTINCT FROM NEW.id OR OLD.user_id IS DISTINCT FROM NEW.user_id"
-            let arguments = "'\(parent)', '\(key)'"
-            try await sql.run([
-                "ALTER TABLE \(child) DROP CONSTRAINT \(Self.foreignKey(of: child))",
-                """
-                CREATE TRIGGER \(child)_owner_check_insert AFTER INSERT ON \(child)
-                REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT
-                EXECUTE FUNCTION maeil_require_owned_parents(\(arguments))
-                """,
-                """
-                CREATE TRIGGER \(child)_owner_check_update AFTER UPDATE OF \(key), user_id ON \(child)
-                FOR EACH ROW WHEN (\(changed))
-                EXECUTE FUNCTION maeil_require_owned_parents(\(arguments))
-                """,
-                """
-                CREATE TRIGGER \(parent)_delete_\(child) AFTER DELETE ON \(parent)
-                REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT
-                EXECUTE FUNCTION maeil_delete_owned_children('\(child)', '\(key)')
-                """,
-                """
-                CREATE TRIGGER \(parent)_keep_\(child) AFTER UPDATE OF id, user_id ON \(parent)
-                FOR EACH ROW WHEN (\(parentChanged))
-                EXECUTE FUNCTION maeil_keep_owned_children('\(child)', '\(key)')
-                """,
-            ])
+        for tie in Self.ties {
+            try await sql.run(
+                ["ALTER TABLE \(tie.child) DROP CONSTRAINT \(tie.foreignKey)"]
+                    + tie.triggers.map { "CREATE TRIGGER \($0.name) \($0.definition)" })
         }
     }
 
     func revert(on database: any Database) async throws {
         let sql = try database.sql()
         guard sql.maeilDialect == .postgres else { return }
-        for (child, key, parent) in Self.ties {
-            try await sql.run([
-                "DROP TRIGGER \(child)_owner_check_insert ON \(child)",
-                "DROP TRIGGER \(child)_owner_check_update ON \(child)",
-                "DROP TRIGGER \(parent)_delete_\(child) ON \(parent)",
-                "DROP TRIGGER \(parent)_keep_\(child) ON \(parent)",
-                """
-                ALTER TABLE \(child) ADD CONSTRAINT \(Self.foreignKey(of: child))
-                  FOREIGN KEY (\(key), user_id) REFERENCES \(parent) (id, user_id) ON DELETE CASCADE
-                """,
-            ])
+        for tie in Self.ties {
+            try await sql.run(
+                tie.triggers.map { "DROP TRIGGER \($0.name) ON \($0.table)" } + [
+                    """
+                    ALTER TABLE \(tie.child) ADD CONSTRAINT \(tie.foreignKey)
+                      FOREIGN KEY (\(tie.key), user_id) REFERENCES \(tie.parent) (id, user_id) ON DELETE CASCADE
+                    """
+                ])
         }
         try await sql.run([
             "DROP FUNCTION maeil_require_owned_parents()",
@@ -101,17 +122,12 @@ struct CheckOwnersOncePerStatement: AsyncMigration {
         CREATE FUNCTION maeil_unowned_rows() RETURNS TABLE (child text, parent text, rows bigint)
         LANGUAGE sql STABLE AS $$
         """
-        + ties.map { child, key, parent in
+        + ties.map { tie in
             """
-              SELECT '\(child)', '\(parent)', count(*) FROM \(child) c WHERE NOT EXISTS (
-                SELECT 1 FROM \(parent) p WHERE p.id = c.\(key) AND p.user_id = c.user_id)
+              SELECT '\(tie.child)', '\(tie.parent)', count(*) FROM \(tie.child) c WHERE NOT EXISTS (
+                SELECT 1 FROM \(tie.parent) p WHERE p.id = c.\(tie.key) AND p.user_id = c.user_id)
             """
         }.joined(separator: "\n  UNION ALL\n") + "\n$$"
-
-    /// The key `TieRowsToTheirOwners` made.
-    private static func foreignKey(of child: String) -> String {
-        child == "words" ? "words_book_owner_fkey" : "cards_word_owner_fkey"
-    }
 
     /// Each takes the table and the child's column of the parent's id
     /// (`TG_ARGV`); the parent's own columns are `id` and `user_id`.
