@@ -73,6 +73,16 @@ func untilNotBusy<T>(_ attempt: () async throws -> T?) async throws -> T {
     }
 }
 
+/// A request sent again while the server turns it away with 503, which
+/// changes nothing (`untilNotBusy`): for tests of many writers at once,
+/// whose runs beside the rest of the suite may find the pool busy.
+func served(_ send: () async throws -> TestingHTTPResponse) async throws -> TestingHTTPResponse {
+    try await untilNotBusy {
+        let response = try await send()
+        return response.status == .serviceUnavailable ? nil : response
+    }
+}
+
 /// Names a stalled test run. Tests mark their steps (an app made and
 /// configured, its test begun, its clean-up, a live server, a wait); when no
 /// test has made a step for five minutes, each unfinished test's last steps
