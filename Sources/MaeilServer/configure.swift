@@ -82,6 +82,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(RankSensesPastTheirNotes())
     app.migrations.add(ListLineHeadsInALoop())
     app.migrations.add(CheckOwnersOncePerStatement())
+    app.migrations.add(DropUnreadSearchIDIndex())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

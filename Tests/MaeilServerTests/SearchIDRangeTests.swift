@@ -133,6 +133,31 @@ struct SearchIDRangeTests {
         }
     }
 
+    /// The index from a search id to its word is SQLite's (FTS5 rowids):
+    /// PostgreSQL never reads it, and drops it (`DropUnreadSearchIDIndex`).
+    @Test func onlySQLiteKeepsTheSearchIDIndex() async throws {
+        try await withMaeilApp { app in
+            let sql = try app.db.sql()
+            let postgres = sql.maeilDialect == .postgres
+            func indexed() async throws -> Bool {
+                let listed: SQLQueryString =
+                    postgres
+                    ? """
+                    SELECT count(*) AS n FROM pg_indexes
+                    WHERE schemaname = current_schema() AND indexname = 'words_search_id'
+                    """
+                    : "SELECT count(*) AS n FROM sqlite_master WHERE name = 'words_search_id'"
+                return try await sql.raw(listed).first()?.decode(column: "n", as: Int.self) == 1
+            }
+            #expect(try await indexed() == !postgres)
+            guard postgres else { return }
+            try await DropUnreadSearchIDIndex().revert(on: app.db)
+            #expect(try await indexed())
+            try await DropUnreadSearchIDIndex().prepare(on: app.db)
+            #expect(!(try await indexed()))
+        }
+    }
+
     /// Gives a user another id, in every table that names users by it.
     private func renameUser(_ old: UUID, to new: UUID, on db: any Database) async throws {
         try await db.transaction { tx in
