@@ -17,7 +17,6 @@ struct DropUnreadSearchIDIndex: AsyncMigration {
     func revert(on database: any Database) async throws {
         let sql = try database.sql()
         guard sql.maeilDialect == .postgres else { return }
-        try await sql.create(index: "words_search_id").on(WordRow.table)
-            .column("search_id").column("user_id").column("book_id").run()
+        try await CoverSearchLookups.create(on: sql, columns: CoverSearchLookups.coveringColumns)
     }
 }
