@@ -83,6 +83,8 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(ListLineHeadsInALoop())
     app.migrations.add(CheckOwnersOncePerStatement())
     app.migrations.add(DropUnreadSearchIDIndex())
+    app.migrations.add(IndexBookmarkedWords())
+    app.migrations.add(CountWordsByDay())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

@@ -131,6 +131,10 @@ struct AccountSettingsTests {
             #expect(moved.status == .ok)
             #expect(try await day("2026-11-22") == 2)
             #expect(try await day("2026-11-23") == 0)
+            // The month's counts (kept by day, `CountWordsByDay`) move with them.
+            let month = try api.decode(
+                CalendarMonthDTO.self, try await api.send(.GET, "/api/v1/calendar?month=2026-11"))
+            #expect(month.days.map { "\($0.date) \($0.count)" } == ["2026-11-22 2"])
             let sql = try #require(app.db as? any SQLDatabase)
             let reviewDays = try await sql.raw("SELECT reviewed_on FROM review_logs").all().map {
                 try $0.decode(column: "reviewed_on", as: String.self)

@@ -13,7 +13,8 @@ import VocabCore
 /// The counts each book keeps (`AddBookCounts`) must equal a count of its
 /// words after every kind of write, on both databases: the books list and
 /// word pages show them instead of counting. Cards follow their word's book
-/// (`AddCardBooks`) the same way.
+/// (`AddCardBooks`) the same way, and each user's words by day
+/// (`CountWordsByDay`), which the calendar and the diary show, their words.
 @Suite("Book counts")
 struct BookCountsTests {
     @Test func countsFollowEveryKindOfWrite() async throws {
@@ -75,6 +76,13 @@ struct BookCountsTests {
                     #expect(r.status == .ok, "\(r.body.string)")
                     words = try await wordIDs(app, in: books)
                     described = "import"
+                case 8 where step % 4 == 0:
+                    // Every word filed under its day in another time zone.
+                    let zone = ["Asia/Seoul", "America/New_York", "Pacific/Kiritimati"][step % 3]
+                    let r = try await api.send(
+                        .PATCH, "/api/v1/auth/me", json: ProfilePatch(timeZone: zone))
+                    #expect(r.status == .ok, "\(r.body.string)")
+                    described = "move to \(zone)"
                 case 8:
                     let today = DayFormatter(timeZone: testTimeZone).day(
                         of: Date())
@@ -130,6 +138,23 @@ struct BookCountsTests {
         }
     }
 
+    /// A database from before the words by day counts the words it has.
+    @Test func theUpgradeCountsEachDaysWords() async throws {
+        try await withMaeilApp { app in
+            let api = try await API.signUp(app)
+            let book = try await api.createBook("Old")
+            for i in 1...3 { _ = try await api.addWord(book.id, "old\(i)", "옛") }
+            try await app.db.withConnection { try await CountWordsByDay().revert(on: $0) }
+            _ = try await api.addWord(book.id, "uncounted", "셈 밖")
+            try await app.db.withConnection { try await CountWordsByDay().prepare(on: $0) }
+            let month = try api.decode(
+                CalendarMonthDTO.self, try await api.send(.GET, "/api/v1/calendar"))
+            #expect(month.total == 4 && month.days.count == 1, "\(month.days)")
+            _ = try await api.addWord(book.id, "counted", "셈 안")
+            try await expectCountsMatchWords(app, api, step: 0, after: "the upgrade")
+        }
+    }
+
     /// The ids of the words in these books.
     private func wordIDs(_ app: Application, in books: [UUID]) async throws -> [UUID] {
         try await (app.db as! any SQLDatabase).raw(
@@ -141,6 +166,21 @@ struct BookCountsTests {
         _ app: Application, _ api: API, step: Int, after: String
     ) async throws {
         let sql = app.db as! any SQLDatabase
+        // Every user's words by day (`CountWordsByDay`), as counted from the words.
+        func days(_ statement: SQLQueryString) async throws -> [String: Int] {
+            Dictionary(
+                uniqueKeysWithValues: try await sql.raw(statement).all().map {
+                    (
+                        "\(try $0.decode(column: "user_id", as: UUID.self)) "
+                            + (try $0.decode(column: "day", as: String.self)),
+                        try $0.decode(column: "n", as: Int.self)
+                    )
+                })
+        }
+        let kept = try await days("SELECT user_id, day, words AS n FROM word_days")
+        let recounted = try await days(
+            "SELECT user_id, added_on AS day, COUNT(*) AS n FROM words GROUP BY user_id, added_on")
+        #expect(kept == recounted, "step \(step), after \(after): words by day")
         let listed = try api.decode([BookDTO].self, try await api.send(.GET, "/api/v1/books"))
         for book in listed {
             let row = try #require(

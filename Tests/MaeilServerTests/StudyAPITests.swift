@@ -279,6 +279,15 @@ struct StudyAPITests {
                 let day = try await reviews.today(Date().addingTimeInterval(later))
                 let grouped = try await reviews.cards.dueCountsByBook(day: day)
                 #expect(grouped[otherBook.id] == nil, "another user's book is not counted")
+                // Counted no further than the day leaves: fruit's four new
+                // cards are past today's limit (spent on the three answered)
+                // and past a later day's three.
+                for (book, counts) in grouped {
+                    #expect(
+                        counts.new <= day.newLeft && counts.reviews <= day.reviewsLeft,
+                        "\(book) \(later) s later: \(counts), left \(day.newLeft)/\(day.reviewsLeft)"
+                    )
+                }
                 for book in [fruit, both, empty] {
                     let queue = try await reviews.queue(bookID: book.id, day: day, limit: 50)
                     let counts = (grouped[book.id] ?? DueCounts()).capped(by: day, book: book.id)

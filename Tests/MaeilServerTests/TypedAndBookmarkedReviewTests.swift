@@ -69,6 +69,14 @@ struct TypedAndBookmarkedReviewTests {
                     ("rating", "3"), ("book", ""), ("bookmarked", "1"),
                 ])
             #expect(answered.headers.first(name: .location) == "/study/review?bookmarked=1")
+
+            // Each user's session reads their own bookmarked words alone.
+            let mine = try api.decode(
+                ReviewQueueDTO.self,
+                try await api.send(.GET, "/api/v1/study/queue?bookmarkedOnly=true"))
+            #expect(mine.newCount == 1 && mine.cards.map(\.wordID) == [apple.id])
+            let theirs = try await browser.get("/study/review?bookmarked=1").body.string
+            #expect(theirs.contains("kiwi") && !theirs.contains("apple"))
         }
     }
 

@@ -104,11 +104,33 @@ struct AddBookCounts: AsyncMigration {
         """
     }
 
+    /// PostgreSQL: `function` run once after each statement that inserts
+    /// words (its rows as `new_rows`), and once after each that deletes them
+    /// (`old_rows`), by the triggers `<triggers>_insert` and `<triggers>_delete`.
+    static func postgresArrivalsAndDepartures(triggers: String, run function: String) -> [String] {
+        [
+            """
+            CREATE TRIGGER \(triggers)_insert AFTER INSERT ON words
+            REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION \(function)
+            """,
+            """
+            CREATE TRIGGER \(triggers)_delete AFTER DELETE ON words
+            REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION \(function)
+            """,
+        ]
+    }
+
     /// The triggers that keep the counts (and with `revisions`, the books'
-    /// revisions: `AddBookRevisions` puts them in place of the first ones).
-    static func triggers(_ dialect: DatabaseDialect, revisions: Bool = false) -> [String] {
-        func sqliteChange(_ row: String, sign: String) -> String {
+    /// revisions: `AddBookRevisions` puts them in place of the first ones;
+    /// with `days`, SQLite's also keep the words by day: `CountWordsByDay`).
+    static func triggers(_ dialect: DatabaseDialect, revisions: Bool = false, days: Bool = false)
+        -> [String]
+    {
+        // A word's day changes only with its account's time zone, never in
+        // an update these triggers watch.
+        func sqliteChange(_ row: String, sign: String, days: Bool = false) -> String {
             Self.sqliteChange(row, sign: sign, revisions: revisions)
+                + (days ? "\n" + CountWordsByDay.sqliteChange(row, sign: sign) : "")
         }
         func postgresChange(_ rows: String, sign: String) -> String {
             Self.postgresChange(rows, sign: sign, revisions: revisions)
@@ -118,12 +140,12 @@ struct AddBookCounts: AsyncMigration {
             return [
                 """
                 CREATE TRIGGER words_counts_insert AFTER INSERT ON words BEGIN
-                \(sqliteChange("NEW", sign: "+"))
+                \(sqliteChange("NEW", sign: "+", days: days))
                 END
                 """,
                 """
                 CREATE TRIGGER words_counts_delete AFTER DELETE ON words BEGIN
-                \(sqliteChange("OLD", sign: "-"))
+                \(sqliteChange("OLD", sign: "-", days: days))
                 END
                 """,
                 """
@@ -146,20 +168,13 @@ struct AddBookCounts: AsyncMigration {
                   END IF;
                   RETURN NULL;
                 END $$
-                """,
                 """
-                CREATE TRIGGER words_counts_insert AFTER INSERT ON words
-                REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION words_counts()
-                """,
-                """
-                CREATE TRIGGER words_counts_delete AFTER DELETE ON words
-                REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION words_counts()
-                """,
+            ] + postgresArrivalsAndDepartures(triggers: "words_counts", run: "words_counts()") + [
                 """
                 CREATE TRIGGER words_counts_update AFTER UPDATE ON words
                 REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
                 FOR EACH STATEMENT EXECUTE FUNCTION words_counts()
-                """,
+                """
             ]
         }
     }

@@ -48,7 +48,7 @@ struct AddBookRevisions: AsyncMigration {
         try await sql.raw("ALTER TABLE books DROP COLUMN revision").run()
     }
 
-    private static let dropCountTriggers = ["insert", "delete", "update"].map {
+    static let dropCountTriggers = ["insert", "delete", "update"].map {
         "DROP TRIGGER IF EXISTS words_counts_\($0)"
     }
 }

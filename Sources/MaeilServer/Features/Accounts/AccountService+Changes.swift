@@ -226,6 +226,8 @@ enum AccountDays {
                 start = next
             }
         }
+        // The words' counts by day follow them (`CountWordsByDay`).
+        try await WordsByDay.recount(of: userID, on: sql)
     }
 }
 

@@ -539,18 +539,19 @@ struct WordStore: Sendable {
         return try WordRow.record(from: row)
     }
 
-    /// Words added per day in a month: only days with words.
+    /// Words added per day in a month: only days with words, as each day's
+    /// count is kept (`CountWordsByDay`).
     func calendar(_ month: CalendarMonth) async throws -> [DayCount] {
         let rows = try await db.sql().raw(
             """
-            SELECT added_on, COUNT(*) AS n FROM words
-            WHERE user_id = \(bind: userID) AND added_on >= \(bind: month.firstDay) AND added_on <= \(bind: month.lastDay)
-            GROUP BY added_on ORDER BY added_on
+            SELECT day, words AS n FROM word_days
+            WHERE user_id = \(bind: userID) AND day >= \(bind: month.firstDay) AND day <= \(bind: month.lastDay)
+            ORDER BY day
             """
         ).all()
         return try rows.map {
             DayCount(
-                date: try $0.decode(column: "added_on", as: CivilDay.self),
+                date: try $0.decode(column: "day", as: CivilDay.self),
                 count: try $0.decode(column: "n", as: Int.self))
         }
     }
@@ -575,8 +576,8 @@ struct WordStore: Sendable {
     ) async throws -> [StudyItem] {
         var condition: SQLQueryString = "w.user_id = \(bind: userID)"
         if let bookID { condition = condition + " AND w.book_id = \(bind: bookID)" }
-        if let memorized { condition = condition + " AND w.memorized = \(bind: memorized)" }
-        if let bookmarked { condition = condition + " AND w.bookmarked = \(bind: bookmarked)" }
+        if let memorized { condition = condition + Self.flag("memorized", memorized) }
+        if let bookmarked { condition = condition + Self.flag("bookmarked", bookmarked) }
         return try await db.sql().raw(
             """
             SELECT \(unsafeRaw: Self.studyItemColumns) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
@@ -1198,13 +1199,18 @@ struct WordStore: Sendable {
             ? OwnerSearchIndexes(owner: userID).ownerCondition : "w.user_id = \(bind: userID)"
         if let bookID = filter.bookID { clause = clause + " AND w.book_id = \(bind: bookID)" }
         if let day = filter.day { clause = clause + " AND w.added_on = \(bind: day)" }
-        if let memorized = filter.memorized {
-            clause = clause + " AND w.memorized = \(bind: memorized)"
-        }
+        if let memorized = filter.memorized { clause = clause + Self.flag("memorized", memorized) }
         if let bookmarked = filter.bookmarked {
-            clause = clause + " AND w.bookmarked = \(bind: bookmarked)"
+            clause = clause + Self.flag("bookmarked", bookmarked)
         }
         return clause
+    }
+
+    /// ` AND w.flag` or ` AND NOT w.flag`: said as the partial indexes of the
+    /// memorized and the bookmarked words say it (`IndexBookmarkedWords`),
+    /// which a bound `= ?` would not use.
+    static func flag(_ column: String, _ value: Bool) -> SQLQueryString {
+        " AND \(unsafeRaw: value ? "" : "NOT ")w.\(unsafeRaw: column)"
     }
 }
 

@@ -6,7 +6,7 @@ import VocabCore
 /// The study diary's numbers for one user, straight from SQL. Every statement
 /// carries `user_id` and reads a range of days through the (user, day) indexes:
 /// `review_logs_user_day_stats` (covering: see `AddDiaryIndexes`),
-/// `words_user_added_on`, `game_sessions_user_day`.
+/// `game_sessions_user_day`, and the words' counts by day (`CountWordsByDay`).
 struct StatsStore: Sendable {
     let db: any Database
     let userID: UUID
@@ -46,9 +46,8 @@ struct StatsStore: Sendable {
         }
         let words = try await sql.raw(
             """
-            SELECT added_on AS day, COUNT(*) AS n FROM words
-            WHERE user_id = \(bind: userID) AND added_on >= \(bind: first) AND added_on <= \(bind: last)
-            GROUP BY added_on
+            SELECT day, words AS n FROM word_days
+            WHERE user_id = \(bind: userID) AND day >= \(bind: first) AND day <= \(bind: last)
             """
         ).all()
         try update(words) { day, row in day.wordsAdded = try row.decode(column: "n", as: Int.self) }

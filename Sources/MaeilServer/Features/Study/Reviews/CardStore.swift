@@ -131,7 +131,7 @@ struct CardStore: Sendable {
         for state in states {
             let rows = try await db.sql().raw(
                 """
-                SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: Self.joined)
+                SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: tables(Self.joined))
                 WHERE \(condition(state, dueBefore: dueBefore, in: scope))
                 ORDER BY c.due, c.direction LIMIT \(literal: limit)
                 """
@@ -156,7 +156,7 @@ struct CardStore: Sendable {
             total +=
                 try await db.sql().raw(
                     """
-                    SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: Self.joinedForCount)
+                    SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: tables(Self.joinedForCount))
                     WHERE \(condition(state, dueBefore: dueBefore, in: scope, join: Self.countJoinCondition))
                     LIMIT \(literal: cap - total)) due
                     """
@@ -169,26 +169,30 @@ struct CardStore: Sendable {
     /// all books): new cards, learning cards due now and within the
     /// learn-ahead window, and reviews due today. Each count reads one book's
     /// range of the (user, book, state, due, direction) index, which covers
-    /// it. Uncapped; `DueCounts.capped` applies the daily limits.
+    /// it. New cards and reviews are counted only up to what today leaves
+    /// of the user's limits, past which no book shows more (`DueCounts.capped`
+    /// applies the books' own): counted whole, EDICT's 534,758 new cards
+    /// took the page 220 ms on SQLite and 100–430 ms on PostgreSQL.
     func dueCountsByBook(day: ReviewDay) async throws -> [UUID: DueCounts] {
         let learnAhead = min(
             day.now.addingTimeInterval(ReviewPolicy.learnAhead), day.startOfTomorrow)
         let reviewsBefore = day.reviewsDueBefore.addingTimeInterval(-0.001)
-        func count(_ states: [QueueState], dueBefore: Date?) -> SQLQueryString {
+        func count(_ states: [QueueState], dueBefore: Date?, cap: Int? = nil) -> SQLQueryString {
             let due: SQLQueryString = dueBefore.map { " AND c.due <= \(bind: $0)" } ?? ""
+            let limit: SQLQueryString = cap.map { " LIMIT \(literal: max(0, $0))" } ?? ""
             return """
-                (SELECT COUNT(*) FROM cards c WHERE c.user_id = b.user_id AND c.book_id = b.id
+                (SELECT COUNT(*) FROM (SELECT 1 FROM cards c WHERE c.user_id = b.user_id AND c.book_id = b.id
                   AND c.state IN (\(unsafeRaw: states.map { String($0.rawValue) }.joined(separator: ", ")))\(due)
-                  AND \(unsafeRaw: Self.studiedDirection))
+                  AND \(unsafeRaw: Self.studiedDirection)\(limit)) counted)
                 """
         }
         let rows = try await db.sql().raw(
             """
             SELECT b.id,
-              \(count(day.newStates, dueBefore: nil)) AS new_cards,
+              \(count(day.newStates, dueBefore: nil, cap: day.newLeft)) AS new_cards,
               \(count([.learning, .relearning], dueBefore: day.now)) AS learning,
               \(count([.learning, .relearning], dueBefore: learnAhead)) AS learning_soon,
-              \(count([.review], dueBefore: reviewsBefore)) AS reviews
+              \(count([.review], dueBefore: reviewsBefore, cap: day.reviewsLeft)) AS reviews
             FROM books b WHERE b.user_id = \(bind: userID)
             """
         ).all()
@@ -219,10 +223,18 @@ struct CardStore: Sendable {
         }
         if bookmarkedOnly {
             clause =
-                clause
-                + " AND EXISTS (SELECT 1 FROM words bw WHERE bw.id = c.word_id AND bw.bookmarked = \(bind: true))"
+                clause + " AND bw.user_id = \(bind: userID) AND bw.bookmarked AND c.word_id = bw.id"
         }
         return clause
+    }
+
+    /// The tables a card query reads (`joined` or `joinedForCount`): for a
+    /// session of bookmarked words, those words first, from their partial
+    /// index (`IndexBookmarkedWords`), and their cards by word. Checked
+    /// card by card instead, the cards of EDICT's 267,379 words were all
+    /// read to find the six cards of three bookmarked words (2.3 s on SQLite).
+    private func tables(_ joined: String) -> String {
+        bookmarkedOnly ? "words bw CROSS JOIN " + joined : joined
     }
 
     /// When the next card of a scope that is not new falls due after `after`
@@ -232,7 +244,7 @@ struct CardStore: Sendable {
         for state in [QueueState.learning, .relearning, .review] {
             let rows = try await db.sql().raw(
                 """
-                SELECT c.due FROM \(unsafeRaw: Self.joinedForCount)
+                SELECT c.due FROM \(unsafeRaw: tables(Self.joinedForCount))
                 WHERE \(condition(state, dueBefore: .distantFuture, in: CardScope(bookID), join: Self.countJoinCondition))
                   AND c.due > \(bind: after)
                 ORDER BY c.due LIMIT 1

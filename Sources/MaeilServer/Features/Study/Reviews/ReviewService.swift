@@ -53,7 +53,8 @@ struct ReviewQueue: Sendable {
     var nextLearningDue: Date?
 }
 
-/// How many cards of one book are due today, before the daily limits.
+/// How many cards of one book are due today, before the daily limits (new
+/// cards and reviews counted no further than the user's, `dueCountsByBook`).
 struct DueCounts: Sendable, Equatable {
     var new = 0
     var learning = 0
