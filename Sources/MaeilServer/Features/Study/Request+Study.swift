@@ -15,7 +15,7 @@ extension Request {
     func games() throws -> GameService {
         GameService(
             db: db, userID: try requireUserID(),
-            days: days)
+            days: days, orders: application.wordOrderCache)
     }
     func studyDays() throws -> StudyDayStore {
         StudyDayStore(db: db, userID: try requireUserID())

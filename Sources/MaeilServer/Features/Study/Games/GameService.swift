@@ -96,10 +96,14 @@ struct GameService: Sendable {
     let db: any Database
     let userID: UUID
     let days: DayFormatter
+    /// The books' word orders a random draw reads its words' places from.
+    var orders: WordOrderCache? = nil
 
     private var store: GameStore { GameStore(db: db, userID: userID) }
     /// Games read and bookmark words; they never add any, so no hooks run.
-    private var words: WordStore { WordStore(db: db, userID: userID, days: days, hooks: .none) }
+    private var words: WordStore {
+        WordStore(db: db, userID: userID, days: days, hooks: .none, orders: orders)
+    }
 
     static let defaultCounts: [GameKind: Int] = [
         .quiz: 10, .hangman: 10, .test: 20, .flashcards: 500, .write: 10,
