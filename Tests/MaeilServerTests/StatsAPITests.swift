@@ -376,6 +376,30 @@ struct StatsAPITests {
         }
     }
 
+    /// The dashboard's numbers group their thousands as every other count
+    /// of the app does ("1,204", not "1204").
+    @Test func theDashboardGroupsThousands() async throws {
+        try await withMaeilApp { app in
+            var browser = try await WebBrowser.signUp(app, "thousands")
+            let login = try await API(app: app).send(
+                .POST, "/api/v1/auth/login",
+                json: ["username": "thousands", "password": "correct horse"])
+            let api = API(
+                app: app, token: try API(app: app).decode(LoginResultDTO.self, login).token)
+            let book = try await api.createBook("Many")
+            let csv = (1...1_204).map { "word\($0),뜻 \($0)" }.joined(separator: "\n")
+            try await api.importCSV("term,meaning\n" + csv, into: book.id)
+            for language in ["en", "ko"] {
+                browser.language = language
+                let study = try await browser.get("/study").body.string
+                let tile = try #require(study.range(of: "id=\"dash-words\"")).upperBound
+                #expect(
+                    study[tile...].prefix(200).contains(">1,204<"),
+                    "\(language): \(study[tile...].prefix(200))")
+            }
+        }
+    }
+
     @Test func theDiaryAndTheDashboardRenderInBothLanguages() async throws {
         try await withMaeilApp { app in
             var browser = try await WebBrowser.signUp(app, "diary")

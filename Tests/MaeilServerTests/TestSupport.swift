@@ -293,10 +293,19 @@ struct API {
         return try await app.testing().sendRequest(method, path, headers: headers, body: body)
     }
 
+    /// The response's body as `T`; when it is not one, an error that names the
+    /// answer the server gave instead (a test run's log then shows a 503 or a
+    /// 500 for what it was, not a missing key).
     func decode<T: Decodable>(_ type: T.Type, _ response: TestingHTTPResponse) throws -> T {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(T.self, from: Data(buffer: response.body))
+        do {
+            return try decoder.decode(T.self, from: Data(buffer: response.body))
+        } catch {
+            throw UnexpectedAnswer(
+                expected: "\(T.self)", status: response.status,
+                body: String(response.body.string.prefix(600)), decoding: error)
+        }
     }
 
     /// Signs up a new user and returns an API bound to its token.
@@ -446,5 +455,17 @@ extension Application {
         user.isAdmin = true
         try await user.save(on: db)
         await heardOfChanges()
+    }
+}
+
+/// A response that was not the JSON a test expected.
+struct UnexpectedAnswer: Error, CustomStringConvertible {
+    var expected: String
+    var status: HTTPResponseStatus
+    var body: String
+    var decoding: any Error
+
+    var description: String {
+        "expected \(expected), got \(status.code) \(status.reasonPhrase): \(body) (\(decoding))"
     }
 }

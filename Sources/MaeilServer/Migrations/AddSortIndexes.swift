@@ -22,11 +22,7 @@ struct AddSortIndexes: AsyncMigration {
     func prepare(on database: any Database) async throws {
         let sql = try database.sql()
         try await sql.run(Self.statements)
-        // SQLite plans by the statistics of its last ANALYZE (after an
-        // import): new indexes without any look cheaper than they are.
-        if sql.maeilDialect == .sqlite, try await SQLiteStatistics.taken(on: sql) {
-            try await sql.raw("ANALYZE words").run()
-        }
+        try await SQLiteStatistics.countAgain("words", on: sql)
     }
 
     func revert(on database: any Database) async throws {

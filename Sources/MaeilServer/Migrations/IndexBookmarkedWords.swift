@@ -16,11 +16,7 @@ struct IndexBookmarkedWords: AsyncMigration {
     func prepare(on database: any Database) async throws {
         let sql = try database.sql()
         try await sql.run([Self.statement])
-        // SQLite plans by the statistics of its last ANALYZE (after an
-        // import): a new index without any looks cheaper than it is.
-        if sql.maeilDialect == .sqlite, try await SQLiteStatistics.taken(on: sql) {
-            try await sql.raw("ANALYZE words").run()
-        }
+        try await SQLiteStatistics.countAgain("words", on: sql)
     }
 
     func revert(on database: any Database) async throws {

@@ -32,6 +32,15 @@ enum SQLiteStatistics {
         try await sql.raw("ANALYZE sqlite_schema").run()
     }
 
+    /// Counts `table` again when statistics were ever taken, for a new index
+    /// of it: SQLite plans by its last ANALYZE (after an import), where an
+    /// index without counts of its own looks cheaper than it is. Nothing on
+    /// PostgreSQL, whose planner reads a new index's size itself.
+    static func countAgain(_ table: String, on sql: any SQLDatabase) async throws {
+        guard sql.maeilDialect == .sqlite, try await taken(on: sql) else { return }
+        try await sql.raw("ANALYZE \(ident: table)").run()
+    }
+
     /// Whether any statistics were ever taken (`sqlite_stat1` exists).
     static func taken(on sql: any SQLDatabase) async throws -> Bool {
         try await sql.raw(

@@ -411,13 +411,13 @@ struct WordStore: Sendable {
         switch sort {
         case .memorized:
             return [
-                (" AND w.memorized", newest, counts.memorized),
-                (" AND NOT w.memorized", newest, nil),
+                (flag("memorized", true), newest, counts.memorized),
+                (flag("memorized", false), newest, nil),
             ]
         case .notMemorized:
             return [
-                (" AND NOT w.memorized", newest, counts.words - counts.memorized),
-                (" AND w.memorized", newest, nil),
+                (flag("memorized", false), newest, counts.words - counts.memorized),
+                (flag("memorized", true), newest, nil),
             ]
         default:
             return [("", sort.orderBy, nil)]
@@ -628,7 +628,8 @@ struct WordStore: Sendable {
                 userID: userID, bookID: book.id, sort: .recent, memorized: memorized,
                 bookmarked: bookmarked)
             let filter = WordFilter(bookID: book.id, memorized: memorized, bookmarked: bookmarked)
-            let order = try await orders.ids(for: key, at: try await books.revision(of: book.id)) {
+            let revision = BookRevision(number: book.revision, name: book.name)
+            let order = try await orders.ids(for: key, at: revision) {
                 try await orderedIDs(filter, sort: .recent, counts: book.counts, reading: sql)
             }
             ids += here.compactMap { $0 < order.count ? order[$0] : nil }

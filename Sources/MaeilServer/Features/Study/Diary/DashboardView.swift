@@ -20,14 +20,16 @@ struct DashboardView: Encodable, Sendable {
         let today = dashboard.activityToday
         tiles = [
             Tile(
-                id: "dash-due", label: req.text("dashboardDue"), value: String(dashboard.dueToday),
+                id: "dash-due", label: req.text("dashboardDue"),
+                value: Localizer.grouped(dashboard.dueToday),
                 detail: ""),
             Tile(
-                id: "dash-new", label: req.text("dashboardNew"), value: String(dashboard.newToday),
+                id: "dash-new", label: req.text("dashboardNew"),
+                value: Localizer.grouped(dashboard.newToday),
                 detail: ""),
             Tile(
                 id: "dash-reviewed", label: req.text("dashboardReviewed"),
-                value: String(today.reviews),
+                value: Localizer.grouped(today.reviews),
                 detail: today.accuracyPercent.map {
                     Localizer.format("diaryAccuracy", lang, ["percent": String($0)])
                 } ?? ""),
@@ -39,13 +41,13 @@ struct DashboardView: Encodable, Sendable {
                     ["days": req.count("countDays", dashboard.streak.longest)])),
             Tile(
                 id: "dash-words", label: req.text("dashboardWords"),
-                value: String(dashboard.totalWords),
+                value: Localizer.grouped(dashboard.totalWords),
                 detail: req.count("countMemorized", dashboard.memorizedWords)),
             Tile(
                 id: "dash-games", label: req.text("dashboardGames"),
-                value: String(dashboard.gamesPlayed),
+                value: Localizer.grouped(dashboard.gamesPlayed),
                 detail: Localizer.format(
-                    "dashboardGamesToday", lang, ["n": String(dashboard.gamesToday)])),
+                    "dashboardGamesToday", lang, ["n": Localizer.grouped(dashboard.gamesToday)])),
         ]
     }
 }
