@@ -19,6 +19,13 @@ public struct QuizGame: Codable, Sendable, Hashable {
     /// Choices per question.
     public static let choiceCount = 4
 
+    /// Words to draw from a book for a quiz of `questions`: the words it asks,
+    /// and the others its wrong choices come from, about a hundred for ten
+    /// questions so that they vary from question to question. Enough that the
+    /// questions asked are the ones drawn, whatever the book's size: a draw
+    /// from a big book reads each word on its own.
+    public static func wordsToDraw(questions: Int) -> Int { questions * 4 + 60 }
+
     public let direction: StudyDirection
     public private(set) var questions: [QuizQuestion]
     /// Answers given so far, in question order.

@@ -222,4 +222,22 @@ import Testing
             #expect(throws: DecodingError.self) { try F.decode(QuizGame.self, json) }
         }
     }
+
+    /// The words a quiz draws (`wordsToDraw`) ask every question it was
+    /// asked for, and leave its wrong choices room to vary: over a quiz of
+    /// ten, most of its 30 wrong choices are different words.
+    @Test func theWordsAQuizDrawsAskEveryQuestionWithVariedWrongChoices() throws {
+        for questions in [1, 3, 10, 50, 500] {
+            let drawn = QuizGame.wordsToDraw(questions: questions)
+            let items = (1...drawn).map { F.item($0, "term \($0)", "뜻 \($0)") }
+            let quiz = try make(items, count: questions, seed: UInt64(questions))
+            #expect(quiz.questions.count == questions, "\(questions) questions")
+            if questions == 10 {
+                let wrong = quiz.questions.flatMap { q in
+                    q.choices.indices.filter { $0 != q.correctIndex }.map { q.choices[$0] }
+                }
+                #expect(wrong.count == 30 && Set(wrong).count >= 20, "\(Set(wrong).count) of 30")
+            }
+        }
+    }
 }

@@ -129,10 +129,12 @@ struct GameService: Sendable {
         if let bookID = setup.bookID {
             _ = try await BookStore(db: db, userID: userID).find(bookID)
         }
-        // A quiz draws its wrong choices from the whole pool, so it reads more words than it asks.
+        // A quiz draws its wrong choices from the words drawn with it, so it draws more than it asks.
         let drawn = if case .drawn = setup.words { true } else { false }
         let items = try await self.items(
-            setup, limit: setup.kind == .quiz && drawn ? Self.maxWords : count)
+            setup,
+            limit: setup.kind == .quiz && drawn
+                ? min(Self.maxWords, QuizGame.wordsToDraw(questions: count)) : count)
         var rng = SystemRandomNumberGenerator()
         let game: StudyGame
         do {
