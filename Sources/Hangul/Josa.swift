@@ -237,15 +237,19 @@ enum WordEnding: Equatable {
 }
 
 extension Josa {
+    /// The undecided forms, longest first, so "(이)라고" is taken before "(이)랑".
+    private static let undecidedForms = allCases.map { ($0, Array($0.undecided.unicodeScalars)) }
+        .sorted { $0.1.count > $1.1.count }
+
     /// `text` with every undecided particle (`을(를)`, `이(가)`, `(으)로` …) written
     /// in the one form that fits the word before it: `“사과”을(를)` → `“사과”를`,
     /// `책이(가)` → `책이`. Where the ending cannot be told, the undecided form
     /// stays, as Korean writing has it. For messages whose words are filled in
     /// at run time.
     public static func resolve(in text: String) -> String {
-        let forms = allCases.map { ($0, Array($0.undecided.unicodeScalars)) }.sorted {
-            $0.1.count > $1.1.count
-        }
+        // Every undecided form has a parenthesis; most UI strings have none.
+        guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
+        let forms = undecidedForms
         guard forms.contains(where: { text.contains(String(String.UnicodeScalarView($0.1))) })
         else { return text }
         let scalars = Array(text.unicodeScalars)

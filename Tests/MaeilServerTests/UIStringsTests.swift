@@ -59,6 +59,26 @@ struct UIStringsTests {
         "ankiDuplicates_": DuplicatePolicy.allCases.map(\.rawValue),
     ]
 
+    /// Placeholders are filled in one pass: what a user typed is never read
+    /// as a placeholder, and Korean particles follow the word filled in.
+    @Test func placeholdersAreFilledOnceAndParticlesFollowTheWord() {
+        #expect(Localizer.filled("{a} and {b}, {a}", ["a": "{b}", "b": "2"]) == "{b} and 2, {b}")
+        #expect(Localizer.filled("{unknown} {{a}} {a", ["a": "x"]) == "{unknown} {x} {a")
+        #expect(Localizer.filled("no braces", ["a": "x"]) == "no braces")
+        #expect(Localizer.filled("{name}님", ["name": "민지 😀"]) == "민지 😀님")
+        #expect(Localizer.count("countDays", 1_234, .en) == "1,234 days")
+        #expect(Localizer.count("countDays", 1, .en) == "1 day")
+        let deleted = Localizer.format("flashBookDeleted", .ko, ["name": "사과", "count": "단어 3개"])
+        #expect(deleted == "“사과”와 단어 3개를 삭제했습니다.")
+    }
+
+    /// LIKE's wildcards and its escape character match only themselves.
+    @Test func likePatternsMatchTextLiterally() {
+        #expect(LikePattern.literal("50%_off\\") == "50\\%\\_off\\\\")
+        #expect(LikePattern.literal("사과") == "사과")
+        #expect(LikePattern.literal("") == "")
+    }
+
     @Test func bothLanguagesHaveTheSameKeys() {
         #expect(!Localizer.english.isEmpty)
         #expect(Set(Localizer.english.keys) == Set(Localizer.korean.keys))

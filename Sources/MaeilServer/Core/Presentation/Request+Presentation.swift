@@ -68,7 +68,7 @@ extension Localizer {
     static func count(_ key: String, _ n: Int, _ lang: UILanguage) -> String {
         let table = strings(lang)
         let template = (n == 1 ? table[key + "One"] : nil) ?? table[key] ?? key
-        return template.replacingOccurrences(of: "{n}", with: grouped(n))
+        return filled(template, ["n": grouped(n)])
     }
 
     /// 1,784 rather than 1784 (both UI languages group thousands with a comma).
@@ -86,10 +86,34 @@ extension Localizer {
     /// undecided after a placeholder (`“{name}”을(를)`) then takes the one form
     /// that fits the word filled in (`“사과”를`).
     static func format(_ key: String, _ lang: UILanguage, _ values: [String: String]) -> String {
-        var text = self.text(key, lang)
-        for (name, value) in values {
-            text = text.replacingOccurrences(of: "{\(name)}", with: value)
-        }
+        let text = filled(self.text(key, lang), values)
         return lang == .ko ? Josa.resolve(in: text) : text
+    }
+
+    /// `template` with each `{name}` that `values` names filled in, in one
+    /// pass: a value is never searched again, so a book called "{n}" keeps
+    /// its name, and a placeholder without a value stays as written. A year's
+    /// heatmap fills about two thousand of them, where Foundation's
+    /// `replacingOccurrences` took half of the diary's time.
+    static func filled(_ template: String, _ values: [String: String]) -> String {
+        let brace = UInt8(ascii: "{")
+        guard template.utf8.contains(brace) else { return template }
+        var result = ""
+        result.reserveCapacity(template.utf8.count + 16)
+        var rest = template[...]
+        while let open = rest.utf8.firstIndex(of: brace) {
+            result += rest[..<open]
+            let name = rest.index(after: open)
+            if let close = rest.utf8[name...].firstIndex(of: UInt8(ascii: "}")),
+                let value = values[String(rest[name..<close])]
+            {
+                result += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result += "{"
+                rest = rest[name...]
+            }
+        }
+        return result + rest
     }
 }

@@ -112,7 +112,7 @@ struct DictionaryStore: Sendable {
                 return
                     "(term >= \(bind: form) AND term < \(bind: upper)) OR (reading >= \(bind: form) AND reading < \(bind: upper))"
             case .postgres:
-                let pattern = Self.likeEscaped(form) + "%"
+                let pattern = LikePattern.literal(form) + "%"
                 return "term LIKE \(bind: pattern) OR reading LIKE \(bind: pattern)"
             }
         }
@@ -207,12 +207,5 @@ struct DictionaryStore: Sendable {
             }
         }
         return String(decoding: out.bytes, as: UTF8.self)
-    }
-
-    /// `%`, `_` and `\` written literally in a LIKE pattern.
-    static func likeEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
     }
 }

@@ -581,10 +581,7 @@ struct SearchIndex: Sendable {
         "(\(bind: "\n") || w.\(unsafeRaw: column)) LIKE \(bind: "%\n" + pattern + "%") ESCAPE '\\'"
     }
 
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
-    }
+    static func escape(_ s: String) -> String { LikePattern.literal(s) }
 
     static func contains(_ s: String) -> String { "%" + escape(s) + "%" }
 
