@@ -377,8 +377,9 @@ struct StatsAPITests {
     }
 
     /// The dashboard's numbers group their thousands as every other count
-    /// of the app does ("1,204", not "1204").
-    @Test func theDashboardGroupsThousands() async throws {
+    /// of the app does ("1,204", not "1204"), as does the diary's week; a
+    /// month's cell, narrow on a phone, writes them short ("1.2천").
+    @Test func largeCountsAreGroupedOrWrittenShort() async throws {
         try await withMaeilApp { app in
             var browser = try await WebBrowser.signUp(app, "thousands")
             let login = try await API(app: app).send(
@@ -389,13 +390,18 @@ struct StatsAPITests {
             let book = try await api.createBook("Many")
             let csv = (1...1_204).map { "word\($0),뜻 \($0)" }.joined(separator: "\n")
             try await api.importCSV("term,meaning\n" + csv, into: book.id)
-            for language in ["en", "ko"] {
+            let today = Self.today(app)
+            for (language, short) in [("en", "+1.2K"), ("ko", "+1.2천")] {
                 browser.language = language
                 let study = try await browser.get("/study").body.string
                 let tile = try #require(study.range(of: "id=\"dash-words\"")).upperBound
                 #expect(
                     study[tile...].prefix(200).contains(">1,204<"),
                     "\(language): \(study[tile...].prefix(200))")
+                let month = try await browser.get("/diary").body.string
+                #expect(month.contains("<span class=\"dc-short\">\(short)</span>"), "\(language)")
+                let week = try await browser.get("/diary?week=\(today)").body.string
+                #expect(week.contains(">+1,204</a>"), "\(language)")
             }
         }
     }

@@ -72,6 +72,20 @@ struct UIStringsTests {
         #expect(deleted == "“사과”와 단어 3개를 삭제했습니다.")
     }
 
+    /// Counts where room is short: cut, never rounded up, to two or three figures.
+    @Test func compactCountsAreCutToTheirUnit() {
+        let cases: [(Int, String, String)] = [
+            (0, "0", "0"), (999, "999", "999"), (1_000, "1K", "1천"), (1_204, "1.2K", "1.2천"),
+            (9_999, "9.9K", "9.9천"), (10_000, "10K", "1만"), (26_737, "26K", "2.6만"),
+            (267_379, "267K", "26만"), (999_999, "999K", "99만"), (1_250_000, "1.2M", "125만"),
+            (123_456_789, "123M", "1.2억"),
+        ]
+        for (n, english, korean) in cases {
+            #expect(Localizer.compact(n, .en) == english, "\(n)")
+            #expect(Localizer.compact(n, .ko) == korean, "\(n)")
+        }
+    }
+
     /// LIKE's wildcards and its escape character match only themselves.
     @Test func likePatternsMatchTextLiterally() {
         #expect(LikePattern.literal("50%_off\\") == "50\\%\\_off\\\\")

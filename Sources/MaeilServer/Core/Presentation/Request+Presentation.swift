@@ -82,6 +82,22 @@ extension Localizer {
         return n < 0 ? "-" + text : text
     }
 
+    /// A count where room is short, cut (never rounded up) to two or three
+    /// figures: 267K and 1.2M in English; in Korean by 천, 만 and 억, as
+    /// Korean apps write them (1.2천, 2.6만, 26만, 1.2억). Under 1,000 as it is.
+    static func compact(_ n: Int, _ lang: UILanguage) -> String {
+        let units: [(size: Int, name: String)] =
+            lang == .ko
+            ? [(100_000_000, "억"), (10_000, "만"), (1_000, "천")]
+            : [(1_000_000_000, "B"), (1_000_000, "M"), (1_000, "K")]
+        guard let unit = units.first(where: { n.magnitude >= $0.size }) else { return String(n) }
+        let tenths = Int(n.magnitude) / (unit.size / 10)
+        let text =
+            tenths >= 100 || tenths % 10 == 0
+            ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
+        return (n < 0 ? "-" : "") + text + unit.name
+    }
+
     /// Fills `{name}` placeholders of a UI string. In Korean, a particle written
     /// undecided after a placeholder (`“{name}”을(를)`) then takes the one form
     /// that fits the word filled in (`“사과”를`).

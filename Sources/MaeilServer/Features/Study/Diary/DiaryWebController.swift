@@ -26,6 +26,14 @@ struct DiaryWebController: RouteCollection {
         var wordsAdded: Int
         var reviews: Int
         var games: Int
+        /// The counts as a week's table writes them: "267,379".
+        var wordsGrouped = ""
+        var reviewsGrouped = ""
+        var gamesGrouped = ""
+        /// The counts as a month's cell on a phone writes them: "26만", "267K".
+        var wordsShort = ""
+        var reviewsShort = ""
+        var gamesShort = ""
         var wordsText: String
         var reviewsText: String
         var accuracyText: String
@@ -159,6 +167,9 @@ struct DiaryWebController: RouteCollection {
             ? [words, accuracy.isEmpty ? reviews : "\(reviews) (\(accuracy))", games]
             : [req.text("diaryNothing")]
         let title = CalendarLabels.dayTitle(day, lang)
+        let counts = [activity.wordsAdded, activity.reviews, activity.games]
+        let grouped = counts.map(Localizer.grouped)
+        let short = counts.map { Localizer.compact($0, lang) }
         return Cell(
             day: day.day, date: day.description, title: title,
             shortTitle: CalendarLabels.shortDay(day, lang),
@@ -166,7 +177,9 @@ struct DiaryWebController: RouteCollection {
             isActive: activity.isStudyDay || activity.wordsAdded > 0,
             label: title + ": " + parts.joined(separator: ", "),
             wordsAdded: activity.wordsAdded, reviews: activity.reviews, games: activity.games,
-            wordsText: words, reviewsText: reviews, accuracyText: accuracy,
+            wordsGrouped: grouped[0], reviewsGrouped: grouped[1], gamesGrouped: grouped[2],
+            wordsShort: short[0], reviewsShort: short[1], gamesShort: short[2], wordsText: words,
+            reviewsText: reviews, accuracyText: accuracy,
             accuracyShort: activity.accuracyPercent.map { "\($0)%" } ?? "", gamesText: games,
             href: isWeek ? "/calendar/\(day)" : Self.path(week: day, range: range))
     }
