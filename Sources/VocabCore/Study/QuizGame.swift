@@ -14,6 +14,8 @@ import Foundation
 ///   "bank" offers neither 은행 nor 둑 as a wrong choice (both are right).
 /// - A word is asked only if three such wrong choices exist; each word is asked at most
 ///   once; the question count is capped at the words that can be asked.
+/// - A wrong choice shown in one question is shown again in another only when the
+///   words left offer no other.
 /// - Question order and choice order are random.
 public struct QuizGame: Codable, Sendable, Hashable {
     /// Choices per question.
@@ -56,7 +58,13 @@ public struct QuizGame: Codable, Sendable, Hashable {
         }
         let picked = askable.shuffled(using: &rng).prefix(
             min(count ?? askable.count, askable.count))
-        let questions = picked.map { pool.question(for: $0, using: &rng) }
+        // Wrong choices already shown are offered again only when no other will do.
+        var shown = Set<Int>()
+        let questions = picked.map { index in
+            let (question, groups) = pool.question(for: index, avoiding: shown, using: &rng)
+            shown.formUnion(groups)
+            return question
+        }
         return QuizGame(direction: direction, questions: questions)
     }
 

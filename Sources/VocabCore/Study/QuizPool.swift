@@ -63,34 +63,42 @@ struct QuizPool {
         return groups.count - barred >= QuizGame.choiceCount - 1
     }
 
-    /// A question for the word at `index` (which `canAsk`).
-    func question(for index: Int, using rng: inout some RandomNumberGenerator) -> QuizQuestion {
+    /// A question for the word at `index` (which `canAsk`), and the groups its
+    /// wrong choices came from. Groups in `avoiding` (shown before) are taken
+    /// only when the others cannot make up three.
+    func question(
+        for index: Int, avoiding shown: Set<Int>, using rng: inout some RandomNumberGenerator
+    ) -> (QuizQuestion, [Int]) {
         let word = words[index]
         let needed = QuizGame.choiceCount - 1
         var picked: [Int] = []
-        // Random probes are quick when most groups qualify; the scan below covers the rest.
+        // Random probes are quick when most groups qualify; the scans below cover the rest.
         var probes = 0
         while picked.count < needed && probes < 32 {
             probes += 1
             let group = Int.random(in: 0..<groups.count, using: &rng)
-            if canGiveWrongChoice(group, to: word) && !picked.contains(group) {
+            if canGiveWrongChoice(group, to: word) && !shown.contains(group)
+                && !picked.contains(group)
+            {
                 picked.append(group)
             }
         }
-        if picked.count < needed {
+        for allowShown in [false, true] where picked.count < needed {
             let rest = groups.indices.filter {
-                canGiveWrongChoice($0, to: word) && !picked.contains($0)
+                canGiveWrongChoice($0, to: word) && (allowShown || !shown.contains($0))
+                    && !picked.contains($0)
             }
             picked += rest.shuffled(using: &rng).prefix(needed - picked.count)
         }
         let wrong = picked.map(wrongChoice(from:))
         let all = [word.answer] + wrong
         let order = all.indices.shuffled(using: &rng)
-        return QuizQuestion(
+        let question = QuizQuestion(
             itemID: word.item.id,
             prompt: word.prompt,
             choices: order.map { all[$0] },
             correctIndex: order.firstIndex(of: 0) ?? 0, term: word.item.spokenTerm)
+        return (question, picked)
     }
 
     /// The text a group shows as a wrong choice: its first member's answer.
