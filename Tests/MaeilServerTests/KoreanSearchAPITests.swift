@@ -107,11 +107,7 @@ struct KoreanSearchAPITests {
     @Test func theWebAndTheAPIOrderMatchesAlike() async throws {
         try await withMaeilApp { app in
             let browser = try await WebBrowser.signUp(app, "orderly")
-            let login = try await API(app: app).send(
-                .POST, "/api/v1/auth/login",
-                json: ["username": "orderly", "password": "correct horse"])
-            let api = API(
-                app: app, token: try API(app: app).decode(LoginResultDTO.self, login).token)
+            let api = try await API.logIn(app, "orderly")
             let book = try await api.createBook("과일")
             for term in ["cherry", "Apple", "banana", "수박"] {
                 _ = try await api.addWord(book.id, term, "과일")

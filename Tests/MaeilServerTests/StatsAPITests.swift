@@ -382,11 +382,7 @@ struct StatsAPITests {
     @Test func largeCountsAreGroupedOrWrittenShort() async throws {
         try await withMaeilApp { app in
             var browser = try await WebBrowser.signUp(app, "thousands")
-            let login = try await API(app: app).send(
-                .POST, "/api/v1/auth/login",
-                json: ["username": "thousands", "password": "correct horse"])
-            let api = API(
-                app: app, token: try API(app: app).decode(LoginResultDTO.self, login).token)
+            let api = try await API.logIn(app, "thousands")
             let book = try await api.createBook("Many")
             let csv = (1...1_204).map { "word\($0),뜻 \($0)" }.joined(separator: "\n")
             try await api.importCSV("term,meaning\n" + csv, into: book.id)

@@ -320,6 +320,16 @@ struct API {
         return API(app: app, token: result.token)
     }
 
+    /// An API bound to a new token of an account signed up elsewhere (in the
+    /// browser, say), logged in with the tests' password.
+    static func logIn(_ app: Application, _ username: String) async throws -> API {
+        let anonymous = API(app: app)
+        let login = try await anonymous.send(
+            .POST, "/api/v1/auth/login", json: ["username": username, "password": "correct horse"])
+        #expect(login.status == .ok, "\(login.body.string)")
+        return API(app: app, token: try anonymous.decode(LoginResultDTO.self, login).token)
+    }
+
     func createBook(_ name: String, description: String = "") async throws -> BookDTO {
         let response = try await send(
             .POST, "/api/v1/books", json: ["name": name, "description": description])
