@@ -21,6 +21,8 @@ struct OverloadTests {
         settings.databaseWait = 1
         try await withMaeilApp(settings: settings) { app in
             let api = try await API.signUp(app)
+            let book = try await api.createBook("Due")
+            try await api.addWord(book.id, "apple", "사과")
             var browser = try await WebBrowser.signUp(app, "busy\(Int.random(in: 1000...99_999))")
             browser.language = "ko"
             let browserNow = browser
@@ -81,9 +83,15 @@ struct OverloadTests {
             #expect(busy.headers.first(name: .retryAfter) == "1")
             #expect(api.errorCode(busy) == "busy")
 
-            // The books list still answers on SQLite: its reads are inline.
+            // The books list and the review queue still answer on SQLite:
+            // their reads are inline. The queue's card is the word's.
             if !app.maeilSettings.usesPostgres {
                 #expect(try await api.send(.GET, "/api/v1/books").status == .ok)
+                let queue = try await api.send(.GET, "/api/v1/study/queue?limit=1")
+                #expect(queue.status == .ok, "\(queue.body.string)")
+                #expect(try api.decode(ReviewQueueDTO.self, queue).cards.first?.term == "apple")
+                let summary = try await api.send(.GET, "/api/v1/study/summary")
+                #expect(summary.status == .ok, "\(summary.body.string)")
             }
 
             released.withLockedValue { $0 = true }

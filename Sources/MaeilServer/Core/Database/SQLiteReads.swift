@@ -19,7 +19,8 @@ import VaporCSQLite
 ///
 /// Only for reads bounded by their index — a token, a book's counts, a page
 /// of words by key, a search's count (it stops at 1,000 matches) and a page
-/// ranked from those or from the lines that start with the query — since the
+/// ranked from those or from the lines that start with the query, a review
+/// queue's cards and its counts (capped by today's limits) — since the
 /// calling thread is an event loop's: ranking every match of a broad query,
 /// and the typo pass, which may test thousands of candidates, stay on the pool.
 /// On a search the hand-offs and re-preparing were a third of the request
@@ -305,6 +306,11 @@ private struct SQLiteReadDatabase: SQLDatabase {
 
     private func run(_ query: any SQLExpression, _ onRow: (any SQLRow) -> Void) throws {
         let (sql, binds) = serialize(query)
+        // Logged as the drivers log theirs (the plan tests read the log);
+        // the level is checked first so that no message is built in use.
+        if logger.logLevel <= .debug {
+            logger.debug("Executing query inline", metadata: ["sql": .string(sql)])
+        }
         let values = try binds.map { bind in
             try (bind as? UUID).map { SQLiteData.text(StoredUUID.text($0)) }
                 ?? Self.encoder.encode(bind)

@@ -6,10 +6,10 @@ extension Request {
     func reviews(bookmarkedOnly: Bool = false) throws -> ReviewService {
         ReviewService(
             db: db, userID: try requireUserID(),
-            days: days, bookmarkedOnly: bookmarkedOnly)
+            days: days, bookmarkedOnly: bookmarkedOnly, reads: inlineReads)
     }
     func studySettings() throws -> StudySettingsStore {
-        StudySettingsStore(db: db, userID: try requireUserID())
+        StudySettingsStore(db: db, userID: try requireUserID(), reads: inlineReads)
     }
 
     func games() throws -> GameService {
@@ -18,7 +18,7 @@ extension Request {
             days: days, orders: application.wordOrderCache)
     }
     func studyDays() throws -> StudyDayStore {
-        StudyDayStore(db: db, userID: try requireUserID())
+        StudyDayStore(db: db, userID: try requireUserID(), reads: inlineReads)
     }
 
     /// The book of the `id` path parameter, when it is the user's (else 404).
@@ -35,6 +35,6 @@ extension Request {
     func stats() throws -> StatsService {
         StatsService(
             db: db, userID: try requireUserID(),
-            days: days)
+            days: days, reads: inlineReads)
     }
 }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 import VocabCore
 
 /// The home dashboard's numbers.
@@ -32,10 +33,14 @@ struct RetentionMonth: Sendable, Equatable {
 struct StatsService: Sendable {
     let store: StatsStore
     let days: DayFormatter
+    /// Where the dashboard's book totals are read (`Request.inlineReads`); the
+    /// diary's own reads span days of answers and stay on the pool.
+    let reads: (any SQLDatabase)?
 
-    init(db: any Database, userID: UUID, days: DayFormatter) {
+    init(db: any Database, userID: UUID, days: DayFormatter, reads: (any SQLDatabase)? = nil) {
         store = StatsStore(db: db, userID: userID)
         self.days = days
+        self.reads = reads
     }
 
     /// The ranges the API and the charts accept, in days.
@@ -64,7 +69,7 @@ struct StatsService: Sendable {
     /// `queue` is today's queue across all books, when the caller has it already.
     func dashboard(queue: ReviewQueue, now: Date = Date()) async throws -> Dashboard {
         let today = today(now)
-        let words = try await BookStore(db: store.db, userID: store.userID).totals()
+        let words = try await BookStore(db: store.db, userID: store.userID, reads: reads).totals()
         let games = try await store.gamesFinished(today: today)
         return Dashboard(
             today: today, dueToday: queue.learningCount + queue.reviewCount,

@@ -55,6 +55,12 @@ struct CardStore: Sendable {
     let userID: UUID
     /// Only the cards of bookmarked words: a session of those alone.
     var bookmarkedOnly = false
+    /// Where the queue's reads go when not in a transaction (`Request.inlineReads`):
+    /// each is bounded by its LIMIT, its cap or a day's learning cards. Counts
+    /// that may read every card (suspended ones, an export) stay on the pool.
+    var reads: (any SQLDatabase)? = nil
+
+    private func reader() throws -> any SQLDatabase { try reads ?? db.sql() }
 
     /// Creates both cards of every word matching `condition` (on `words w`),
     /// in the same transaction as the words' insert.
@@ -129,7 +135,7 @@ struct CardStore: Sendable {
         guard limit > 0 else { return [] }
         var found: [StudyCard] = []
         for state in states {
-            let rows = try await db.sql().raw(
+            let rows = try await reader().raw(
                 """
                 SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: tables(Self.joined))
                 WHERE \(condition(state, dueBefore: dueBefore, in: scope))
@@ -154,7 +160,7 @@ struct CardStore: Sendable {
         var total = 0
         for state in states where total < cap {
             total +=
-                try await db.sql().raw(
+                try await reader().raw(
                     """
                     SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: tables(Self.joinedForCount))
                     WHERE \(condition(state, dueBefore: dueBefore, in: scope, join: Self.countJoinCondition))
@@ -186,7 +192,7 @@ struct CardStore: Sendable {
                   AND \(unsafeRaw: Self.studiedDirection)\(limit)) counted)
                 """
         }
-        let rows = try await db.sql().raw(
+        let rows = try await reader().raw(
             """
             SELECT b.id,
               \(count(day.newStates, dueBefore: nil, cap: day.newLeft)) AS new_cards,
@@ -242,7 +248,7 @@ struct CardStore: Sendable {
     func nextDue(after: Date, bookID: UUID?) async throws -> Date? {
         var earliest: Date?
         for state in [QueueState.learning, .relearning, .review] {
-            let rows = try await db.sql().raw(
+            let rows = try await reader().raw(
                 """
                 SELECT c.due FROM \(unsafeRaw: tables(Self.joinedForCount))
                 WHERE \(condition(state, dueBefore: .distantFuture, in: CardScope(bookID), join: Self.countJoinCondition))
@@ -273,7 +279,7 @@ struct CardStore: Sendable {
 
     private func cardRow(wordID: UUID, direction: CardDirection) async throws -> any SQLRow {
         guard
-            let row = try await db.sql().raw(
+            let row = try await reader().raw(
                 """
                 SELECT \(unsafeRaw: Self.columns), \(unsafeRaw: Self.studiedDirection) AS studied
                 FROM \(unsafeRaw: Self.joined)

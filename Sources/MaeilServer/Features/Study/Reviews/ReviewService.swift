@@ -94,15 +94,27 @@ struct ReviewService: Sendable {
     /// A session of bookmarked words only: its queue, counts and summary read
     /// their cards alone (the daily limits stay the user's and the books').
     var bookmarkedOnly = false
+    /// Where the queue's short reads go when not in a transaction
+    /// (`Request.inlineReads`); a service made on a transaction has none.
+    var reads: (any SQLDatabase)? = nil
 
-    var cards: CardStore { CardStore(db: db, userID: userID, bookmarkedOnly: bookmarkedOnly) }
+    var cards: CardStore {
+        CardStore(db: db, userID: userID, bookmarkedOnly: bookmarkedOnly, reads: reads)
+    }
+    private var settings: StudySettingsStore {
+        StudySettingsStore(db: db, userID: userID, reads: reads)
+    }
+    private var dayStore: StudyDayStore { StudyDayStore(db: db, userID: userID, reads: reads) }
+    private var reviewLog: ReviewLogStore {
+        ReviewLogStore(db: db, userID: userID, reads: reads)
+    }
 
     /// Today's settings and limits for a queue of one book, or of all books
     /// (nil): the user's limits, the book's own, and the extra cards asked for today.
     func today(_ now: Date = Date(), bookID: UUID? = nil) async throws -> ReviewDay {
-        let settings = try await StudySettingsStore(db: db, userID: userID).get()
+        let settings = try await self.settings.get()
         let done = try await answeredToday(now)
-        let dayStore = StudyDayStore(db: db, userID: userID)
+        let dayStore = self.dayStore
         let extras = try await dayStore.extras(on: days.day(of: now))
         let limits = try await dayStore.limitsByBook(only: bookID)
         let doneByBook =
@@ -211,7 +223,7 @@ struct ReviewService: Sendable {
 
     /// New cards and reviews answered today in review sessions (the daily limits count these).
     func answeredToday(_ now: Date) async throws -> (new: Int, reviews: Int) {
-        try await ReviewLogStore(db: db, userID: userID).answered(on: days.day(of: now))
+        try await reviewLog.answered(on: days.day(of: now))
     }
 
     /// Applies an answer. 404 for a card that is not the user's, 409 for a
@@ -250,7 +262,7 @@ struct ReviewService: Sendable {
     /// When a book's reviews stop being today's: tomorrow, or later when the
     /// user asked to review ahead.
     private func reviewsDueBefore(_ now: Date, bookID: UUID) async throws -> Date {
-        let extras = try await StudyDayStore(db: db, userID: userID).extras(on: days.day(of: now))
+        let extras = try await dayStore.extras(on: days.day(of: now))
         return reviewCutoff(
             days.startOfNextDay(after: now), aheadDays: extras.aheadDays(for: bookID))
     }
@@ -267,7 +279,7 @@ struct ReviewService: Sendable {
     func summary(of queued: ReviewQueue, bookID: UUID?) async throws -> StudySummary {
         let day = queued.day
         let now = day.now
-        let tally = try await ReviewLogStore(db: db, userID: userID).tally(
+        let tally = try await reviewLog.tally(
             on: days.day(of: now), inBook: bookID)
         let cards = self.cards
         let scope = CardScope(bookID)
@@ -336,7 +348,7 @@ struct ReviewService: Sendable {
             extra.reviews += try await reviewsAhead(
                 days: aheadDays, of: try await today(now, bookID: bookID), in: CardScope(bookID))
         }
-        let dayStore = StudyDayStore(db: db, userID: userID)
+        let dayStore = self.dayStore
         let ahead =
             aheadDays == 0
             ? 0
@@ -414,7 +426,7 @@ struct ReviewService: Sendable {
 
     /// The user's scheduler (their parameters and retention).
     func scheduler() async throws -> Scheduler {
-        Scheduler(try await StudySettingsStore(db: db, userID: userID).get().parameters)
+        Scheduler(try await settings.get().parameters)
     }
 
     /// Takes back the user's last review answer: the card returns to its state

@@ -28,10 +28,12 @@ struct StudySettings: Sendable, Equatable {
 struct StudySettingsStore: Sendable {
     let db: any Database
     let userID: UUID
+    /// Where `get` reads when not in a transaction (`Request.inlineReads`).
+    var reads: (any SQLDatabase)? = nil
 
     func get() async throws -> StudySettings {
         guard
-            let row = try await db.sql().raw(
+            let row = try await (reads ?? db.sql()).raw(
                 """
                 SELECT desired_retention, weights, new_per_day, reviews_per_day, maximum_interval, fuzz,
                   memorized_new, speak_terms
