@@ -30,8 +30,10 @@ struct ChangeFeedTests {
     /// Polls `condition` every 10 ms for up to `seconds` (0: once), and
     /// once more at the end: a poller kept waiting for a thread past its
     /// deadline looks before it gives up.
+    /// `lastSeen` says what the last try found, for the failure's message.
     static func eventually(
-        _ what: String, seconds: Double = 5, _ condition: () async throws -> Bool
+        _ what: String, seconds: Double = 5, lastSeen: () -> String = { "" },
+        _ condition: () async throws -> Bool
     ) async throws {
         StallWatch.step("waits until \(what)")
         let deadline = Date().addingTimeInterval(seconds)
@@ -40,7 +42,9 @@ struct ChangeFeedTests {
             try await Task.sleep(for: .milliseconds(10))
         } while Date() < deadline
         if try await condition() { return }
-        Issue.record("not within \(seconds) s: \(what)")
+        let seen = lastSeen()
+        Issue.record(
+            "not within \(seconds) s: \(what)\(seen.isEmpty ? "" : " (last try: \(seen))")")
     }
 
     /// Sends `count` notifications no test reads: a backlog the feed works
@@ -255,12 +259,29 @@ struct ChangeFeedTests {
             // two seconds, and the feed then drops everything and connects
             // again: the reads are tried until the feed keeps them, so the
             // connection cut below is the one that holds them.
-            try await Self.eventually("session, user and book list kept", seconds: 30) {
-                guard feed.isLive,
-                    try await browser.get("/books/\(book)").status == .ok
-                else { return false }
+            // A CI run's PostgreSQL suite once spent all of 30 s here at its
+            // busiest: 60 s, and a failure says what the last try found.
+            var seen = ""
+            try await Self.eventually(
+                "session, user and book list kept", seconds: 60, lastSeen: { seen }
+            ) {
+                guard feed.isLive else {
+                    seen = "the feed not listening, \(feed.connectionsLost) connections lost"
+                    return false
+                }
+                let first = try await browser.get("/books/\(book)").status
+                guard first == .ok else {
+                    seen = "the first read answered \(first.code)"
+                    return false
+                }
                 await feed.settle()
-                #expect(try await browser.get("/books/\(book)").status == .ok)
+                let second = try await browser.get("/books/\(book)").status
+                guard second == .ok else {
+                    seen = "the second read answered \(second.code)"
+                    return false
+                }
+                seen =
+                    "listening \(feed.isLive), \(feed.keptCount) kept, \(feed.connectionsLost) connections lost"
                 return feed.isLive && feed.keptCount >= 3
             }
             let sql = try app.db.sql()
