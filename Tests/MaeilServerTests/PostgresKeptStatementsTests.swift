@@ -2,6 +2,7 @@ import Fluent
 import SQLKit
 import Testing
 import Vapor
+import VocabCore
 
 @testable import MaeilServer
 
@@ -39,6 +40,38 @@ struct PostgresKeptStatementsTests {
                 try await sql.raw("ALTER TABLE words ALTER COLUMN meaning TYPE varchar(4000)").run()
                 #expect(try await meaning() == "램프", "run again unprepared")
                 #expect(try await meaning() == "램프", "and unprepared from then on")
+            }
+        }
+    }
+
+    /// The review queue's reads are kept prepared, those that bind a day
+    /// among them: a day binds as text through PostgresNIO, where through
+    /// PostgresKit its statements ran unprepared, parsed and planned anew.
+    @Test func theReviewQueuesReadsAreKeptPrepared() async throws {
+        try await withMaeilApp { app in
+            let username = "kept\(Int.random(in: 1000...999_999))"
+            let api = try await API.signUp(app, username)
+            let book = try await api.createBook("Kept")
+            _ = try await api.addWord(book.id, "lamp", "램프")
+            let userID = try await app.userID(username)
+            try await app.db.withConnection { connection in
+                let reviews = ReviewService(
+                    db: connection, userID: userID, days: DayFormatter(timeZone: .gmt))
+                let queued = try await reviews.queue(bookID: nil).cards.map(\.word.term)
+                #expect(queued.contains("lamp"), "queued: \(queued)")
+                let kept = try await connection.sql().raw(
+                    "SELECT statement FROM pg_prepared_statements WHERE name LIKE 'maeil\\_%'"
+                ).all().map { try $0.decode(column: "statement", as: String.self) }
+                for (read, start) in [
+                    ("settings", "SELECT desired_retention"),
+                    ("today's answers, bound to a day", "SELECT state_before, COUNT(*)"),
+                    ("today's extras, bound to a day", "SELECT book_id, extra_new"),
+                    ("the books' limits", "SELECT book_id, new_per_day"),
+                    ("the cards", "SELECT w.id"),
+                    ("the counts", "SELECT COUNT(*) AS n FROM (SELECT 1 FROM cards"),
+                ] {
+                    #expect(kept.contains { $0.hasPrefix(start) }, "\(read) kept prepared")
+                }
             }
         }
     }

@@ -64,3 +64,22 @@ extension Database {
         }
     }
 }
+
+/// A store whose short, indexed reads may skip the pool: `reads` is the
+/// request's inline reader (`Request.inlineReads`, SQLite only), nil on a
+/// transaction so its reads see its own writes.
+protocol ReadsInline {
+    var db: any Database { get }
+    var reads: (any SQLDatabase)? { get }
+}
+
+extension ReadsInline {
+    /// The inline reader when there is one, else the store's database.
+    func reader() throws -> any SQLDatabase { try reads ?? db.sql() }
+
+    /// `reader()` with its statements kept prepared on PostgreSQL, for reads
+    /// whose text and plan are the same for any user, day or bound (the
+    /// review queue's): planned anew each time, a queue's twelve statements
+    /// spent more time parsed and planned than run.
+    func keptReader() throws -> any SQLDatabase { try reader().keepingStatementsPrepared() }
+}

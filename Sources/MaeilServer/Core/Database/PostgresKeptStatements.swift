@@ -68,6 +68,9 @@ enum PostgresKeptStatements {
     /// The statement's name, "maeil_" and its number in the order the
     /// statements were first kept; nil past `limit` statements, which then run
     /// unprepared (each kept statement holds memory on every connection).
+    /// The review queue's reads alone come in some sixty shapes at most (a
+    /// state, a scope, bookmarked words or not), so the word pages and the
+    /// queue fit in `limit` side by side.
     /// Statements that name their owner (`namesAnOwner`) have a budget of
     /// their own, `ownersLimit`: a few big owners' searches must not take
     /// the places of the statements every user runs.
@@ -83,7 +86,7 @@ enum PostgresKeptStatements {
         }
     }
 
-    static let limit = 64
+    static let limit = 128
     static let ownersLimit = 256
     private static let kept = NIOLockedValueBox(
         (names: [String: String](), count: 0, ownersCount: 0))
@@ -114,5 +117,15 @@ enum PostgresKeptStatements {
         let bindings: PostgresBindings
         func makeBindings() -> PostgresBindings { bindings }
         func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
+    }
+}
+
+extension SQLDatabase {
+    /// `LIMIT rows` for a statement kept prepared: bound on PostgreSQL, so
+    /// one statement and plan serve every bound (written in, each bound would
+    /// be a statement of its own); written in on SQLite, whose planner weighs
+    /// a constant LIMIT when it picks an order.
+    func keptLimit(_ rows: Int) -> SQLQueryString {
+        maeilDialect == .postgres ? "LIMIT \(bind: rows)" : "LIMIT \(literal: rows)"
     }
 }

@@ -9,14 +9,12 @@ import VocabCore
 /// only; a book's page and a copy take public and unlisted books, and the
 /// reader's own book whatever its visibility (the owner's preview). Any other
 /// book is a 404, as if it did not exist.
-struct LibraryStore: Sendable {
+struct LibraryStore: Sendable, ReadsInline {
     let db: any Database
     let readerID: UUID
     /// Where reads outside transactions go (`Request.shortReads`: on SQLite,
     /// the request's inline reader).
     var reads: (any SQLDatabase)? = nil
-
-    func reader() throws -> any SQLDatabase { try reads ?? db.sql() }
 
     /// A page of public books in the request's order. A query matches
     /// a book's name or description as the notebook's search matches words

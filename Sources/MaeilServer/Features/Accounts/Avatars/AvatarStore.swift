@@ -13,7 +13,7 @@ import Vapor
 /// position, XMP, comments). A user's picture is seen by themselves and, once
 /// they share something — a public or unlisted book, or a review of one — by
 /// everyone signed in; anyone else's is a 404, as if there were no such user.
-struct AvatarStore: Sendable {
+struct AvatarStore: Sendable, ReadsInline {
     let db: any Database
     let readerID: UUID
     /// Where the short read of who may see a picture goes (the request's
@@ -52,7 +52,7 @@ struct AvatarStore: Sendable {
     func picture(of userID: UUID) async throws -> AvatarPicture {
         let shared = [BookVisibility.public.rawValue, BookVisibility.unlisted.rawValue]
         guard
-            let row = try await (reads ?? db.sql()).raw(
+            let row = try await reader().raw(
                 """
                 SELECT COALESCE(NULLIF(u.display_name, ''), u.username) AS name, a.digest
                 FROM users u LEFT JOIN user_avatars a ON a.user_id = u.id

@@ -6,15 +6,13 @@ import VocabCore
 
 /// Word books of one user. Every method is scoped to `userID`, so another
 /// user's books are indistinguishable from books that do not exist (404).
-struct BookStore: Sendable {
+struct BookStore: Sendable, ReadsInline {
     let db: any Database
     let userID: UUID
     /// Where the short reads below go when not in a transaction (`Request.inlineReads`).
     var reads: (any SQLDatabase)? = nil
     /// Where the list and revisions are kept between requests (`Request.keptReads`).
     var kept: (any KeptReads)? = nil
-
-    private func reader() throws -> any SQLDatabase { try reads ?? db.sql() }
 
     /// `read`, or what an earlier request read under `key` while none of the
     /// user's books changed since.
@@ -107,7 +105,7 @@ struct BookStore: Sendable {
     /// The counts of all the user's books together.
     func totals() async throws -> BookCounts {
         // PostgreSQL sums BIGINTs as NUMERIC: the casts keep the result an integer.
-        let row = try await reader().raw(
+        let row = try await keptReader().raw(
             """
             SELECT CAST(COALESCE(SUM(b.word_count), 0) AS BIGINT) AS word_count,
               CAST(COALESCE(SUM(b.memorized_count), 0) AS BIGINT) AS memorized_count,

@@ -44,7 +44,7 @@ struct WordFilter: Sendable {
 /// Words of one user. Hot read paths (lists, search, calendar) use SQLKit
 /// directly; every statement carries `user_id`, so no query can reach another
 /// user's words.
-struct WordStore: Sendable {
+struct WordStore: Sendable, ReadsInline {
     let db: any Database
     let userID: UUID
     let days: DayFormatter
@@ -529,7 +529,7 @@ struct WordStore: Sendable {
 
     func find(_ id: UUID) async throws -> WordRecord {
         guard
-            let row = try await (reads ?? db.sql()).raw(
+            let row = try await reader().raw(
                 """
                 SELECT \(unsafeRaw: WordRow.selected) FROM words w JOIN books b ON b.id = w.book_id AND b.user_id = w.user_id
                 WHERE w.id = \(bind: id) AND w.user_id = \(bind: userID)

@@ -50,7 +50,7 @@ extension NotebookHooks {
 }
 
 /// Cards of one user. Every statement carries `user_id`.
-struct CardStore: Sendable {
+struct CardStore: Sendable, ReadsInline {
     let db: any Database
     let userID: UUID
     /// Only the cards of bookmarked words: a session of those alone.
@@ -59,8 +59,6 @@ struct CardStore: Sendable {
     /// each is bounded by its LIMIT, its cap or a day's learning cards. Counts
     /// that may read every card (suspended ones, an export) stay on the pool.
     var reads: (any SQLDatabase)? = nil
-
-    private func reader() throws -> any SQLDatabase { try reads ?? db.sql() }
 
     /// Creates both cards of every word matching `condition` (on `words w`),
     /// in the same transaction as the words' insert.
@@ -134,12 +132,13 @@ struct CardStore: Sendable {
     {
         guard limit > 0 else { return [] }
         var found: [StudyCard] = []
+        let sql = try keptReader()
         for state in states {
-            let rows = try await reader().raw(
+            let rows = try await sql.raw(
                 """
                 SELECT \(unsafeRaw: Self.columns) FROM \(unsafeRaw: tables(Self.joined))
                 WHERE \(condition(state, dueBefore: dueBefore, in: scope))
-                ORDER BY c.due, c.direction LIMIT \(literal: limit)
+                ORDER BY c.due, c.direction \(sql.keptLimit(limit))
                 """
             ).all()
             found += try rows.map(Self.card(from:))
@@ -158,13 +157,14 @@ struct CardStore: Sendable {
         -> Int
     {
         var total = 0
+        let sql = try keptReader()
         for state in states where total < cap {
             total +=
-                try await reader().raw(
+                try await sql.raw(
                     """
                     SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(unsafeRaw: tables(Self.joinedForCount))
                     WHERE \(condition(state, dueBefore: dueBefore, in: scope, join: Self.countJoinCondition))
-                    LIMIT \(literal: cap - total)) due
+                    \(sql.keptLimit(cap - total))) due
                     """
                 ).first()?.decode(column: "n", as: Int.self) ?? 0
         }
@@ -183,16 +183,17 @@ struct CardStore: Sendable {
         let learnAhead = min(
             day.now.addingTimeInterval(ReviewPolicy.learnAhead), day.startOfTomorrow)
         let reviewsBefore = day.reviewsDueBefore.addingTimeInterval(-0.001)
+        let sql = try keptReader()
         func count(_ states: [QueueState], dueBefore: Date?, cap: Int? = nil) -> SQLQueryString {
             let due: SQLQueryString = dueBefore.map { " AND c.due <= \(bind: $0)" } ?? ""
-            let limit: SQLQueryString = cap.map { " LIMIT \(literal: max(0, $0))" } ?? ""
+            let limit: SQLQueryString = cap.map { " " + sql.keptLimit(max(0, $0)) } ?? ""
             return """
                 (SELECT COUNT(*) FROM (SELECT 1 FROM cards c WHERE c.user_id = b.user_id AND c.book_id = b.id
                   AND c.state IN (\(unsafeRaw: states.map { String($0.rawValue) }.joined(separator: ", ")))\(due)
                   AND \(unsafeRaw: Self.studiedDirection)\(limit)) counted)
                 """
         }
-        let rows = try await reader().raw(
+        let rows = try await sql.raw(
             """
             SELECT b.id,
               \(count(day.newStates, dueBefore: nil, cap: day.newLeft)) AS new_cards,
@@ -247,8 +248,9 @@ struct CardStore: Sendable {
     /// (a learning step later today, or a review on a later day).
     func nextDue(after: Date, bookID: UUID?) async throws -> Date? {
         var earliest: Date?
+        let sql = try keptReader()
         for state in [QueueState.learning, .relearning, .review] {
-            let rows = try await reader().raw(
+            let rows = try await sql.raw(
                 """
                 SELECT c.due FROM \(unsafeRaw: tables(Self.joinedForCount))
                 WHERE \(condition(state, dueBefore: .distantFuture, in: CardScope(bookID), join: Self.countJoinCondition))
@@ -279,7 +281,7 @@ struct CardStore: Sendable {
 
     private func cardRow(wordID: UUID, direction: CardDirection) async throws -> any SQLRow {
         guard
-            let row = try await reader().raw(
+            let row = try await keptReader().raw(
                 """
                 SELECT \(unsafeRaw: Self.columns), \(unsafeRaw: Self.studiedDirection) AS studied
                 FROM \(unsafeRaw: Self.joined)
@@ -328,7 +330,7 @@ struct CardStore: Sendable {
 
     /// How many of the user's cards (in one book, or all) are suspended.
     func suspendedCount(bookID: UUID?) async throws -> Int {
-        try await db.sql().raw(
+        try await db.sql().keepingStatementsPrepared().raw(
             """
             SELECT COUNT(*) AS n FROM cards c WHERE c.user_id = \(bind: userID)
               AND c.state = \(literal: QueueState.suspended.rawValue)\(Self.inBook(bookID))

@@ -8,14 +8,12 @@ import VocabCore
 /// The answer log of one user (`review_logs`): every answer, in review sessions
 /// and games, with the card before and after it, for undo and the diary. No
 /// foreign key to words: a deleted word's history still counts.
-struct ReviewLogStore: Sendable {
+struct ReviewLogStore: Sendable, ReadsInline {
     let db: any Database
     let userID: UUID
     /// Where the counts of one day's answers go when not in a transaction
     /// (`Request.inlineReads`); reads over every answer stay on the pool.
     var reads: (any SQLDatabase)? = nil
-
-    private func reader() throws -> any SQLDatabase { try reads ?? db.sql() }
 
     /// One answer as logged.
     struct Answer: Sendable {
@@ -71,7 +69,7 @@ struct ReviewLogStore: Sendable {
 
     /// New cards and reviews answered on `day` in review sessions (the daily limits count these).
     func answered(on day: CivilDay) async throws -> (new: Int, reviews: Int) {
-        let rows = try await reader().raw(
+        let rows = try await keptReader().raw(
             """
             SELECT state_before, COUNT(*) AS n FROM review_logs
             WHERE user_id = \(bind: userID) AND reviewed_on = \(bind: day) AND source = 'review'
@@ -103,7 +101,7 @@ struct ReviewLogStore: Sendable {
                    AND c.user_id = l.user_id AND c.book_id = \(bind: $0))
                 """
             } ?? ""
-        let row = try await reader().raw(
+        let row = try await keptReader().raw(
             """
             SELECT COUNT(*) AS n, CAST(COALESCE(SUM(CASE WHEN l.rating > 1 THEN 1 ELSE 0 END), 0) AS BIGINT) AS correct,
               CAST(COALESCE(SUM(l.elapsed_ms), 0) AS BIGINT) AS elapsed

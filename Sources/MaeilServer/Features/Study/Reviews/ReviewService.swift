@@ -5,7 +5,6 @@ import MaeilAPI
 import SQLKit
 import VocabCore
 
-/// Where an answer came from. A wrong answer in a game counts as Again.
 /// What every queue of one request shares: the user's settings and what is
 /// left of today's limits, read once (the Study page builds a queue per book).
 struct ReviewDay: Sendable {
@@ -19,6 +18,8 @@ struct ReviewDay: Sendable {
     var reviewsDueBefore: Date
     /// Over all books: each book with limits of its own, and what is left of them.
     var limitedBooks: [UUID: DailyAllowance] = [:]
+    /// Over all books: the limits each of those books sets.
+    var bookLimits: [UUID: BookLimits] = [:]
 
     var newLeft: Int { allowance.new }
     /// The states of the cards the new-card queue shows: new ones, and those
@@ -114,7 +115,6 @@ struct ReviewService: Sendable {
     func today(_ now: Date = Date(), bookID: UUID? = nil) async throws -> ReviewDay {
         let settings = try await self.settings.get()
         let done = try await answeredToday(now)
-        let dayStore = self.dayStore
         let extras = try await dayStore.extras(on: days.day(of: now))
         let limits = try await dayStore.limitsByBook(only: bookID)
         let doneByBook =
@@ -131,6 +131,7 @@ struct ReviewService: Sendable {
             settings: settings, now: now, startOfTomorrow: tomorrow, allowance: allowance(bookID),
             reviewsDueBefore: reviewCutoff(tomorrow, aheadDays: extras.aheadDays(for: bookID)))
         if bookID == nil {
+            day.bookLimits = limits
             day.limitedBooks = Dictionary(
                 uniqueKeysWithValues: limits.keys.map { ($0, allowance($0)) })
         }
@@ -348,7 +349,6 @@ struct ReviewService: Sendable {
             extra.reviews += try await reviewsAhead(
                 days: aheadDays, of: try await today(now, bookID: bookID), in: CardScope(bookID))
         }
-        let dayStore = self.dayStore
         let ahead =
             aheadDays == 0
             ? 0

@@ -6,7 +6,7 @@ import VocabCore
 /// What shapes one user's study day besides their settings: the books' own
 /// limits, today's answers per book, and the extra cards asked for today
 /// ("study more"). Every statement carries `user_id`.
-struct StudyDayStore: Sendable {
+struct StudyDayStore: Sendable, ReadsInline {
     static let bookLimitsTable = "book_study_limits"
     static let extrasTable = "study_extras"
 
@@ -14,8 +14,6 @@ struct StudyDayStore: Sendable {
     let userID: UUID
     /// Where the reads of a few rows go when not in a transaction (`Request.inlineReads`).
     var reads: (any SQLDatabase)? = nil
-
-    private func reader() throws -> any SQLDatabase { try reads ?? db.sql() }
 
     /// The extra cards asked for on one day: `all` sums every request (each
     /// raises the user's limit), `byBook` a book's own requests (which also
@@ -40,7 +38,7 @@ struct StudyDayStore: Sendable {
     func limitsByBook(only bookID: UUID? = nil) async throws -> [UUID: BookLimits] {
         let only: SQLQueryString = bookID.map { " AND book_id = \(bind: $0)" } ?? ""
         var limits: [UUID: BookLimits] = [:]
-        for row in try await reader().raw(
+        for row in try await keptReader().raw(
             """
             SELECT book_id, new_per_day, reviews_per_day FROM \(ident: Self.bookLimitsTable)
             WHERE user_id = \(bind: userID)\(only)
@@ -76,7 +74,7 @@ struct StudyDayStore: Sendable {
 
     func extras(on day: CivilDay) async throws -> Extras {
         var extras = Extras()
-        for row in try await reader().raw(
+        for row in try await keptReader().raw(
             """
             SELECT book_id, extra_new, extra_reviews, ahead_days FROM \(ident: Self.extrasTable)
             WHERE user_id = \(bind: userID) AND day = \(bind: day)
@@ -114,7 +112,7 @@ struct StudyDayStore: Sendable {
     /// New cards and reviews answered on `day` in review sessions, per book of the card.
     func answeredByBook(on day: CivilDay) async throws -> [UUID: CardTally] {
         var tallies: [UUID: CardTally] = [:]
-        for row in try await reader().raw(
+        for row in try await keptReader().raw(
             """
             SELECT c.book_id, l.state_before, COUNT(*) AS n
             FROM review_logs l JOIN cards c ON c.word_id = l.word_id AND c.direction = l.direction AND c.user_id = l.user_id

@@ -25,7 +25,7 @@ struct StudySettings: Sendable, Equatable {
 }
 
 /// Reads and writes `study_settings`; a user without a row has the defaults.
-struct StudySettingsStore: Sendable {
+struct StudySettingsStore: Sendable, ReadsInline {
     let db: any Database
     let userID: UUID
     /// Where `get` reads when not in a transaction (`Request.inlineReads`).
@@ -33,7 +33,7 @@ struct StudySettingsStore: Sendable {
 
     func get() async throws -> StudySettings {
         guard
-            let row = try await (reads ?? db.sql()).raw(
+            let row = try await keptReader().raw(
                 """
                 SELECT desired_retention, weights, new_per_day, reviews_per_day, maximum_interval, fuzz,
                   memorized_new, speak_terms

@@ -52,9 +52,8 @@ struct StudyWebController: RouteCollection {
         let now = day.now
         let all = try await reviews.queue(bookID: nil, day: day, limit: 1)
         let due = try await reviews.cards.dueCountsByBook(day: day)
-        let limits = try await req.studyDays().limitsByBook()
         let rows = try await req.bookStore().list().map { book in
-            let own = limits[book.id] ?? BookLimits()
+            let own = day.bookLimits[book.id] ?? BookLimits()
             let counts = (due[book.id] ?? DueCounts()).capped(by: day, book: book.id)
             return BookRow(
                 id: book.id.uuidString, name: book.name,
