@@ -10,9 +10,12 @@ import Testing
             "2026-02-29", "2100-02-29", "2026-02-30", "2026-13-01", "2026-00-10", "2026-1-01",
             "26-01-01",
             "2026-01-01T00:00", "", "0000-01-01", "2026-01-0x", "+026-01-01", "２０２６-01-01",
+            "2026/01/01", "2026-01-1\u{301}", "2026-01-011", "2026--01-01", "-2026-01-01",
         ] {
             #expect(CivilDay(bad) == nil, "\(bad)")
+            #expect(CivilDay(bad[...]) == nil, "\(bad) as a substring")
         }
+        #expect(CivilDay("x2026-11-22x".dropFirst().dropLast())?.description == "2026-11-22")
         #expect(CivilDay("2000-02-29") != nil, "2000 is a leap year (divisible by 400)")
     }
 
