@@ -1,4 +1,7 @@
 import Fluent
+import NIOCore
+import NIOPosix
+import PostgresKit
 import SQLKit
 import Testing
 import Vapor
@@ -74,5 +77,73 @@ struct PostgresKeptStatementsTests {
                 }
             }
         }
+    }
+
+    /// A statement on a closed connection fails at once, kept or not.
+    /// PostgresNIO's own would wait forever: the closed channel has dropped
+    /// the handler that would answer it. A fresh-clone CI run stopped so,
+    /// every thread idle, in the fault test whose relay cuts the pool's
+    /// connections under the review queue's kept reads.
+    @Test func aStatementOnAClosedConnectionFailsInsteadOfWaiting() async throws {
+        let connection = try await Self.connect()
+        let one = PostgresBindings()
+        try await Self.answered(
+            PostgresKeptStatements.run("SELECT 1 AS one", one, on: connection) { _ in })
+        try await connection.close()
+        // Once closed, the channel drops its handlers.
+        try await Task.sleep(for: .milliseconds(100))
+        await #expect(throws: PostgresConnection.ClosedBeforeAnswer.self, "kept") {
+            try await Self.answered(
+                PostgresKeptStatements.run("SELECT 1 AS one", one, on: connection) { _ in })
+        }
+        await #expect(throws: PostgresConnection.ClosedBeforeAnswer.self, "not kept") {
+            try await Self.answered(
+                PostgresRowsDatabase.query("SELECT 2 AS two", one, on: connection) { _ in })
+        }
+    }
+
+    /// A kept statement whose connection is cut while it runs fails, and is
+    /// not run again unprepared on the dead connection (which, too, would
+    /// never be answered).
+    @Test func aKeptStatementCutWhileItRunsFailsInsteadOfWaiting() async throws {
+        let connection = try await Self.connect()
+        let pid = try await connection.query("SELECT pg_backend_pid() AS pid", logger: Self.logger)
+            .get().rows.first?.decode(Int32.self)
+        let killer = try await Self.connect()
+        let running = PostgresKeptStatements.run(
+            "SELECT pg_sleep(5) AS slept", PostgresBindings(), on: connection
+        ) { _ in }
+        try await Task.sleep(for: .milliseconds(300))
+        _ = try await killer.query(
+            "SELECT pg_terminate_backend(\(try #require(pid))) AS done", logger: Self.logger
+        ).get()
+        let failure = await #expect(throws: (any Error).self) { try await Self.answered(running) }
+        #expect(!(failure is NotAnswered), "answered with an error, not left waiting")
+        #expect(connection.isClosed)
+        try await killer.close()
+    }
+
+    private static let logger = Logger(label: "test")
+
+    private static func connect() async throws -> PostgresConnection {
+        let url = try #require(TestDatabase.postgresURL)
+        return try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.any(),
+            configuration: try SQLPostgresConfiguration(url: url).coreConfiguration,
+            id: Int.random(in: 1000...999_999), logger: logger)
+    }
+
+    private struct NotAnswered: Error {}
+
+    /// Waits for `statement`, failing with `NotAnswered` after ten seconds
+    /// rather than waiting with it for good.
+    private static func answered(_ statement: EventLoopFuture<Void>) async throws {
+        let answer = statement.eventLoop.makePromise(of: Void.self)
+        statement.cascade(to: answer)
+        let deadline = statement.eventLoop.scheduleTask(in: .seconds(10)) {
+            answer.fail(NotAnswered())
+        }
+        defer { deadline.cancel() }
+        try await answer.futureResult.get()
     }
 }

@@ -328,54 +328,6 @@ struct ChangeFeedListener: LifecycleHandler {
     }
 }
 
-extension PostgresConnection {
-    /// The connection closed before a query was answered.
-    struct ClosedBeforeAnswer: Error {}
-
-    /// Runs `query`, failing it if the connection has closed. PostgresNIO
-    /// hands a query to the connection's channel without asking to hear if
-    /// the write failed, and once the channel is closed nobody answers it:
-    /// the caller waits forever. The feed's probe met that when a shutdown
-    /// (or a `settle` giving up) closed the connection as LISTEN returned,
-    /// and held a CI run's test app in its shutdown until the run was stopped.
-    /// On the connection's event loop the write reaches the connection's
-    /// handler at once while the channel is open, and the handler answers
-    /// it even if the connection closes later. (Waiting on `closeFuture`
-    /// instead would add a callback to it for every `settle` of the
-    /// connection's life.)
-    func queryUntilClosed(_ query: PostgresQuery, logger: Logger) async throws {
-        try await eventLoop.flatSubmit { [self] () -> EventLoopFuture<Void> in
-            guard !isClosed else { return eventLoop.makeFailedFuture(ClosedBeforeAnswer()) }
-            return self.query(query, logger: logger).map { _ in }
-        }.get()
-    }
-}
-
-extension Task where Success == Void, Failure == Never {
-    /// Waits for the task to end, at most `limit`; false if it had not.
-    func ended(within limit: Duration) async -> Bool {
-        let waiting = NIOLockedValueBox<CheckedContinuation<Bool, Never>?>(nil)
-        let answer: @Sendable (Bool) -> Void = { ended in
-            waiting.withLockedValue { waiter in
-                defer { waiter = nil }
-                return waiter
-            }?.resume(returning: ended)
-        }
-        return await withCheckedContinuation { continuation in
-            waiting.withLockedValue { $0 = continuation }
-            let timer = Task<Void, Never> {
-                guard (try? await Task<Never, Never>.sleep(for: limit)) != nil else { return }
-                answer(false)
-            }
-            Task<Void, Never> {
-                await self.value
-                answer(true)
-                timer.cancel()
-            }
-        }
-    }
-}
-
 /// A request that may have written (anything but GET and HEAD) answers once
 /// the feed has seen its changes, so its client's next read is never older
 /// than its write (`ChangeFeed.settle`).

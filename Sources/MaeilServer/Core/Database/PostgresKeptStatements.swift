@@ -37,8 +37,10 @@ enum PostgresKeptStatements {
                 $0.contains(Use(connection: connection.id, name: name))
             })
         else { return PostgresRowsDatabase.query(sql, bindings, on: connection, onRow: onRow) }
-        let promise = connection.eventLoop.makePromise(of: Void.self)
-        promise.completeWithTask {
+        // On the connection's event loop: a closed connection fails the
+        // statement rather than leaving it unanswered (`whileOpen`).
+        return connection.onItsEventLoop {
+            guard !connection.isClosed else { throw PostgresConnection.ClosedBeforeAnswer() }
             let rows: [PostgresRow]
             do {
                 rows = try await KeptStatement.$current.withValue(.init(name: name, sql: sql)) {
@@ -51,6 +53,8 @@ enum PostgresKeptStatements {
                     return rows
                 }
             } catch {
+                // A lost connection is no reason to stop preparing the statement.
+                guard !connection.isClosed else { throw error }
                 // Its rows are handed on only when all have come, so the
                 // statement runs again from a clean start.
                 _ = unpreparable.withLockedValue {
@@ -62,7 +66,6 @@ enum PostgresKeptStatements {
             }
             rows.forEach(onRow)
         }
-        return promise.futureResult
     }
 
     /// The statement's name, "maeil_" and its number in the order the

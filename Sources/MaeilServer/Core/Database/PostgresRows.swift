@@ -51,14 +51,17 @@ struct PostgresRowsDatabase: SQLDatabase {
         }
     }
 
-    /// `sql` run as PostgresKit runs a statement: parsed and planned for this run alone.
+    /// `sql` run as PostgresKit runs a statement: parsed and planned for this
+    /// run alone; failed, not left waiting, on a closed connection (`whileOpen`).
     static func query(
         _ sql: String, _ bindings: PostgresBindings, on connection: PostgresConnection,
         onRow: @escaping @Sendable (PostgresRow) -> Void
     ) -> EventLoopFuture<Void> {
-        connection.query(
-            PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger, onRow
-        ).map { _ in }
+        connection.whileOpen {
+            connection.query(
+                PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger, onRow
+            ).map { _ in }
+        }
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void)
