@@ -100,6 +100,8 @@ enum DatabaseFault {
         if let postgres = error as? PSQLError, isUnavailable(postgres) {
             return DatabaseUnavailable()
         }
+        // A connection cut before its statement was written (`whileOpen`).
+        if error is PostgresConnection.ClosedBeforeAnswer { return DatabaseUnavailable() }
         return error
     }
 
