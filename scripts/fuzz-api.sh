@@ -128,8 +128,13 @@ cd "$WORK"
 set +e
 # One worker: with two, CPython 3.11's ast.parse (hypothesis describes lambdas with
 # it) can fail across threads (python/cpython#106905) and end the run with an error.
+# Each request may take 30 s: the server gives a speech engine 10 s
+# (SpeechService.timeout), and Open JTalk reads the longest text the API takes,
+# 500 zeros, for 9.7 s on an idle 2-core machine, so a client limit of 10 s
+# (schemathesis's default) raced the server's own and once lost.
 schemathesis run "$BASE/api/v1/openapi.json" --url "$BASE" -H "Authorization: Bearer $TOKEN" \
     --phases coverage,fuzzing --checks "${MAEIL_FUZZ_CHECKS:-$CHECKS}" -w 1 "${RUN[@]}" \
+    --request-timeout 30 \
     --exclude-operation-id postAuthLogout --exclude-operation-id deleteTokensId \
     --warnings off --no-color 2>&1 | tee "$WORK/run.log" | grep -vE '^\s*$' | tail -25
 status=${PIPESTATUS[0]}
