@@ -5,7 +5,8 @@
   migrations, the CLI's entry points);
 - features depend on one another without cycles, and only on another feature's
   services, stores and records, never on its controllers or view models;
-- a web controller never names an API controller's types, nor the other way round.
+- a web controller never names an API controller's types, nor the other way round;
+- transactions begin through `transactionUntilClosed`, never Fluent's `transaction`.
 
 A "use" is a name declared in one file (a type, or a member of an extension of
 Request or Application: the factories such as `req.wordStore()`) appearing in
@@ -91,6 +92,13 @@ for path in files:
                 problems.append(f"{here} uses {there} other than through its services: {where}")
         if {role(path), role(origin)} == {"api", "web"}:
             problems.append(f"web and API controllers name each other: {where}")
+
+# Transactions begin through `transactionUntilClosed` (Database+SQL.swift):
+# Fluent's own `transaction` writes its ROLLBACK to a connection just cut on
+# PostgreSQL, and nobody answers it.
+for path in files:
+    if path.name != "Database+SQL.swift" and re.search(r"\.transaction\s*[({]", sources[path]):
+        problems.append(f"{path.relative_to(ROOT)} begins a transaction with Fluent's `transaction`, not `transactionUntilClosed`")
 
 # Cycles between features.
 def cycle_from(start: str) -> list[str] | None:

@@ -41,7 +41,7 @@ enum PortablePostgresBackup {
             let file = FileHandle(forWritingAtPath: path)
         else { throw AppError.invalid("\(path) cannot be written", code: .invalidFile) }
         defer { try? file.close() }
-        try await db.transaction { tx in
+        try await db.transactionUntilClosed { tx in
             let sql = try tx.sql()
             try await sql.raw("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY").run()
             let tables = try await loadOrder(sql)
@@ -111,7 +111,7 @@ enum PortablePostgresBackup {
                 code: .invalidFile)
         }
         let loaded = rows
-        try await db.transaction { tx in
+        try await db.transactionUntilClosed { tx in
             let sql = try tx.sql()
             try await sql.raw(GINPendingList.bulk).run()
             let present = Set(try await loadOrder(sql))

@@ -14,7 +14,7 @@ import VocabCore
 /// (`SearchKeyRefresh`). All in one transaction.
 struct AddCJKSearchKey: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.transaction { db in
+        try await database.transactionUntilClosed { db in
             let sql = try db.sql()
             try await sql.alter(table: "words")
                 .column("cjk_text", type: .text, .notNull, .default(SQLLiteral.string(""))).run()
@@ -30,7 +30,7 @@ struct AddCJKSearchKey: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.transaction { db in
+        try await database.transactionUntilClosed { db in
             let sql = try db.sql()
             switch sql.maeilDialect {
             case .sqlite:

@@ -80,7 +80,7 @@ struct CheckOwnersOncePerStatement: AsyncMigration {
 
     func prepare(on database: any Database) async throws {
         guard try database.sql().maeilDialect == .postgres else { return }
-        try await database.transaction { try await Self.tie(on: $0.sql()) }
+        try await database.transactionUntilClosed { try await Self.tie(on: $0.sql()) }
     }
 
     /// The keys out, the triggers in, in one transaction.

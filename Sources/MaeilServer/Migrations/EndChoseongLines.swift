@@ -7,7 +7,7 @@ import SQLKit
 /// The keys are computed again for every word, in one transaction.
 struct EndChoseongLines: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.transaction { db in
+        try await database.transactionUntilClosed { db in
             try await SearchKeyRefresh.run(try db.sql(), indexing: AddCJKSearchKey.columns)
         }
     }

@@ -9,7 +9,7 @@ import SQLKit
 /// on SQLite the index is built again in its current form and merged.
 struct RankSensesPastTheirNotes: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.transaction { db in
+        try await database.transactionUntilClosed { db in
             try await SearchKeyRefresh.run(
                 try db.sql(), sqliteIndex: IndexImportsInBulk.sqliteIndexInOneSegment)
         }

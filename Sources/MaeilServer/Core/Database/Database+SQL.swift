@@ -55,12 +55,42 @@ extension Database {
     private func lockedTransaction<T: Sendable>(
         _ body: @escaping @Sendable (any Database) async throws -> T
     ) async throws -> T {
-        try await transaction { tx in
+        try await transactionUntilClosed { tx in
             let sql = try tx.sql()
             if sql.maeilDialect == .sqlite {
                 try await sql.raw("UPDATE books SET revision = revision WHERE 0").run()
             }
             return try await body(tx)
+        }
+    }
+}
+
+extension Database {
+    /// Fluent's `transaction`, with its BEGIN, COMMIT and ROLLBACK written
+    /// through `sql()`, which on PostgreSQL writes each while the connection
+    /// is open (`whileOpen`). Fluent writes them as they come: after a
+    /// statement failed because the connection was cut, its ROLLBACK went to
+    /// the closed connection, where nobody answers it, and the request
+    /// waited for good. The body's error is the one the caller hears, not
+    /// the ROLLBACK's. Every transaction of ours begins here.
+    func transactionUntilClosed<T: Sendable>(
+        _ body: @escaping @Sendable (any Database) async throws -> T
+    ) async throws -> T {
+        guard !inTransaction, try sql().maeilDialect == .postgres else {
+            return try await transaction(body)
+        }
+        // Fluent's database for one connection, which it counts as in a transaction.
+        return try await withConnection { connection in
+            let sql = try connection.sql()
+            try await sql.raw("BEGIN").run()
+            do {
+                let result = try await body(connection)
+                try await sql.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await sql.raw("ROLLBACK").run()
+                throw error
+            }
         }
     }
 }

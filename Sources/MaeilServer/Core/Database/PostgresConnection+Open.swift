@@ -35,15 +35,19 @@ extension PostgresConnection {
         try await whileOpen { self.query(query, logger: logger).map { _ in } }.get()
     }
 
-    /// Runs `body` on the connection's event loop, from its first step to its
-    /// first wait: an `async` statement of PostgresNIO's writes before it
-    /// waits, so `body` can look at `isClosed` and write with nothing between.
-    func onItsEventLoop<T: Sendable>(_ body: @escaping @Sendable () async throws -> T)
+    /// `body` run on the connection's event loop while the connection is
+    /// open, from its first step to its first wait; `ClosedBeforeAnswer`
+    /// once it is closed. An `async` statement of PostgresNIO's writes before
+    /// it waits, so nothing comes between the look at `isClosed` and the write.
+    func runWhileOpen<T: Sendable>(_ body: @escaping @Sendable () async throws -> T)
         -> EventLoopFuture<T>
     {
         let promise = eventLoop.makePromise(of: T.self)
         Task(executorPreference: EventLoopTaskExecutor(eventLoop)) {
-            do { promise.succeed(try await body()) } catch { promise.fail(error) }
+            do {
+                guard !self.isClosed else { throw ClosedBeforeAnswer() }
+                promise.succeed(try await body())
+            } catch { promise.fail(error) }
         }
         return promise.futureResult
     }

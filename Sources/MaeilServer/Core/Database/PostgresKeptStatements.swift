@@ -37,10 +37,9 @@ enum PostgresKeptStatements {
                 $0.contains(Use(connection: connection.id, name: name))
             })
         else { return PostgresRowsDatabase.query(sql, bindings, on: connection, onRow: onRow) }
-        // On the connection's event loop: a closed connection fails the
-        // statement rather than leaving it unanswered (`whileOpen`).
-        return connection.onItsEventLoop {
-            guard !connection.isClosed else { throw PostgresConnection.ClosedBeforeAnswer() }
+        // A closed connection fails the statement rather than leaving it
+        // unanswered (`whileOpen`).
+        return connection.runWhileOpen {
             let rows: [PostgresRow]
             do {
                 rows = try await KeptStatement.$current.withValue(.init(name: name, sql: sql)) {

@@ -38,8 +38,8 @@ struct PostgresRowsDatabase: SQLDatabase {
         -> EventLoopFuture<Void>
     {
         let (sql, binds) = serialize(query)
-        guard let bindings = Self.bindings(binds) else { return base.execute(sql: query, onRow) }
         log(sql, binds)
+        guard let bindings = Self.bindings(binds) else { return boundByPostgresKit(query, onRow) }
         let places = PostgresReadRow.ColumnPlaces()
         let read: @Sendable (PostgresRow) -> Void = {
             onRow(PostgresReadRow($0, places: places.of($0)))
@@ -61,6 +61,20 @@ struct PostgresRowsDatabase: SQLDatabase {
             connection.query(
                 PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger, onRow
             ).map { _ in }
+        }
+    }
+
+    /// A statement with a value PostgresNIO does not bind itself, bound and
+    /// run by PostgresKit on this statement's connection while it is open.
+    /// (PostgresKit's own database writes it wherever it is called from: in
+    /// a transaction, off the connection's event loop.)
+    private func boundByPostgresKit(
+        _ query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void
+    ) -> EventLoopFuture<Void> {
+        postgres.withConnection { connection in
+            connection.whileOpen {
+                connection.sql(queryLogLevel: nil).execute(sql: query, onRow)
+            }
         }
     }
 

@@ -89,7 +89,7 @@ struct WordStore: Sendable, ReadsInline {
                 ownerIndexWords: ownerIndexWords
             ).listing(filter, sort: sort, page: page, perPage: perPage)
         }
-        return try await db.transaction { tx in
+        return try await db.transactionUntilClosed { tx in
             try await tx.sql().raw("SET LOCAL enable_seqscan = off").run()
             return try await within(tx).listing(
                 filter, sort: sort, page: page, perPage: perPage)
@@ -1102,7 +1102,9 @@ struct WordStore: Sendable, ReadsInline {
             try? await sql.raw(GINPendingList.mergeWords).run()
         case .sqlite:
             // One transaction: no connection reads the small tables' counts between.
-            try? await db.transaction { try await SQLiteStatistics.refresh(on: $0.sql()) }
+            try? await db.transactionUntilClosed {
+                try await SQLiteStatistics.refresh(on: $0.sql())
+            }
         }
     }
 

@@ -1,0 +1,115 @@
+import Fluent
+import NIOCore
+import NIOPosix
+import PostgresKit
+import SQLKit
+import Testing
+import Vapor
+
+@testable import MaeilServer
+
+/// A transaction whose connection is cut while it runs must fail, not wait:
+/// PostgresNIO never answers a statement written to a closed connection
+/// (`whileOpen`), and Fluent's own transaction writes its ROLLBACK, after a
+/// statement failed because the connection was cut, with no look at
+/// whether the connection is still open.
+@Suite("PostgreSQL transactions", .enabled(if: TestDatabase.postgresURL != nil))
+struct PostgresTransactionTests {
+    private struct Refused: Error {}
+
+    @Test func aTransactionCommitsItsWritesOrNone() async throws {
+        try await withMaeilApp { app in
+            let sql = try app.db.sql()
+            try await sql.run(["CREATE TABLE probe_tx (n INT)"])
+            try await app.db.writeTransaction { tx in
+                try await tx.sql().raw("INSERT INTO probe_tx VALUES (1)").run()
+            }
+            await #expect(throws: Refused.self) {
+                try await app.db.writeTransaction { tx in
+                    try await tx.sql().raw("INSERT INTO probe_tx VALUES (2)").run()
+                    #expect(tx.inTransaction)
+                    throw Refused()
+                }
+            }
+            let rows = try await sql.raw("SELECT n FROM probe_tx").all(
+                decodingColumn: "n", as: Int.self)
+            #expect(rows == [1], "the failed transaction rolled back")
+            try await sql.run(["DROP TABLE probe_tx"])
+        }
+    }
+
+    /// The body fails once its connection is gone: the ROLLBACK that follows
+    /// has no connection to go to. The body's own error reaches the caller.
+    @Test func aTransactionWhoseConnectionClosedFailsWithItsOwnError() async throws {
+        try await withMaeilApp { app in
+            let failure = await #expect(throws: (any Error).self) {
+                try await Self.answered {
+                    try await app.db.writeTransaction { tx in
+                        try await Self.close(tx)
+                        throw Refused()
+                    }
+                }
+            }
+            #expect(
+                failure is Refused,
+                "the body's error, not left waiting: \(String(describing: failure))")
+        }
+    }
+
+    /// A body that ends well on a closed connection cannot commit: the caller
+    /// hears so (a 503 for a request), rather than waiting on the COMMIT.
+    @Test func aTransactionThatCannotCommitFails() async throws {
+        try await withMaeilApp { app in
+            let failure = await #expect(throws: (any Error).self) {
+                try await Self.answered {
+                    try await app.db.writeTransaction { tx in try await Self.close(tx) }
+                }
+            }
+            #expect(
+                failure is PostgresConnection.ClosedBeforeAnswer, "\(String(describing: failure))")
+        }
+    }
+
+    /// A statement whose values PostgresNIO cannot bind itself (a NULL) goes
+    /// through PostgresKit's binding, and on a closed connection fails too.
+    @Test func aStatementBoundByPostgresKitFailsOnAClosedConnection() async throws {
+        try await withMaeilApp { app in
+            let nothing: String? = nil
+            let read = try await app.db.sql().raw("SELECT \(bind: nothing)::text AS t").first()
+            #expect(try read?.decodeNil(column: "t") == true)
+            let failure = await #expect(throws: (any Error).self) {
+                try await Self.answered {
+                    try await app.db.writeTransaction { tx in
+                        try await Self.close(tx)
+                        try await tx.sql().raw("SELECT \(bind: nothing)::text AS t").run()
+                    }
+                }
+            }
+            #expect(
+                failure is PostgresConnection.ClosedBeforeAnswer, "\(String(describing: failure))")
+        }
+    }
+
+    /// Closes the transaction's connection, as a cut would.
+    private static func close(_ tx: any Database) async throws {
+        let postgres = try #require(tx as? any PostgresDatabase)
+        try await postgres.withConnection { $0.close() }.get()
+        // Once closed, the channel drops its handlers.
+        try await Task.sleep(for: .milliseconds(100))
+    }
+
+    private struct NotAnswered: Error {}
+
+    /// Runs `work`, failing with `NotAnswered` after ten seconds rather than
+    /// waiting with it for good.
+    private static func answered(_ work: @escaping @Sendable () async throws -> Void) async throws {
+        let loop = MultiThreadedEventLoopGroup.singleton.any()
+        let answer = loop.makePromise(of: Void.self)
+        Task {
+            do { answer.succeed(try await work()) } catch { answer.fail(error) }
+        }
+        let deadline = loop.scheduleTask(in: .seconds(10)) { answer.fail(NotAnswered()) }
+        defer { deadline.cancel() }
+        try await answer.futureResult.get()
+    }
+}
