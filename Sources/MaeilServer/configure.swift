@@ -85,6 +85,7 @@ public func configure(_ app: Application, settings: ServerSettings) async throws
     app.migrations.add(DropUnreadSearchIDIndex())
     app.migrations.add(IndexBookmarkedWords())
     app.migrations.add(CountWordsByDay())
+    app.migrations.add(CountAnswersByDay())
     if let schema = settings.postgresSchema, settings.usesPostgres {
         try await app.db.sql().raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
     }

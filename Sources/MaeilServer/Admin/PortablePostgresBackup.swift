@@ -143,9 +143,10 @@ enum PortablePostgresBackup {
             // Those triggers also check that each word is in its own user's
             // book and each card on its own user's word (`CheckOwnersOncePerStatement`).
             try await checkOwners(sql)
-            // And count the words by day, which a backup from before
-            // `CountWordsByDay` lacks.
+            // And count the words and answers by day, which a backup from
+            // before `CountWordsByDay` or `CountAnswersByDay` lacks.
             try await WordsByDay.recount(on: sql)
+            try await AnswersByDay.recount(on: sql)
             for table in tables {
                 try await sql.raw("ALTER TABLE \(ident: table) ENABLE TRIGGER USER").run()
             }

@@ -105,16 +105,19 @@ struct AddBookCounts: AsyncMigration {
     }
 
     /// PostgreSQL: `function` run once after each statement that inserts
-    /// words (its rows as `new_rows`), and once after each that deletes them
-    /// (`old_rows`), by the triggers `<triggers>_insert` and `<triggers>_delete`.
-    static func postgresArrivalsAndDepartures(triggers: String, run function: String) -> [String] {
+    /// rows of `table` (its rows as `new_rows`), and once after each that
+    /// deletes them (`old_rows`), by the triggers `<triggers>_insert` and
+    /// `<triggers>_delete`.
+    static func postgresArrivalsAndDepartures(
+        triggers: String, on table: String = "words", run function: String
+    ) -> [String] {
         [
             """
-            CREATE TRIGGER \(triggers)_insert AFTER INSERT ON words
+            CREATE TRIGGER \(triggers)_insert AFTER INSERT ON \(table)
             REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION \(function)
             """,
             """
-            CREATE TRIGGER \(triggers)_delete AFTER DELETE ON words
+            CREATE TRIGGER \(triggers)_delete AFTER DELETE ON \(table)
             REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION \(function)
             """,
         ]
