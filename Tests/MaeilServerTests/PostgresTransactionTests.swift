@@ -90,6 +90,40 @@ struct PostgresTransactionTests {
         }
     }
 
+    /// A model's statement (Fluent's own, a book found) and an import's COPY
+    /// on a closed connection fail too.
+    @Test func aModelsStatementAndACopyFailOnAClosedConnection() async throws {
+        try await withMaeilApp { app in
+            try await Self.expectClosedBeforeAnswer(app, "a model's statement") { tx in
+                _ = try await Book.query(on: tx).first()
+            }
+            try await Self.expectClosedBeforeAnswer(app, "a copy") { tx in
+                var rows = PostgresBulkCopy.Rows()
+                try rows.append(["copied"])
+                try await PostgresBulkCopy.run(on: tx, into: "books", columns: ["name"], rows: rows)
+            }
+        }
+    }
+
+    /// `statement`, run in a transaction whose connection was closed, fails
+    /// with `ClosedBeforeAnswer`.
+    private static func expectClosedBeforeAnswer(
+        _ app: Application, _ name: String,
+        _ statement: @escaping @Sendable (any Database) async throws -> Void
+    ) async throws {
+        let failure = await #expect(throws: (any Error).self, "\(name)") {
+            try await answered {
+                try await app.db.writeTransaction { tx in
+                    try await close(tx)
+                    try await statement(tx)
+                }
+            }
+        }
+        #expect(
+            failure is PostgresConnection.ClosedBeforeAnswer,
+            "\(name): \(String(describing: failure))")
+    }
+
     /// Closes the transaction's connection, as a cut would.
     private static func close(_ tx: any Database) async throws {
         let postgres = try #require(tx as? any PostgresDatabase)

@@ -1,4 +1,5 @@
 import Fluent
+import PostgresKit
 import SQLKit
 
 extension Database {
@@ -68,7 +69,8 @@ extension Database {
 extension Database {
     /// Fluent's `transaction`, with its BEGIN, COMMIT and ROLLBACK written
     /// through `sql()`, which on PostgreSQL writes each while the connection
-    /// is open (`whileOpen`). Fluent writes them as they come: after a
+    /// is open (`whileOpen`), as `PostgresTransactionDatabase` writes the
+    /// body's statements. Fluent writes them as they come: after a
     /// statement failed because the connection was cut, its ROLLBACK went to
     /// the closed connection, where nobody answers it, and the request
     /// waited for good. The body's error is the one the caller hears, not
@@ -79,12 +81,19 @@ extension Database {
         guard !inTransaction, try sql().maeilDialect == .postgres else {
             return try await transaction(body)
         }
-        // Fluent's database for one connection, which it counts as in a transaction.
-        return try await withConnection { connection in
-            let sql = try connection.sql()
+        return try await withConnection { fluent in
+            guard let fluent = fluent as? any Database & SQLDatabase & PostgresDatabase else {
+                throw DatabaseSetupError.notSQL
+            }
+            let connection = try await fluent.withConnection {
+                (connection: PostgresConnection) in
+                connection.eventLoop.makeSucceededFuture(connection)
+            }.get()
+            let tx = PostgresTransactionDatabase(fluent: fluent, connection: connection)
+            let sql = try tx.sql()
             try await sql.raw("BEGIN").run()
             do {
-                let result = try await body(connection)
+                let result = try await body(tx)
                 try await sql.raw("COMMIT").run()
                 return result
             } catch {

@@ -78,7 +78,8 @@ enum PostgresBulkCopy {
         guard let postgres = db as? any PostgresDatabase else { throw NotPostgres() }
         let data = ByteBuffer(bytes: rows.text)
         try await postgres.withConnection { connection in
-            connection.eventLoop.makeFutureWithTask {
+            // Written while the connection is open (`whileOpen`).
+            connection.runWhileOpen {
                 try await connection.copyFrom(
                     table: table, columns: columns, logger: connection.logger
                 ) { writer in
