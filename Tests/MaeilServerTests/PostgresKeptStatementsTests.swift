@@ -141,12 +141,12 @@ struct PostgresKeptStatementsTests {
 
     private struct NotAnswered: Error {}
 
-    /// Waits for `statement`, failing with `NotAnswered` after ten seconds
+    /// Waits for `statement`, failing with `NotAnswered` after thirty seconds
     /// rather than waiting with it for good.
     private static func answered(_ statement: EventLoopFuture<Void>) async throws {
         let answer = statement.eventLoop.makePromise(of: Void.self)
         statement.cascade(to: answer)
-        let deadline = statement.eventLoop.scheduleTask(in: .seconds(10)) {
+        let deadline = statement.eventLoop.scheduleTask(in: .seconds(30)) {
             answer.fail(NotAnswered())
         }
         defer { deadline.cancel() }

@@ -1,4 +1,5 @@
 import Fluent
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import PostgresKit
@@ -43,9 +44,9 @@ struct PostgresTransactionTests {
     @Test func aTransactionWhoseConnectionClosedFailsWithItsOwnError() async throws {
         try await withMaeilApp { app in
             let failure = await #expect(throws: (any Error).self) {
-                try await Self.answered {
+                try await Self.answered { deadline in
                     try await app.db.writeTransaction { tx in
-                        try await Self.close(tx)
+                        try await Self.close(tx, deadline)
                         throw Refused()
                     }
                 }
@@ -61,8 +62,8 @@ struct PostgresTransactionTests {
     @Test func aTransactionThatCannotCommitFails() async throws {
         try await withMaeilApp { app in
             let failure = await #expect(throws: (any Error).self) {
-                try await Self.answered {
-                    try await app.db.writeTransaction { tx in try await Self.close(tx) }
+                try await Self.answered { deadline in
+                    try await app.db.writeTransaction { tx in try await Self.close(tx, deadline) }
                 }
             }
             #expect(
@@ -78,9 +79,9 @@ struct PostgresTransactionTests {
             let read = try await app.db.sql().raw("SELECT \(bind: nothing)::text AS t").first()
             #expect(try read?.decodeNil(column: "t") == true)
             let failure = await #expect(throws: (any Error).self) {
-                try await Self.answered {
+                try await Self.answered { deadline in
                     try await app.db.writeTransaction { tx in
-                        try await Self.close(tx)
+                        try await Self.close(tx, deadline)
                         try await tx.sql().raw("SELECT \(bind: nothing)::text AS t").run()
                     }
                 }
@@ -112,9 +113,9 @@ struct PostgresTransactionTests {
         _ statement: @escaping @Sendable (any Database) async throws -> Void
     ) async throws {
         let failure = await #expect(throws: (any Error).self, "\(name)") {
-            try await answered {
+            try await answered { deadline in
                 try await app.db.writeTransaction { tx in
-                    try await close(tx)
+                    try await close(tx, deadline)
                     try await statement(tx)
                 }
             }
@@ -124,26 +125,50 @@ struct PostgresTransactionTests {
             "\(name): \(String(describing: failure))")
     }
 
-    /// Closes the transaction's connection, as a cut would.
-    private static func close(_ tx: any Database) async throws {
+    /// Closes the transaction's connection, as a cut would, and starts the
+    /// deadline's clock.
+    private static func close(_ tx: any Database, _ deadline: Deadline) async throws {
         let postgres = try #require(tx as? any PostgresDatabase)
         try await postgres.withConnection { $0.close() }.get()
+        deadline.start()
         // Once closed, the channel drops its handlers.
         try await Task.sleep(for: .milliseconds(100))
     }
 
     private struct NotAnswered: Error {}
 
-    /// Runs `work`, failing with `NotAnswered` after ten seconds rather than
-    /// waiting with it for good.
-    private static func answered(_ work: @escaping @Sendable () async throws -> Void) async throws {
-        let loop = MultiThreadedEventLoopGroup.singleton.any()
-        let answer = loop.makePromise(of: Void.self)
+    /// Runs `work`, failing with `NotAnswered` thirty seconds after `work`
+    /// closed its connection (`close`) rather than waiting with it for good.
+    /// The clock starts at the cut, not before: on a loaded CI machine the
+    /// pool took ten seconds to open the transaction's connection.
+    private static func answered(
+        _ work: @escaping @Sendable (_ deadline: Deadline) async throws -> Void
+    ) async throws {
+        let deadline = Deadline()
         Task {
-            do { answer.succeed(try await work()) } catch { answer.fail(error) }
+            do { deadline.answer.succeed(try await work(deadline)) } catch {
+                deadline.answer.fail(error)
+            }
         }
-        let deadline = loop.scheduleTask(in: .seconds(10)) { answer.fail(NotAnswered()) }
         defer { deadline.cancel() }
-        try await answer.futureResult.get()
+        try await deadline.answer.futureResult.get()
+    }
+
+    /// The answer `answered` waits for, and the clock that fails it.
+    private final class Deadline: Sendable {
+        private let loop = MultiThreadedEventLoopGroup.singleton.any()
+        let answer: EventLoopPromise<Void>
+        private let clock = NIOLockedValueBox<Scheduled<Void>?>(nil)
+
+        init() { answer = loop.makePromise() }
+
+        func start() {
+            let answer = self.answer
+            clock.withLockedValue {
+                $0 = loop.scheduleTask(in: .seconds(30)) { answer.fail(NotAnswered()) }
+            }
+        }
+
+        func cancel() { clock.withLockedValue { $0?.cancel() } }
     }
 }
