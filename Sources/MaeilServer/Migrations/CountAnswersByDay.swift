@@ -47,28 +47,21 @@ struct CountAnswersByDay: AsyncMigration {
         try await sql.drop(table: "answer_days").run()
     }
 
-    /// An answer's day: whether it counts as a review (in a review session;
-    /// a game logs its misses, which count as study but not toward review
-    /// accuracy) and as a correct one (rated above Again).
-    private static func isReview(_ row: String) -> String { "\(row).source = 'review'" }
-    private static func isCorrect(_ row: String) -> String {
-        "\(row).source = 'review' AND \(row).rating > 1"
-    }
-
-    /// SQLite: each answer counted into its day as it arrives, out as it leaves.
+    /// SQLite: each answer counted into its day as it arrives, out as it
+    /// leaves; a review and a correct one (`AnswerKind`) as 1 or 0.
     static let sqliteTriggers = {
         func arrive(_ row: String) -> String {
             """
             INSERT INTO answer_days (user_id, day, answers, reviews, correct)
-              VALUES (\(row).user_id, \(row).reviewed_on, 1, \(isReview(row)), \(isCorrect(row)))
+              VALUES (\(row).user_id, \(row).reviewed_on, 1, \(AnswerKind.isReview(row)), \(AnswerKind.isCorrectReview(row)))
               ON CONFLICT (user_id, day) DO UPDATE SET answers = answers + 1,
                 reviews = reviews + excluded.reviews, correct = correct + excluded.correct;
             """
         }
         func leave(_ row: String) -> String {
             """
-            UPDATE answer_days SET answers = answers - 1, reviews = reviews - (\(isReview(row))),
-                correct = correct - (\(isCorrect(row)))
+            UPDATE answer_days SET answers = answers - 1, reviews = reviews - (\(AnswerKind.isReview(row))),
+                correct = correct - (\(AnswerKind.isCorrectReview(row)))
               WHERE user_id = \(row).user_id AND day = \(row).reviewed_on;
             DELETE FROM answer_days
               WHERE user_id = \(row).user_id AND day = \(row).reviewed_on AND answers <= 0;

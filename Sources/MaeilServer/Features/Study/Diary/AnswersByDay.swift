@@ -9,8 +9,8 @@ enum AnswersByDay {
     static func counted(from rows: String) -> String {
         """
         SELECT user_id, reviewed_on AS day, COUNT(*) AS answers,
-          SUM(CASE WHEN source = 'review' THEN 1 ELSE 0 END) AS reviews,
-          SUM(CASE WHEN source = 'review' AND rating > 1 THEN 1 ELSE 0 END) AS correct
+          SUM(CASE WHEN \(AnswerKind.isReview(rows)) THEN 1 ELSE 0 END) AS reviews,
+          SUM(CASE WHEN \(AnswerKind.isCorrectReview(rows)) THEN 1 ELSE 0 END) AS correct
         FROM \(rows) GROUP BY user_id, reviewed_on
         """
     }

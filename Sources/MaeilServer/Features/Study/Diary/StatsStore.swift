@@ -107,7 +107,7 @@ struct StatsStore: Sendable {
         let rows = try await keptSQL().raw(
             """
             SELECT SUBSTR(reviewed_on, 1, 7) AS month, COUNT(*) AS n,
-              COALESCE(SUM(CASE WHEN rating > 1 THEN 1 ELSE 0 END), 0) AS passed
+              COALESCE(SUM(CASE WHEN \(unsafeRaw: AnswerKind.isRight("review_logs")) THEN 1 ELSE 0 END), 0) AS passed
             FROM review_logs
             WHERE user_id = \(bind: userID) AND reviewed_on >= \(bind: from.description) AND reviewed_on <= \(bind: to.description)
               AND source = 'review' AND state_before = \(literal: QueueState.review.rawValue)

@@ -103,7 +103,7 @@ struct ReviewLogStore: Sendable, ReadsInline {
             } ?? ""
         let row = try await keptReader().raw(
             """
-            SELECT COUNT(*) AS n, CAST(COALESCE(SUM(CASE WHEN l.rating > 1 THEN 1 ELSE 0 END), 0) AS BIGINT) AS correct,
+            SELECT COUNT(*) AS n, CAST(COALESCE(SUM(CASE WHEN \(unsafeRaw: AnswerKind.isRight("l")) THEN 1 ELSE 0 END), 0) AS BIGINT) AS correct,
               CAST(COALESCE(SUM(l.elapsed_ms), 0) AS BIGINT) AS elapsed
             FROM review_logs l
             WHERE l.user_id = \(bind: userID) AND l.reviewed_on = \(bind: day) AND l.source = 'review'\(book)
