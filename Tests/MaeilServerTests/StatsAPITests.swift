@@ -402,6 +402,31 @@ struct StatsAPITests {
         }
     }
 
+    /// Two right answers of three read 67% wherever they show: the session's
+    /// summary rounded them, the dashboard and the diary cut them to 66%.
+    @Test func anAccuracyReadsTheSameOnEveryPage() async throws {
+        try await withMaeilApp { app in
+            let username = "thirds\(Int.random(in: 1000...999_999))"
+            var browser = try await WebBrowser.signUp(app, username)
+            let book = try await browser.createBook("Thirds")
+            for (term, meaning) in [("apple", "사과"), ("bread", "빵"), ("water", "물")] {
+                _ = try await browser.addWord(book, term, meaning)
+            }
+            let learner = Learner(api: try await API.logIn(app, username), id: UUID())
+            for rating in [3, 3, 1] { _ = try await learner.answerFirst(rating) }
+
+            let summary = try learner.api.decode(
+                StudySummaryDTO.self, try await learner.api.send(.GET, "/api/v1/study/summary"))
+            #expect(summary.answered == 3 && summary.rightPercent == 67)
+            let study = try await browser.get("/study").body.string
+            #expect(study.contains("67% correct") && !study.contains("66%"))
+            let diary = try await browser.get("/diary").body.string
+            #expect(diary.contains("3 reviews (67% correct)") && !diary.contains("66%"))
+            browser.language = "ko"
+            #expect(try await browser.get("/diary").body.string.contains("정답률 67%"))
+        }
+    }
+
     @Test func theDiaryAndTheDashboardRenderInBothLanguages() async throws {
         try await withMaeilApp { app in
             var browser = try await WebBrowser.signUp(app, "diary")

@@ -39,9 +39,10 @@ public struct DayActivity: Sendable, Equatable {
         reviews > 0 ? Double(correctReviews) / Double(reviews) : nil
     }
 
-    /// `accuracy` as a whole percentage, rounded down so 99.6% never reads as a perfect 100%.
+    /// `accuracy` as a whole percentage (`Percent.rounded`: 99.6% never reads
+    /// as a perfect 100%).
     public var accuracyPercent: Int? {
-        reviews > 0 ? correctReviews * 100 / reviews : nil
+        reviews > 0 ? Percent.rounded(correctReviews, of: reviews) : nil
     }
 
     /// A day with an answer or a finished game keeps the streak going.

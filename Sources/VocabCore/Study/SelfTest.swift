@@ -50,7 +50,7 @@ public struct SelfTest: Sendable, Hashable {
             marked: marks.count,
             known: known,
             wrongItemIDs: wrongItemIDs,
-            scorePercent: SelfTestResult.percent(known: known, of: marks.count),
+            scorePercent: Percent.rounded(known, of: marks.count),
             isPerfect: isFinished && known == items.count)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MaeilAPI
+import VocabCore
 
 /// The 4-choice quiz: keys 1–4 choose, the last answer's result stays on screen
 /// while the next question is asked, and the score ends the game.
@@ -107,7 +108,7 @@ final class QuizScreen {
         }
         frame.body.append("")
         if game.finished {
-            let percent = game.total == 0 ? 0 : game.score * 100 / game.total
+            let percent = Percent.rounded(game.score, of: game.total)
             frame.status = "Score \(game.score)/\(game.total)"
             frame.body.append(
                 "   "

@@ -91,18 +91,6 @@ import Testing
         #expect(test.items == Self.words)
     }
 
-    @Test func scorePercentRoundsHalvesUpButNeverHidesAMistake() {
-        #expect(SelfTestResult.percent(known: 2, of: 3) == 67)
-        #expect(SelfTestResult.percent(known: 1, of: 3) == 33)
-        #expect(SelfTestResult.percent(known: 1, of: 8) == 13)
-        #expect(SelfTestResult.percent(known: 1, of: 2) == 50)
-        #expect(SelfTestResult.percent(known: 199, of: 200) == 99)
-        #expect(SelfTestResult.percent(known: 1, of: 300) == 1)
-        #expect(SelfTestResult.percent(known: 20, of: 20) == 100)
-        #expect(SelfTestResult.percent(known: 0, of: 20) == 0)
-        #expect(SelfTestResult.percent(known: 0, of: 0) == 0)
-    }
-
     @Test func theResultCoversTheWordsMarkedSoFar() throws {
         var test = try SelfTest(items: Self.words)
         try test.mark(.known)

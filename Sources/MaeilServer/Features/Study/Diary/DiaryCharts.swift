@@ -65,14 +65,15 @@ struct DiaryCharts: Sendable {
             points: months.map { month in
                 let name = monthTitle(year: month.year, month: month.month)
                 let tooltip =
-                    month.rate.map { rate in
-                        text(
-                            "chartRetentionTooltip",
-                            [
-                                "month": name, "percent": String(Int((rate * 100).rounded(.down))),
-                                "reviews": count("countReviews", month.reviewed),
-                            ])
-                    } ?? text("chartRetentionNone", ["month": name])
+                    month.reviewed > 0
+                    ? text(
+                        "chartRetentionTooltip",
+                        [
+                            "month": name,
+                            "percent": String(Percent.rounded(month.passed, of: month.reviewed)),
+                            "reviews": count("countReviews", month.reviewed),
+                        ])
+                    : text("chartRetentionNone", ["month": name])
                 return SVGChart.Point(
                     label: text("monthShort\(month.month)"), value: month.rate, tooltip: tooltip)
             },

@@ -187,8 +187,7 @@ struct DiaryWebController: RouteCollection {
     private func totalsText(_ days: [DayActivity], _ req: Request) -> String {
         let totals = DayActivity.sum(days)
         var reviews = req.count("countReviews", totals.reviews)
-        if totals.reviews > 0 {
-            let percent = totals.correctReviews * 100 / totals.reviews
+        if let percent = totals.accuracyPercent {
             reviews +=
                 " ("
                 + Localizer.format("diaryAccuracy", req.uiLanguage, ["percent": String(percent)])

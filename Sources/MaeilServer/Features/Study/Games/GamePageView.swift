@@ -257,8 +257,8 @@ struct GamePageView: Encodable, Sendable {
                         "gameQuizResult",
                         [
                             "score": quiz.score, "total": quiz.questions.count,
-                            "percent": SelfTestResult.percent(
-                                known: quiz.score, of: quiz.questions.count),
+                            "percent": Percent.rounded(
+                                quiz.score, of: quiz.questions.count),
                         ]),
                     wrong: quiz.wrongItemIDs.compactMap { id in
                         byID[id].map { WrongWord(prompt: $0.prompt, answer: $0.correctAnswer) }

@@ -498,6 +498,6 @@ struct StudySummary: Sendable {
 
     /// Right answers (Hard, Good, Easy) of all answers, in percent.
     var rightPercent: Int? {
-        answered == 0 ? nil : Int((Double(correct) * 100 / Double(answered)).rounded())
+        answered == 0 ? nil : Percent.rounded(correct, of: answered)
     }
 }
