@@ -29,12 +29,15 @@ struct AnswerDaysTests {
             try await Self.answer(api, count: 5, ratings: [1, 3, 4, 2, 3])
             try await Self.expectCountsMatchAnswers(app, after: "answers")
             let today = StatsAPITests.today(app)
-            #expect(try await Self.kept(app, me, today) == [5, 5, 4], "answers, reviews, correct")
+            #expect(
+                try await Self.kept(app, me, today) == [5, 5, 4, 0, 0],
+                "answers, reviews, correct; new cards, no recalls")
 
             #expect(try await api.send(.POST, "/api/v1/study/undo").status == .ok)
             try await Self.expectCountsMatchAnswers(app, after: "an undo")
             #expect(
-                try await Self.kept(app, me, today) == [4, 4, 3], "the undone answer was correct")
+                try await Self.kept(app, me, today) == [4, 4, 3, 0, 0],
+                "the undone answer was correct")
 
             // Earlier days, one statement for several answers (an import), a
             // game's miss among them: it counts as study, not as a review.
@@ -51,7 +54,9 @@ struct AnswerDaysTests {
                 """
             ).run()
             try await Self.expectCountsMatchAnswers(app, after: "an import of several days")
-            #expect(try await Self.kept(app, me, earlier) == [3, 2, 1])
+            #expect(
+                try await Self.kept(app, me, earlier) == [3, 2, 1, 2, 1],
+                "two recalls, one remembered")
             let dashboard = try api.decode(
                 StatsDashboardDTO.self, try await api.send(.GET, "/api/v1/stats/dashboard"))
             #expect(dashboard.currentStreak == 2 && dashboard.longestStreak == 2)
@@ -85,7 +90,7 @@ struct AnswerDaysTests {
             try await Self.answer(api, count: 1, ratings: [1])
             try await app.db.withConnection { try await CountAnswersByDay().prepare(on: $0) }
             let today = StatsAPITests.today(app)
-            #expect(try await Self.kept(app, try await Self.userID(api), today) == [2, 2, 1])
+            #expect(try await Self.kept(app, try await Self.userID(api), today) == [2, 2, 1, 0, 0])
             try await Self.answer(api, count: 1, ratings: [4])
             try await Self.expectCountsMatchAnswers(app, after: "the upgrade")
         }
@@ -106,19 +111,19 @@ struct AnswerDaysTests {
         }
     }
 
-    /// The kept answers, reviews and correct reviews of the user's day.
+    /// The kept answers, reviews, correct reviews, recalls and recalled of the user's day.
     private static func kept(_ app: Application, _ user: UUID, _ day: CivilDay) async throws
         -> [Int]
     {
         guard
             let row = try await StatsAPITests.sql(app).raw(
                 """
-                SELECT answers, reviews, correct FROM answer_days
+                SELECT answers, reviews, correct, recalls, recalled FROM answer_days
                 WHERE user_id = \(bind: user) AND day = \(bind: day.description)
                 """
             ).first()
         else { return [] }
-        return try ["answers", "reviews", "correct"].map {
+        return try ["answers", "reviews", "correct", "recalls", "recalled"].map {
             try row.decode(column: $0, as: Int.self)
         }
     }
@@ -131,13 +136,14 @@ struct AnswerDaysTests {
                     (
                         "\(try row.decode(column: "user_id", as: UUID.self)) "
                             + (try row.decode(column: "day", as: String.self)),
-                        try ["answers", "reviews", "correct"].map {
+                        try ["answers", "reviews", "correct", "recalls", "recalled"].map {
                             try row.decode(column: $0, as: Int.self)
                         }
                     )
                 })
         }
-        let kept = try await days("SELECT user_id, day, answers, reviews, correct FROM answer_days")
+        let kept = try await days(
+            "SELECT user_id, day, answers, reviews, correct, recalls, recalled FROM answer_days")
         let recounted = try await days(SQLQueryString(AnswersByDay.counted(from: "review_logs")))
         #expect(kept == recounted, "after \(after)")
         #expect(!kept.isEmpty, "after \(after): answers to count")

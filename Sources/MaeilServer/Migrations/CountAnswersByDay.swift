@@ -2,8 +2,8 @@ import Fluent
 import SQLKit
 
 /// Each user's answers counted by day, in `answer_days`, so the streaks,
-/// the dashboard and the diary read a row for each day rather than the
-/// answers of that day. The streaks read every day ever studied: one index
+/// the dashboard and the diary (retention by month included) read a row for
+/// each day rather than the answers of that day. The streaks read every day ever studied: one index
 /// seek per day, 400 days cost the dashboard and the Study page 8 ms on
 /// PostgreSQL; the diary's year grouped every answer of the year.
 ///
@@ -27,6 +27,8 @@ struct CountAnswersByDay: AsyncMigration {
               answers BIGINT NOT NULL,
               reviews BIGINT NOT NULL,
               correct BIGINT NOT NULL,
+              recalls BIGINT NOT NULL,
+              recalled BIGINT NOT NULL,
               PRIMARY KEY (user_id, day)
             )\(unsafeRaw: dialect == .sqlite ? " WITHOUT ROWID" : "")
             """
@@ -52,16 +54,20 @@ struct CountAnswersByDay: AsyncMigration {
     static let sqliteTriggers = {
         func arrive(_ row: String) -> String {
             """
-            INSERT INTO answer_days (user_id, day, answers, reviews, correct)
-              VALUES (\(row).user_id, \(row).reviewed_on, 1, \(AnswerKind.isReview(row)), \(AnswerKind.isCorrectReview(row)))
+            INSERT INTO answer_days (user_id, day, answers, reviews, correct, recalls, recalled)
+              VALUES (\(row).user_id, \(row).reviewed_on, 1, \(AnswerKind.isReview(row)), \(AnswerKind.isCorrectReview(row)),
+                \(AnswerKind.isRecall(row)), \(AnswerKind.isRecalled(row)))
               ON CONFLICT (user_id, day) DO UPDATE SET answers = answers + 1,
-                reviews = reviews + excluded.reviews, correct = correct + excluded.correct;
+                reviews = reviews + excluded.reviews, correct = correct + excluded.correct,
+                recalls = recalls + excluded.recalls, recalled = recalled + excluded.recalled;
             """
         }
         func leave(_ row: String) -> String {
             """
             UPDATE answer_days SET answers = answers - 1, reviews = reviews - (\(AnswerKind.isReview(row))),
-                correct = correct - (\(AnswerKind.isCorrectReview(row)))
+                correct = correct - (\(AnswerKind.isCorrectReview(row))),
+                recalls = recalls - (\(AnswerKind.isRecall(row))),
+                recalled = recalled - (\(AnswerKind.isRecalled(row)))
               WHERE user_id = \(row).user_id AND day = \(row).reviewed_on;
             DELETE FROM answer_days
               WHERE user_id = \(row).user_id AND day = \(row).reviewed_on AND answers <= 0;
@@ -71,7 +77,7 @@ struct CountAnswersByDay: AsyncMigration {
             "CREATE TRIGGER answer_days_insert AFTER INSERT ON review_logs BEGIN\n\(arrive("NEW"))\nEND",
             "CREATE TRIGGER answer_days_delete AFTER DELETE ON review_logs BEGIN\n\(leave("OLD"))\nEND",
             """
-            CREATE TRIGGER answer_days_update AFTER UPDATE OF user_id, reviewed_on, source, rating
+            CREATE TRIGGER answer_days_update AFTER UPDATE OF user_id, reviewed_on, source, rating, state_before
             ON review_logs BEGIN
             \(leave("OLD"))
             \(arrive("NEW"))
@@ -89,7 +95,8 @@ struct CountAnswersByDay: AsyncMigration {
             BEGIN
               IF TG_OP IN ('UPDATE', 'DELETE') THEN
                 UPDATE answer_days d SET answers = d.answers - gone.answers,
-                  reviews = d.reviews - gone.reviews, correct = d.correct - gone.correct
+                  reviews = d.reviews - gone.reviews, correct = d.correct - gone.correct,
+                  recalls = d.recalls - gone.recalls, recalled = d.recalled - gone.recalled
                 FROM (\(AnswersByDay.counted(from: "old_rows"))) gone
                 WHERE d.user_id = gone.user_id AND d.day = gone.day;
                 DELETE FROM answer_days d
@@ -97,11 +104,13 @@ struct CountAnswersByDay: AsyncMigration {
                 WHERE d.user_id = gone.user_id AND d.day = gone.reviewed_on AND d.answers <= 0;
               END IF;
               IF TG_OP IN ('UPDATE', 'INSERT') THEN
-                INSERT INTO answer_days (user_id, day, answers, reviews, correct)
+                INSERT INTO answer_days (user_id, day, answers, reviews, correct, recalls, recalled)
                 \(AnswersByDay.counted(from: "new_rows")) ORDER BY user_id, day
                 ON CONFLICT (user_id, day) DO UPDATE SET answers = answer_days.answers + excluded.answers,
                   reviews = answer_days.reviews + excluded.reviews,
-                  correct = answer_days.correct + excluded.correct;
+                  correct = answer_days.correct + excluded.correct,
+                  recalls = answer_days.recalls + excluded.recalls,
+                  recalled = answer_days.recalled + excluded.recalled;
               END IF;
               RETURN NULL;
             END $$
