@@ -3,9 +3,10 @@ import SQLKit
 
 /// Each user's answers counted by day, in `answer_days`, so the streaks,
 /// the dashboard and the diary (retention by month included) read a row for
-/// each day rather than the answers of that day. The streaks read every day ever studied: one index
-/// seek per day, 400 days cost the dashboard and the Study page 8 ms on
-/// PostgreSQL; the diary's year grouped every answer of the year.
+/// each day rather than the answers of that day. The streaks read every day
+/// ever studied: one index seek per day, 400 days cost the dashboard and the
+/// Study page 8 ms on PostgreSQL; the diary's year grouped every answer of
+/// the year.
 ///
 /// Triggers keep the counts in the write's own transaction, whichever code
 /// path writes (an answer, its undo, an import, an account's days filed
@@ -50,7 +51,8 @@ struct CountAnswersByDay: AsyncMigration {
     }
 
     /// SQLite: each answer counted into its day as it arrives, out as it
-    /// leaves; a review and a correct one (`AnswerKind`) as 1 or 0.
+    /// leaves; whether it is a review, a correct one, a recall and a recall
+    /// remembered (`AnswerKind`) as 1 or 0.
     static let sqliteTriggers = {
         func arrive(_ row: String) -> String {
             """
