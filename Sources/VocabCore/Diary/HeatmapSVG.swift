@@ -48,10 +48,10 @@ public struct HeatmapSVG: Sendable {
         var svg = SVGText.open(
             id: id, width: width, height: height, title: title, description: summary,
             className: "mc-heatmap")
-        for start in heatmap.monthStarts where monthNames.indices.contains(start.month - 1) {
+        for label in monthLabels(heatmap) {
             svg +=
-                "<text class=\"mc-text\" x=\"\(SVGText.number(Self.left + Double(start.column) * Self.pitch))\" y=\"12\">"
-                + "\(MarkupText.escaped(monthNames[start.month - 1]))</text>"
+                "<text class=\"mc-text\" x=\"\(SVGText.number(label.x))\" y=\"12\"\(label.endsAtX ? " text-anchor=\"end\"" : "")>"
+                + "\(MarkupText.escaped(label.name))</text>"
         }
         for row in [1, 3, 5] where weekdayNames.indices.contains(row) {
             svg +=
@@ -71,6 +71,39 @@ public struct HeatmapSVG: Sendable {
         }
         svg += legend(y: Self.top + 7 * Self.pitch + 8, width: Double(width))
         return svg + "</svg>"
+    }
+
+    struct MonthLabel: Equatable {
+        var name: String
+        var x: Double
+        /// The name ends at `x` rather than starting there.
+        var endsAtX: Bool
+    }
+
+    /// Each month's name above the week it starts in. A month that starts too
+    /// near the right end for its name (this month, most days) ends it at the
+    /// grid's right end instead, so it is not cut off; a name that would then
+    /// run into the one before it is left out.
+    func monthLabels(_ heatmap: ActivityHeatmap) -> [MonthLabel] {
+        let gridEnd =
+            Self.left + Double(heatmap.weeks.count) * Self.pitch - (Self.pitch - Self.cell)
+        var labels: [MonthLabel] = []
+        var previousEnd = -Double.infinity
+        for start in heatmap.monthStarts where monthNames.indices.contains(start.month - 1) {
+            let name = monthNames[start.month - 1]
+            let width = SVGText.approximateWidth(name)
+            var label = MonthLabel(
+                name: name, x: Self.left + Double(start.column) * Self.pitch, endsAtX: false)
+            var labelStart = label.x
+            if label.x + width > gridEnd {
+                label = MonthLabel(name: name, x: gridEnd, endsAtX: true)
+                labelStart = gridEnd - width
+            }
+            guard labelStart >= previousEnd + 4 else { continue }
+            labels.append(label)
+            previousEnd = labelStart + width
+        }
+        return labels
     }
 
     /// "Less ▢▢▢▢▢ More" under the grid's right end, where today is (and

@@ -185,4 +185,52 @@ final class SVGInspector: NSObject, XMLParserDelegate {
         let (width, height) = renderer.size(of: map)
         #expect(svg.contains("viewBox=\"0 0 \(width) \(height)\""))
     }
+
+    /// On 2 December the month began in the last week's column, and its name
+    /// ran past the chart's right edge ("12월" read "12" on a phone).
+    @Test func aMonthThatStartsInTheLastWeeksColumnEndsItsNameAtTheGridsEnd() throws {
+        let today = try #require(CivilDay("2026-12-02"))
+        let map = ActivityHeatmap(counts: [today: 1], endingOn: today)
+        let korean = HeatmapSVG(
+            id: "heatmap", title: "", summary: "", weekdayNames: [],
+            monthNames: (1...12).map { "\($0)월" }, lessLabel: "", moreLabel: "", today: today)
+        let width = Double(korean.size(of: map).width)
+        let gridEnd = HeatmapSVG.left + Double(map.weeks.count) * HeatmapSVG.pitch - 2
+        let labels = korean.monthLabels(map)
+        #expect(labels.map(\.name) == (1...12).map { "\($0)월" })
+        #expect(labels.last == .init(name: "12월", x: gridEnd, endsAtX: true))
+        #expect(labels.dropLast().allSatisfy { !$0.endsAtX })
+        let extents = labels.map { label in
+            let width = SVGText.approximateWidth(label.name)
+            return label.endsAtX ? (label.x - width, label.x) : (label.x, label.x + width)
+        }
+        #expect(extents.allSatisfy { $0.0 >= HeatmapSVG.left && $0.1 <= width })
+        #expect(zip(extents, extents.dropFirst()).allSatisfy { $0.1 < $1.0 }, "no two overlap")
+        #expect(korean.render(map) { _ in "" }.contains("text-anchor=\"end\">12월</text>"))
+
+        // A long name that would run into November's is left out, not drawn over it.
+        var english = korean
+        english.monthNames = [
+            "January", "February", "March", "April", "May", "June", "July", "August",
+            "September", "October", "November", "December",
+        ]
+        let long = english.monthLabels(map)
+        #expect(long.last?.name == "November" && long.last?.endsAtX == false)
+        #expect(!long.contains { $0.name == "December" })
+    }
+
+    @Test func monthsThatFitStartAboveTheirFirstWeek() throws {
+        let today = try #require(CivilDay("2026-11-25"))
+        let map = ActivityHeatmap(counts: [:], endingOn: today)
+        let renderer = HeatmapSVG(
+            id: "heatmap", title: "", summary: "", weekdayNames: [],
+            monthNames: (1...12).map { "M\($0)" }, lessLabel: "",
+            moreLabel: "", today: today)
+        let labels = renderer.monthLabels(map)
+        #expect(labels.count == map.monthStarts.count)
+        for (label, start) in zip(labels, map.monthStarts) {
+            #expect(!label.endsAtX)
+            #expect(label.x == HeatmapSVG.left + Double(start.column) * HeatmapSVG.pitch)
+        }
+    }
 }
