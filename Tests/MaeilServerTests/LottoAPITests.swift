@@ -342,6 +342,15 @@ struct LottoWebTests {
             #expect(month.contains("로또 868회") && month.contains("data-date=\"2019-07-20\""))
             let week = try await browser.get("/lotto?week=2019-07-20").body.string
             #expect(week.contains("로또 868회"))
+            // Its views are its own month and week, not the study diary's, and
+            // it does not lead to the words added by date.
+            for page in [month, week] {
+                #expect(page.contains("href=\"/lotto?month=2019-07\"") && page.contains(">월간</a>"))
+                #expect(page.contains("href=\"/lotto?week=") && page.contains(">주간</a>"))
+                #expect(!page.contains("월간 학습") && !page.contains("/calendar?month="))
+            }
+            #expect(month.contains("aria-current=\"page\">월간</a>"))
+            #expect(week.contains("aria-current=\"page\">주간</a>"))
 
             // The wrong QR: the reason in Korean, nothing stored.
             let slip = try await browser.post(

@@ -38,6 +38,16 @@ enum CalendarLabels {
     }
 }
 
+/// Which calendar a page belongs to: the study calendar (the diary by month
+/// or week, and the words added by date) or the lotto diary's (its months and
+/// weeks alone), so neither names or links to the other's views.
+enum CalendarFamily: Sendable {
+    case study, lotto
+
+    var monthViewKey: String { self == .study ? "diaryMonth" : "calendarByMonth" }
+    var weekViewKey: String { self == .study ? "diaryWeek" : "calendarByWeek" }
+}
+
 /// A link of a page's navigation (a view switch, previous and next).
 struct NavLink: Encodable, Sendable {
     var href: String
@@ -57,7 +67,7 @@ struct CalendarNavigation: Sendable {
     var current: NavLink?
 
     init(
-        grid: CalendarGrid, today: CivilDay, lang: UILanguage,
+        grid: CalendarGrid, today: CivilDay, lang: UILanguage, family: CalendarFamily,
         monthPath: (CivilDay) -> String, weekPath: (CivilDay) -> String
     ) {
         func path(_ grid: CalendarGrid) -> String {
@@ -73,7 +83,8 @@ struct CalendarNavigation: Sendable {
         title = Self.title(grid, lang)
         views = Self.views(
             shown: grid.firstDay, week: grid.contains(today) ? today : grid.firstDay, lang: lang,
-            selected: isWeek ? .week : .month, monthPath: monthPath, weekPath: weekPath)
+            family: family, selected: isWeek ? .week : .month, monthPath: monthPath,
+            weekPath: weekPath)
         previous = link(grid.previous)
         next = link(grid.next)
         current =
@@ -85,26 +96,30 @@ struct CalendarNavigation: Sendable {
                 selected: false)
     }
 
-    /// The views of the one calendar: the study diary by month or by week,
-    /// and the words added by date.
+    /// A calendar's views: by month, by week, and (the study calendar's
+    /// alone) the words added by date.
     enum View { case month, week, words }
 
     /// `shown` is the first day shown, `week` the day whose week the week view opens on.
     static func views(
-        shown: CivilDay, week: CivilDay, lang: UILanguage, selected: View,
+        shown: CivilDay, week: CivilDay, lang: UILanguage, family: CalendarFamily,
+        selected: View,
         monthPath: (CivilDay) -> String = { "/diary?month=\($0.monthText)" },
         weekPath: (CivilDay) -> String = { "/diary?week=\($0)" }
     ) -> [NavLink] {
-        [
+        let periods = [
             NavLink(
-                href: monthPath(shown), label: Localizer.text("diaryMonth", lang),
+                href: monthPath(shown), label: Localizer.text(family.monthViewKey, lang),
                 selected: selected == .month),
             NavLink(
-                href: weekPath(week), label: Localizer.text("diaryWeek", lang),
+                href: weekPath(week), label: Localizer.text(family.weekViewKey, lang),
                 selected: selected == .week),
+        ]
+        guard family == .study else { return periods }
+        return periods + [
             NavLink(
                 href: "/calendar?month=\(shown.monthText)",
-                label: Localizer.text("calendarWordsView", lang), selected: selected == .words),
+                label: Localizer.text("calendarWordsView", lang), selected: selected == .words)
         ]
     }
 

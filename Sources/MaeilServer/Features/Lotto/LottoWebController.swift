@@ -77,8 +77,8 @@ struct LottoWebController: RouteCollection {
         let today = diary.days.day(of: now)
         let grid = try req.calendarGrid(today: today)
         let navigation = CalendarNavigation(
-            grid: grid, today: today, lang: req.uiLanguage, monthPath: Self.path(month:),
-            weekPath: Self.path(week:))
+            grid: grid, today: today, lang: req.uiLanguage, family: .lotto,
+            monthPath: Self.path(month:), weekPath: Self.path(week:))
         let settings = try await diary.settings()
         // The month's sums follow the month shown (a week: the month of its first day).
         let month = CalendarMonth(grid.firstDay)

@@ -73,7 +73,7 @@ struct CalendarWebController: RouteCollection {
             thisMonth: current.description, isThisMonth: current == month,
             views: CalendarNavigation.views(
                 shown: month.firstDay, week: current == month ? today : month.firstDay, lang: lang,
-                selected: .words))
+                family: .study, selected: .words))
         return try await req.renderPage(
             "notebook/calendar", title: "navCalendar", nav: "calendar", data: data)
     }

@@ -92,7 +92,7 @@ struct DiaryWebController: RouteCollection {
         let target = try await req.studySettings().get().parameters.desiredRetention
 
         let navigation = CalendarNavigation(
-            grid: grid, today: today, lang: req.uiLanguage,
+            grid: grid, today: today, lang: req.uiLanguage, family: .study,
             monthPath: { Self.path(month: $0, range: range) },
             weekPath: { Self.path(week: $0, range: range) })
         let isWeek = navigation.isWeek
