@@ -81,8 +81,11 @@ struct CalendarNavigation: Sendable {
         }
         if case .week = grid.span { isWeek = true } else { isWeek = false }
         title = Self.title(grid, lang)
+        // A week that holds today switches to today's month (2 December's
+        // week starts on 29 November); any other, to its first day's.
+        let anchor = grid.contains(today) ? today : grid.firstDay
         views = Self.views(
-            shown: grid.firstDay, week: grid.contains(today) ? today : grid.firstDay, lang: lang,
+            shown: isWeek ? anchor : grid.firstDay, week: anchor, lang: lang,
             family: family, selected: isWeek ? .week : .month, monthPath: monthPath,
             weekPath: weekPath)
         previous = link(grid.previous)
