@@ -4,13 +4,18 @@ import VocabCore
 @testable import MaeilServer
 
 @Suite struct CalendarNavigationTests {
-    private func views(_ grid: CalendarGrid, today: String, family: CalendarFamily) throws
-        -> [NavLink]
+    private func navigation(_ grid: CalendarGrid, today: String, family: CalendarFamily) throws
+        -> CalendarNavigation
     {
         CalendarNavigation(
             grid: grid, today: try #require(CivilDay(today)), lang: .ko, family: family,
-            monthPath: { "/m/\($0.monthText)" }, weekPath: { "/w/\($0)" }
-        ).views
+            monthPath: { "/m/\($0.monthText)" }, weekPath: { "/w/\($0)" })
+    }
+
+    private func views(_ grid: CalendarGrid, today: String, family: CalendarFamily) throws
+        -> [NavLink]
+    {
+        try navigation(grid, today: today, family: family).views
     }
 
     @Test func theLottoDiarySwitchesBetweenItsOwnMonthAndWeek() throws {
@@ -31,5 +36,16 @@ import VocabCore
         #expect(now.map(\.href) == ["/m/2026-12", "/w/2026-12-02", "/calendar?month=2026-12"])
         let later = try views(week, today: "2027-01-15", family: .lotto)
         #expect(later.map(\.href) == ["/m/2026-11", "/w/2026-11-29"])
+        // The lotto diary's month summary reads the same month.
+        #expect(
+            try navigation(week, today: "2026-12-02", family: .lotto).month.description == "2026-12"
+        )
+        #expect(
+            try navigation(week, today: "2027-01-15", family: .lotto).month.description == "2026-11"
+        )
+        let month = try #require(CalendarGrid.month(year: 2026, month: 11))
+        #expect(
+            try navigation(month, today: "2026-12-02", family: .lotto).month.description
+                == "2026-11")
     }
 }

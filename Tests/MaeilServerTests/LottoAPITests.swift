@@ -577,6 +577,16 @@ struct LottoYearTests {
             #expect(page.status == .ok)
             let html = page.body.string
             #expect(html.contains("<svg") && html.contains("id=\"lotto-year-chart\""))
+            // A phone gets the same chart drawn at its width, with the same months.
+            let wide = try #require(html.range(of: "id=\"lotto-year-chart\""))
+            let narrow = try #require(html.range(of: "id=\"lotto-year-chart-narrow\""))
+            #expect(
+                html.contains("viewBox=\"0 0 640 280\"") && html.contains("viewBox=\"0 0 380 260\"")
+            )
+            #expect(
+                html[wide.upperBound..<narrow.lowerBound].components(separatedBy: "data-month=")
+                    .count
+                    == html[narrow.upperBound...].components(separatedBy: "data-month=").count)
             #expect(html.contains("목표를 지킨 달: 12달 중 11달"))
             #expect(html.contains("verdict missed") && html.contains("목표 초과"))
             #expect(html.contains("href=\"/lotto/year?year=2022\""))

@@ -61,6 +61,10 @@ struct NavLink: Encodable, Sendable {
 struct CalendarNavigation: Sendable {
     var isWeek: Bool
     var title: String
+    /// The month the page belongs to, which its month switch opens: the one
+    /// shown, or for a week the month of today when the week holds it, else
+    /// of its first day.
+    var month: CalendarMonth
     var views: [NavLink]
     var previous: NavLink
     var next: NavLink
@@ -84,8 +88,9 @@ struct CalendarNavigation: Sendable {
         // A week that holds today switches to today's month (2 December's
         // week starts on 29 November); any other, to its first day's.
         let anchor = grid.contains(today) ? today : grid.firstDay
+        month = CalendarMonth(isWeek ? anchor : grid.firstDay)
         views = Self.views(
-            shown: isWeek ? anchor : grid.firstDay, week: anchor, lang: lang,
+            shown: month.firstDay, week: anchor, lang: lang,
             family: family, selected: isWeek ? .week : .month, monthPath: monthPath,
             weekPath: weekPath)
         previous = link(grid.previous)

@@ -59,7 +59,8 @@ struct LottoAPIController: RouteCollection {
             ?? req.uiLanguage
         let svg = LottoWording(lang: lang).yearChart(
             year: year, months: try await diary.monthlyTotals(year: year),
-            goal: try await diary.settings().monthlyGoal, today: diary.days.day(of: Date()))
+            goal: try await diary.settings().monthlyGoal, today: diary.days.day(of: Date())
+        ).render()
         let response = Response(status: .ok, body: .init(string: svg))
         response.headers.contentType = HTTPMediaType(
             type: "image", subType: "svg+xml", parameters: ["charset": "utf-8"])

@@ -330,7 +330,7 @@ struct LottoWording: Sendable {
 
     /// The year's chart: spent and won by month, the net, the goal and each month's verdict.
     func yearChart(year: Int, months: [LottoDiary.Totals], goal: Int64?, today: CivilDay)
-        -> String
+        -> MoneyYearChart
     {
         let lang = lang
         let total = months.reduce(LottoDiary.Totals(), +)
@@ -364,7 +364,7 @@ struct LottoWording: Sendable {
                 text("lottoGoalLabel"),
             ],
             axisLabel: { LottoWording(lang: lang).compactWon($0) }
-        ).render()
+        )
     }
 
     /// The feed a calendar app subscribes to, in this language.

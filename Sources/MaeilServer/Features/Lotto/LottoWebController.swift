@@ -80,8 +80,9 @@ struct LottoWebController: RouteCollection {
             grid: grid, today: today, lang: req.uiLanguage, family: .lotto,
             monthPath: Self.path(month:), weekPath: Self.path(week:))
         let settings = try await diary.settings()
-        // The month's sums follow the month shown (a week: the month of its first day).
-        let month = CalendarMonth(grid.firstDay)
+        // The month's sums follow the month its switch opens (a week that
+        // holds today: today's month).
+        let month = navigation.month
         let everything = try await diary.allEntries()
         let monthEntries = everything.filter {
             $0.entry.boughtOn >= month.firstDay && $0.entry.boughtOn <= month.lastDay
@@ -582,6 +583,8 @@ struct LottoWebController: RouteCollection {
         var next: Link
         var years: [Choice]
         var chart: String
+        /// The same chart drawn for a phone, where the wide one's text would shrink to half.
+        var narrowChart: String
         var months: [MonthRow]
         var summary: LottoSummaryView
         var keptText: String
@@ -609,6 +612,7 @@ struct LottoWebController: RouteCollection {
                     ?? "–")
         }
         let yearText = { (year: Int) in wording.text("lottoYearOf", ["year": String(year)]) }
+        let chart = wording.yearChart(year: year, months: months, goal: goal, today: today)
         let data = YearData(
             year: year, title: yearText(year),
             previous: Link(
@@ -619,7 +623,7 @@ struct LottoWebController: RouteCollection {
             years: (2002...max(today.year, year)).reversed().map {
                 Choice(value: String($0), label: yearText($0), selected: $0 == year)
             },
-            chart: wording.yearChart(year: year, months: months, goal: goal, today: today),
+            chart: chart.render(), narrowChart: chart.narrowed().render(),
             months: rows, summary: wording.summary(months.reduce(.init(), +), goal: nil),
             keptText: dto.monthsKept.map { kept in
                 wording.text(
