@@ -581,7 +581,7 @@ struct LottoYearTests {
             let wide = try #require(html.range(of: "id=\"lotto-year-chart\""))
             let narrow = try #require(html.range(of: "id=\"lotto-year-chart-narrow\""))
             #expect(
-                html.contains("viewBox=\"0 0 640 280\"") && html.contains("viewBox=\"0 0 380 260\"")
+                html.contains("viewBox=\"0 0 640 280\"") && html.contains("viewBox=\"0 0 400 270\"")
             )
             #expect(
                 html[wide.upperBound..<narrow.lowerBound].components(separatedBy: "data-month=")
@@ -590,6 +590,8 @@ struct LottoYearTests {
             #expect(html.contains("목표를 지킨 달: 12달 중 11달"))
             #expect(html.contains("verdict missed") && html.contains("목표 초과"))
             #expect(html.contains("href=\"/lotto/year?year=2022\""))
+            // A row names its month alone; its link says the year too.
+            #expect(html.contains("href=\"/lotto?month=2023-03\" aria-label=\"2023년 3월\">3월</a>"))
             // The year lost 5,000원 (the loss colour); a year with nothing is even, not a loss.
             #expect(html.contains("id=\"year-net\" class=\"loss\">−5,000원"))
             let empty = try await browser.get("/lotto/year?year=2021").body.string

@@ -41,8 +41,8 @@ public struct MoneyYearChart: Sendable {
     public func narrowed() -> MoneyYearChart {
         var narrow = self
         narrow.id += "-narrow"
-        narrow.width = 380
-        narrow.height = 260
+        narrow.width = 400
+        narrow.height = 270
         return narrow
     }
 

@@ -565,6 +565,9 @@ struct LottoWebController: RouteCollection {
     // MARK: The year
 
     struct MonthRow: Encodable, Sendable {
+        /// "3월": the page is the year's, and a phone's narrow column fits no more.
+        var name: String
+        /// "2026년 3월", for the link's accessible name.
         var title: String
         var href: String
         var spentText: String
@@ -603,6 +606,7 @@ struct LottoWebController: RouteCollection {
             let started = month.firstDay <= today
             let kept = started ? totals.keptGoal(goal) : nil
             return MonthRow(
+                name: req.text("month\(month.month)"),
                 title: CalendarLabels.monthTitle(month, req.uiLanguage),
                 href: Self.path(month: month.firstDay), spentText: wording.won(totals.spent),
                 wonText: wording.won(totals.won), netText: wording.signedWon(totals.net),
