@@ -119,9 +119,10 @@ def test_year_chart(page):
     page.go("/lotto")
     page.reloaded_after(lambda: page.find("#lotto-year").click())
     assert page.find("h1").text == "연간 기록"
-    chart = page.find("#year-chart svg")
-    assert chart.get_attribute("role") == "img"
-    assert len(page.all("#year-chart g.mc-point")) == 12
+    chart = page.find("#year-chart .chart-wide svg")
+    assert chart.is_displayed() and chart.get_attribute("role") == "img"
+    assert len(page.all("#year-chart .chart-wide g.mc-point")) == 12
+    assert not page.find("#year-chart .chart-narrow svg").is_displayed()
     this_year = page.find("#year-select option[selected]").text
     # Back to 2019, the year of the winning ticket: July won, and the goal was kept.
     page.go("/lotto/year?year=2020")
@@ -131,6 +132,22 @@ def test_year_chart(page):
     assert "3,233,804,250원" in july.text and "목표 지킴" in july.text
     assert "+3,233,799,250원" in page.find("#year-net").text
     page.shot("lotto-year-2019")
+    # On a phone the chart's narrow twin shows instead, with the same twelve
+    # months, and the billions scroll within the table, not the page.
+    page.d.set_window_size(390, 900)
+    page.d.refresh()
+    try:
+        wide = page.find("#year-chart .chart-wide svg")
+        narrow = page.find("#year-chart .chart-narrow svg")
+        page.wait(lambda d: narrow.is_displayed() and not wide.is_displayed())
+        assert narrow.size["width"] < 400
+        assert len(page.all("#year-chart .chart-narrow g.mc-point")) == 12
+        assert page.d.execute_script(
+            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert page.find("#year-won").text == "3,233,804,250원"
+        page.shot("lotto-year-2019-phone")
+    finally:
+        page.d.set_window_size(1280, 900)
     assert this_year.endswith("년")
 
 
