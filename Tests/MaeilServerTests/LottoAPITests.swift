@@ -551,6 +551,10 @@ struct LottoYearTests {
             #expect(svg.contains("<polyline class=\"mc-net\""))
             #expect(svg.contains("class=\"mc-ref\""))
             #expect(svg.contains("2023년 3월: 구매 5,000원"))
+            // The axis writes a loss with the minus sign the tables use, not a hyphen.
+            #expect(LottoWording(lang: .ko).compactWon(-15_000) == "−1.5만")
+            #expect(LottoWording(lang: .en).compactWon(-1_500) == "−1.5k")
+            #expect(LottoWording(lang: .ko).won(-5_000) == "−5,000원")
 
             for bad in ["1999", "abc", "10000"] {
                 #expect(

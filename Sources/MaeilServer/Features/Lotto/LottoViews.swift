@@ -311,7 +311,7 @@ struct LottoWording: Sendable {
 
     /// A compact amount for a chart's axis: "3만", "1.5억" / "30k", "150M".
     func compactWon(_ amount: Int64) -> String {
-        let sign = amount < 0 ? "-" : ""
+        let sign = amount < 0 ? "−" : ""  // the minus `won` writes, not a hyphen
         let value = Double(amount.magnitude)
         func short(_ number: Double) -> String {
             number >= 10 || number == number.rounded()
