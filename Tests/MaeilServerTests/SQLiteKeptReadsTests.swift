@@ -61,6 +61,43 @@ struct SQLiteKeptReadsTests {
         }
     }
 
+    /// A request asks SQLite once, at its first look: a commit while it runs
+    /// is the next request's to see. A write this process announces is seen
+    /// at once, within the request too.
+    @Test func aRequestAsksOnceWhetherAnythingCommitted() async throws {
+        try await withMaeilApp { app in
+            guard let kept = Self.kept(app) else { return }
+            _ = try await API.signUp(app)
+            let key = "test:request:\(UUID())"
+            let request = try #require(kept.forOneRequest())
+            #expect(try await request.value(key) { ("before", [String]()) } == "before")
+            try await app.db.sql().raw("UPDATE users SET locale = 'ko'").run()
+            #expect(
+                try request.keptValue(key) as String? == "before",
+                "the request asked about commits again")
+
+            let next = try #require(kept.forOneRequest())
+            #expect(try next.keptValue(key) as String? == nil, "the next request missed the commit")
+            #expect(try await next.value(key) { ("after", [String]()) } == "after")
+            #expect(try next.keptValue(key) as String? == "after")
+            next.changed("anything")
+            #expect(try next.keptValue(key) as String? == nil, "an announced write was missed")
+        }
+    }
+
+    /// Every GET looks through one view: the token's look and the page's.
+    @Test func aRequestLooksThroughOneView() async throws {
+        try await withMaeilApp { app in
+            guard Self.kept(app) != nil else { return }
+            let get = Request(application: app, method: .GET, on: app.eventLoopGroup.next())
+            let view = try #require(get.keptReads)
+            #expect(!(view is SQLiteKeptReads), "a request looked through the shared reads")
+            #expect(get.keptReads.map { $0 as AnyObject } === view as AnyObject)
+            let post = Request(application: app, method: .POST, on: app.eventLoopGroup.next())
+            #expect(post.keptReads == nil, "a POST took kept values")
+        }
+    }
+
     @Test func aReadOvertakenByACommitIsNotKept() async throws {
         try await withMaeilApp { app in
             guard let kept = Self.kept(app) else { return }

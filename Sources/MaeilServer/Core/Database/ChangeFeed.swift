@@ -169,6 +169,10 @@ final class ChangeFeed: KeptReads {
         }
     }
 
+    /// Every request looks through the feed itself: a change is known when
+    /// its notification arrives, with nothing to ask.
+    func forOneRequest() -> (any KeptReads)? { nil }
+
     /// Waits until every notification committed before now has been seen
     /// here (a notification of its own comes back: PostgreSQL delivers them
     /// in commit order). If it does not come back in time, everything kept

@@ -21,6 +21,11 @@ protocol KeptReads: Sendable {
     /// This process wrote to what `topic` names: nothing kept under it is
     /// handed out again.
     func changed(_ topic: String)
+
+    /// What one request looks through, when it needs its own: SQLite's asks
+    /// whether anything committed once per request. Nil: these serve every
+    /// request as they are.
+    func forOneRequest() -> (any KeptReads)?
 }
 
 extension Optional where Wrapped == any KeptReads {
@@ -56,6 +61,16 @@ extension Request {
     /// wait for their own notifications (nothing else may be one without the other).
     var onlyReads: Bool { method == .GET || method == .HEAD }
 
-    /// Where this request may take kept values from: a read's.
-    var keptReads: (any KeptReads)? { onlyReads ? application.keptReads : nil }
+    /// Where this request may take kept values from: a read's. The same
+    /// view for the whole request, so that SQLite asks once whether anything
+    /// committed, where a web page looks up four kept values.
+    var keptReads: (any KeptReads)? {
+        guard onlyReads, let shared = application.keptReads else { return nil }
+        if let view = storage[RequestKeptReadsKey.self] { return view }
+        guard let view = shared.forOneRequest() else { return shared }
+        storage[RequestKeptReadsKey.self] = view
+        return view
+    }
 }
+
+private enum RequestKeptReadsKey: StorageKey { typealias Value = any KeptReads }
