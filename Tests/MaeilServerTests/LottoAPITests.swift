@@ -340,6 +340,13 @@ struct LottoWebTests {
             // The month shows the ticket and its winnings; the calendar has the day.
             let month = try await browser.get("/lotto?month=2019-07").body.string
             #expect(month.contains("로또 868회") && month.contains("data-date=\"2019-07-20\""))
+            // A phone's 48px cell writes the win short; its label has it whole.
+            // Billions are short in a wide cell too.
+            let day = try #require(month.range(of: "data-date=\"2019-07-20\""))
+            let cell = month[day.upperBound...].prefix { $0 != "\n" }
+            #expect(cell.contains(/aria-label="2019년 7월 20일[^"]*당첨 [0-9,]+원"/))
+            #expect(cell.contains(/"lc-won lc-won-long"><span class="lc-long">\+[0-9,]+원/))
+            #expect(cell.contains(/<\/span><span class="lc-short">\+[0-9.]+억<\/span>/))
             let week = try await browser.get("/lotto?week=2019-07-20").body.string
             #expect(week.contains("로또 868회"))
             // Its views are its own month and week, not the study diary's, and
@@ -554,6 +561,10 @@ struct LottoYearTests {
             // The axis writes a loss with the minus sign the tables use, not a hyphen.
             #expect(LottoWording(lang: .ko).compactWon(-15_000) == "−1.5만")
             #expect(LottoWording(lang: .en).compactWon(-1_500) == "−1.5k")
+            // A phone's calendar cell: below 만, the digits grouped as in `won`.
+            #expect(LottoWording(lang: .ko).compactWon(5_000) == "5,000")
+            #expect(LottoWording(lang: .ko).compactWon(3_233_804_250) == "32억")
+            #expect(LottoWording(lang: .en).compactWon(500) == "500")
             #expect(LottoWording(lang: .ko).won(-5_000) == "−5,000원")
 
             for bad in ["1999", "abc", "10000"] {

@@ -309,7 +309,8 @@ struct LottoWording: Sendable {
         }
     }
 
-    /// A compact amount for a chart's axis: "3만", "1.5억" / "30k", "150M".
+    /// A compact amount for a chart's axis or a phone's calendar cell:
+    /// "5,000", "3만", "1.5억" / "500", "30k", "150M".
     func compactWon(_ amount: Int64) -> String {
         let sign = amount < 0 ? "−" : ""  // the minus `won` writes, not a hyphen
         let value = Double(amount.magnitude)
@@ -320,7 +321,7 @@ struct LottoWording: Sendable {
         if lang == .ko {
             if value >= 100_000_000 { return sign + short(value / 100_000_000) + "억" }
             if value >= 10_000 { return sign + short(value / 10_000) + "만" }
-            return sign + String(Int(value))
+            return sign + Localizer.grouped(Int(value))
         }
         if value >= 1_000_000_000 { return sign + short(value / 1_000_000_000) + "B" }
         if value >= 1_000_000 { return sign + short(value / 1_000_000) + "M" }

@@ -34,6 +34,11 @@ struct LottoWebController: RouteCollection {
         var isToday: Bool
         var spentText: String
         var wonText: String
+        /// The win as a phone's month cell fits it: "5,000", "32억".
+        var wonShort: String
+        /// 1억 and up: written short in a wide month cell too, where
+        /// "+3,233,804,250원" left 원 on a line of its own.
+        var wonIsLong: Bool
         var hasEntries: Bool
         var isWin: Bool
         var weekday: String
@@ -44,7 +49,8 @@ struct LottoWebController: RouteCollection {
 
         static let blank = Cell(
             day: 0, date: "", label: "", isToday: false, spentText: "", wonText: "",
-            hasEntries: false, isWin: false, weekday: "", shortTitle: "", entries: [],
+            wonShort: "", wonIsLong: false, hasEntries: false, isWin: false, weekday: "",
+            shortTitle: "", entries: [],
             weekHref: "")
     }
 
@@ -147,7 +153,10 @@ struct LottoWebController: RouteCollection {
             day: day.day, date: day.description,
             label: title + ": " + parts.joined(separator: ", "),
             isToday: day == today, spentText: outcomes.isEmpty ? "" : wording.won(totals.spent),
-            wonText: totals.won > 0 ? wording.won(totals.won) : "", hasEntries: !outcomes.isEmpty,
+            wonText: totals.won > 0 ? wording.won(totals.won) : "",
+            wonShort: totals.won > 0 ? wording.compactWon(totals.won) : "",
+            wonIsLong: totals.won >= 100_000_000,
+            hasEntries: !outcomes.isEmpty,
             isWin: totals.won > 0,
             weekday: wording.text(CalendarLabels.weekdayKeys[day.weekday]),
             shortTitle: CalendarLabels.shortDay(day, wording.lang),
