@@ -84,9 +84,12 @@ struct LottoWording: Sendable {
     /// "5,000원" / "₩5,000"; negative amounts keep their sign.
     func won(_ amount: Int64) -> String {
         let digits = Localizer.grouped(Int(amount.magnitude))
-        let sign = amount < 0 ? "−" : ""
-        return sign + text("lottoWon", ["amount": digits])
+        return Self.sign(of: amount) + text("lottoWon", ["amount": digits])
     }
+
+    /// A loss's sign: the minus sign (U+2212), as a month cell's spending is
+    /// written, not a hyphen.
+    private static func sign(of amount: Int64) -> String { amount < 0 ? "−" : "" }
 
     func signedWon(_ amount: Int64) -> String {
         amount > 0 ? "+" + won(amount) : won(amount)
@@ -312,7 +315,7 @@ struct LottoWording: Sendable {
     /// A compact amount for a chart's axis or a phone's calendar cell:
     /// "5,000", "3만", "1.5억" / "500", "30k", "150M".
     func compactWon(_ amount: Int64) -> String {
-        let sign = amount < 0 ? "−" : ""  // the minus `won` writes, not a hyphen
+        let sign = Self.sign(of: amount)
         let value = Double(amount.magnitude)
         func short(_ number: Double) -> String {
             number >= 10 || number == number.rounded()
